@@ -1,0 +1,23 @@
+"""`polylift`: the umbrella command (subcommands are added by later stages)."""
+
+from __future__ import annotations
+
+import sys
+
+from polylift.cli.common import run_command
+from polylift.errors import UsageError
+
+USAGE = "usage: polylift <command> [args]\n\ncommands:\n  demo   run the main job on the bundled benchmarks\n"
+
+
+def run_main(argv: list[str]) -> int:
+    """Dispatch to a subcommand."""
+    if not argv or argv[0] in ("-h", "--help"):
+        sys.stdout.write(USAGE)
+        return 0
+    raise UsageError(f"unknown command '{argv[0]}'")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `polylift`."""
+    return run_command("polylift", run_main, argv)

@@ -1,0 +1,194 @@
+"""`polylift-opt`: an mlir-opt-like driver that mixes polylift and upstream passes."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from polylift.cli.common import read_input, run_command, write_atomically
+from polylift.cli.verify_diagnostics import parse_expected, verify
+from polylift.errors import PolyliftError, UsageError
+from polylift.mlir import Diag, collect_diagnostics, new_context, parse_module
+from polylift.passes.pipeline import (Step, Timing, check_steps, parse_pipeline,
+                                      run_pipeline)
+from polylift.passes.registry import PASS_FLAGS, PassRun, all_option_names, load_pass
+
+USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|-] [-o out.mlir]
+
+Passes run in the order given; polylift's passes and any upstream mlir-opt pass mix.
+  --pass-pipeline='builtin.module(p1,p2{opt=v},func.func(p3))'
+  --list-passes                  list polylift's passes
+  --mlir-print-ir-after-all      print the IR after every pass (to stderr)
+  --mlir-timing                  print a per-pass wall-time table (to stderr)
+  --split-input-file             process each '// -----' chunk on its own
+  --verify-diagnostics           check diagnostics against expected-* comments
+  --allow-unregistered-dialect   accept ops of unknown dialects
+  --remarks=missed|applied|all   print pass remarks (to stderr)
+  --debug                        show Python tracebacks
+  -o FILE                        write the output atomically to FILE (default stdout)
+"""
+
+FLAGS = {"--list-passes", "--mlir-print-ir-after-all", "--mlir-timing", "--split-input-file",
+         "--verify-diagnostics", "--allow-unregistered-dialect", "--debug", "--help", "-h"}
+SPLIT_MARKER = "// -----"
+
+
+@dataclass
+class OptArgs:
+    """The parsed command line of polylift-opt."""
+
+    input: str = "-"
+    output: str = "-"
+    steps: list[Step] = field(default_factory=list)
+    flags: set[str] = field(default_factory=set)
+    remarks: str = ""
+    options: dict[str, str] = field(default_factory=dict)
+
+
+def _value(argv: list[str], i: int, arg: str) -> tuple[str, int]:
+    """The value of `--opt=value` or `--opt value` at `argv[i]`, and the next index."""
+    if "=" in arg:
+        return arg.split("=", 1)[1], i + 1
+    if i + 1 >= len(argv):
+        raise UsageError(f"option '{arg}' needs a value")
+    return argv[i + 1], i + 2
+
+
+def parse_args(argv: list[str]) -> OptArgs:
+    """Parse argv by hand: unknown `--name[=opts]` flags are passes, in order."""
+    args, i, positional = OptArgs(), 0, []
+    global_options = all_option_names()
+    while i < len(argv):
+        arg = argv[i]
+        name = arg.split("=", 1)[0]
+        if arg in FLAGS:
+            args.flags.add(arg)
+            i += 1
+        elif arg == "-o":
+            args.output, i = _value(argv, i, arg)
+        elif name == "--pass-pipeline":
+            text, i = _value(argv, i, arg)
+            args.steps.extend(parse_pipeline(text))
+        elif name == "--remarks":
+            args.remarks, i = _value(argv, i, arg)
+            if args.remarks not in ("missed", "applied", "all"):
+                raise UsageError(f"--remarks must be missed, applied or all, not '{args.remarks}'")
+        elif name[2:] in global_options and name.startswith("--"):
+            args.options[name[2:]], i = _value(argv, i, arg)
+        elif arg.startswith("--"):
+            opts = arg.split("=", 1)[1].strip("\"'") if "=" in arg else ""
+            args.steps.append(Step(name[2:], opts))
+            i += 1
+        elif arg.startswith("-") and arg != "-":
+            raise UsageError(f"unknown option '{arg}'")
+        else:
+            positional.append(arg)
+            i += 1
+    if len(positional) > 1:
+        raise UsageError("expected at most one input file")
+    args.input = positional[0] if positional else "-"
+    return args
+
+
+def list_passes() -> str:
+    """The `--list-passes` text: polylift's passes with their summaries and options."""
+    lines = ["polylift passes (any upstream mlir-opt pass is accepted too):"]
+    for flag in PASS_FLAGS:
+        cls = load_pass(flag)
+        lines.append(f"  --{flag:32s} {cls.summary}")
+        for opt, text in sorted(cls.option_help.items()):
+            lines.append(f"      {opt}=<value>{'':{max(0, 20 - len(opt))}} {text}")
+    return "\n".join(lines) + "\n"
+
+
+def chunks(text: str, split: bool) -> list[tuple[int, str]]:
+    """(first line, text) of each chunk, padded so that line numbers stay the file's."""
+    if not split:
+        return [(1, text)]
+    result, start, current = [], 1, []
+    for lineno, line in enumerate(text.splitlines(keepends=True), 1):
+        if line.strip() == SPLIT_MARKER:
+            result.append((start, "".join(current)))
+            start, current = lineno + 1, []
+        else:
+            current.append(line)
+    result.append((start, "".join(current)))
+    return result
+
+
+def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> str:
+    """Parse, run the pipeline on one chunk and return its printed IR."""
+    ctx = new_context("--allow-unregistered-dialect" in args.flags)
+    padded = "\n" * (first - 1) + text
+    run = PassRun(filename=args.input if args.input != "-" else "<stdin>", options=args.options)
+    timing = Timing() if "--mlir-timing" in args.flags else None
+
+    def dump(step: Step, module) -> None:
+        print(f"// -----// IR Dump After {step.text} //----- //", file=sys.stderr)
+        print(module.operation.get_asm(enable_debug_info=False), file=sys.stderr)
+
+    after = dump if "--mlir-print-ir-after-all" in args.flags else None
+    with collect_diagnostics(ctx, run.filename) as parse_diags:
+        module = parse_module(padded, ctx, run.filename)
+    diags.extend(d for d in parse_diags if d.severity != "error")
+    try:
+        check_steps(args.steps, ctx)
+        run_pipeline(args.steps, module, run, after, timing)
+    finally:
+        diags.extend(d for kind, d in run.remarks if _wanted(args, kind))
+        if timing is not None:
+            print(timing.render(), file=sys.stderr)
+    return str(module)
+
+
+def _wanted(args: OptArgs, kind: str) -> bool:
+    if "--verify-diagnostics" in args.flags:
+        return kind != "analysis"
+    return args.remarks == "all" or args.remarks == kind
+
+
+def run_opt(argv: list[str]) -> int:
+    """The body of polylift-opt; returns the exit status."""
+    args = parse_args(argv)
+    if "--help" in args.flags or "-h" in args.flags:
+        sys.stdout.write(USAGE)
+        return 0
+    if "--list-passes" in args.flags:
+        sys.stdout.write(list_passes())
+        return 0
+    text = read_input(args.input)
+    verifying = "--verify-diagnostics" in args.flags
+    outputs, problems = [], []
+    for first, chunk in chunks(text, "--split-input-file" in args.flags):
+        diags: list[Diag] = []
+        try:
+            outputs.append(process_chunk(args, first, chunk, diags))
+        except PolyliftError as exc:
+            if not verifying:
+                _print_diags(diags)
+                raise
+            diags.append(Diag("error", exc.loc, exc.message))
+        if verifying:
+            filename = args.input if args.input != "-" else "<stdin>"
+            problems += verify(parse_expected(chunk, filename, first), diags)
+        else:
+            _print_diags(diags)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    write_atomically(args.output, ("\n" + SPLIT_MARKER + "\n").join(outputs))
+    return 0
+
+
+def _print_diags(diags: list[Diag]) -> None:
+    for diag in diags:
+        print(diag.render(), file=sys.stderr)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `polylift-opt`."""
+    return run_command("polylift-opt", run_opt, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

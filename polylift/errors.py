@@ -1,0 +1,68 @@
+"""The one exception hierarchy of polylift and the `file:line:col: error:` format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class SourceLoc:
+    """A position in a user's file (1-based line and column)."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class PolyliftError(Exception):
+    """An error a user caused or must act on; printed without a traceback."""
+
+    def __init__(self, message: str, loc: SourceLoc | None = None, source: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+        self.source = source
+
+    def render(self) -> str:
+        """The error as `file:line:col: error: message`, with the line and a caret."""
+        if self.loc is None:
+            return f"error: {self.message}"
+        text = f"{self.loc}: error: {self.message}"
+        line = source_line(self.loc, self.source)
+        if line is not None:
+            caret = " " * (max(self.loc.col, 1) - 1) + "^"
+            text += f"\n{line}\n{caret}"
+        return text
+
+
+class UsageError(PolyliftError):
+    """Bad command-line arguments."""
+
+
+class ParseError(PolyliftError):
+    """Input text that does not parse (MLIR, C or a template)."""
+
+
+class PassError(PolyliftError):
+    """A pass failed on its input."""
+
+
+class BuildError(PolyliftError):
+    """Compiling or linking failed."""
+
+
+def source_line(loc: SourceLoc, source: str | None = None) -> str | None:
+    """The text of `loc`'s line, from `source` or else from the file on disk."""
+    if source is None:
+        try:
+            source = Path(loc.file).read_text(errors="replace")
+        except OSError:
+            return None
+    lines = source.splitlines()
+    if 1 <= loc.line <= len(lines):
+        return lines[loc.line - 1].expandtabs(1)
+    return None

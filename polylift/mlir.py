@@ -1,0 +1,133 @@
+"""The only place that loads the MLIR bindings: library preload, contexts, parsing.
+
+Everything else imports `ir`, `passmanager` and the dialects from here, so that the
+`libLLVM.so` preload happens once and every context is set up the same way.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import importlib.util
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def _preload_llvm() -> None:
+    """Make `libLLVM.so` from the pinned llvm wheel visible before `mlir` loads."""
+    spec = importlib.util.find_spec("llvm")
+    if spec is None or not spec.submodule_search_locations:
+        return
+    lib = Path(next(iter(spec.submodule_search_locations))) / "lib" / "libLLVM.so"
+    if lib.exists():
+        ctypes.CDLL(str(lib), mode=ctypes.RTLD_GLOBAL)
+
+
+_preload_llvm()
+
+from mlir import ir, passmanager  # noqa: E402
+from mlir.dialects import affine, arith, func, linalg, math, memref, scf  # noqa: E402
+
+from polylift.errors import ParseError, SourceLoc  # noqa: E402
+
+__all__ = [
+    "ir", "passmanager", "affine", "arith", "func", "linalg", "math", "memref", "scf",
+    "Diag", "new_context", "parse_module", "source_loc", "collect_diagnostics",
+    "tool_path",
+]
+
+
+@dataclass(frozen=True)
+class Diag:
+    """One diagnostic: severity (`error`, `warning`, `remark`, `note`), place, text."""
+
+    severity: str
+    loc: SourceLoc | None
+    message: str
+
+    def render(self) -> str:
+        """`file:line:col: severity: message`, as mlir-opt prints it."""
+        where = f"{self.loc}: " if self.loc else ""
+        return f"{where}{self.severity}: {self.message}"
+
+
+_SEVERITY = {
+    "ERROR": "error", "WARNING": "warning", "REMARK": "remark", "NOTE": "note",
+}
+
+
+def new_context(allow_unregistered: bool = False) -> ir.Context:
+    """A context with every upstream dialect loaded and polylift's `kernel` dialect."""
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = allow_unregistered
+    ctx.load_all_available_dialects()
+    from polylift.kernel_dialect import register_kernel_dialect
+
+    register_kernel_dialect(ctx)
+    return ctx
+
+
+def source_loc(loc: ir.Location, filename: str = "-") -> SourceLoc | None:
+    """The file position of an MLIR location; `-` (the parser's name) becomes `filename`."""
+    if loc.is_a_file():
+        name = loc.filename
+        return SourceLoc(filename if name == "-" else name, loc.start_line, loc.start_col)
+    if loc.is_a_fused():
+        for child in loc.locations:
+            found = source_loc(child, filename)
+            if found:
+                return found
+        return None
+    if loc.is_a_name():
+        return source_loc(loc.child_loc, filename)
+    if loc.is_a_callsite():
+        return source_loc(loc.callee, filename)
+    return None
+
+
+def _to_diag(d: ir.Diagnostic | ir.DiagnosticInfo, filename: str) -> Diag:
+    severity = _SEVERITY.get(str(d.severity).rsplit(".", 1)[-1], "error")
+    return Diag(severity, source_loc(d.location, filename), d.message)
+
+
+@contextmanager
+def collect_diagnostics(ctx: ir.Context, filename: str = "-") -> Iterator[list[Diag]]:
+    """Collect every diagnostic MLIR emits in `ctx` while the block runs."""
+    found: list[Diag] = []
+
+    def handler(d: ir.Diagnostic) -> bool:
+        found.append(_to_diag(d, filename))
+        found.extend(_to_diag(note, filename) for note in d.notes)
+        return True
+
+    handle = ctx.attach_diagnostic_handler(handler)
+    try:
+        yield found
+    finally:
+        handle.detach()
+
+
+def parse_module(text: str, ctx: ir.Context, filename: str = "-") -> ir.Module:
+    """Parse MLIR text; a failure raises `ParseError` at the parser's position."""
+    try:
+        return ir.Module.parse(text, ctx)
+    except ir.MLIRError as exc:
+        diags = [_to_diag(d, filename) for d in exc.error_diagnostics]
+        first = diags[0] if diags else Diag("error", None, str(exc))
+        raise ParseError(first.message, first.loc, text) from None
+
+
+def tool_path(name: str) -> str:
+    """The path of a pinned LLVM/MLIR tool (`mlir-opt`, `mlir-translate`, `llc`, ...)."""
+    for package, sub in (("mlir", "bin"), ("llvm", "bin")):
+        spec = importlib.util.find_spec(package)
+        if spec and spec.submodule_search_locations:
+            path = Path(next(iter(spec.submodule_search_locations))) / sub / name
+            if path.exists():
+                return str(path)
+    bindir = Path(sys.executable).parent
+    if (bindir / name).exists():
+        return str(bindir / name)
+    return name

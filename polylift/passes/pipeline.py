@@ -1,0 +1,170 @@
+"""The pipeline driver: runs Python passes and upstream MLIR passes in one sequence.
+
+A Python pass cannot sit inside an upstream `PassManager` pipeline by name, so the
+driver runs each step itself: Python passes as callables on the module, upstream
+passes through a `PassManager` built for that step. This gives every step, of both
+kinds, a place in `--mlir-timing` and `--mlir-print-ir-after-all`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from polylift.errors import PassError, UsageError
+from polylift.mlir import Diag, collect_diagnostics, ir, passmanager
+from polylift.passes.registry import PassRun, is_python_pass, load_pass
+
+
+@dataclass(frozen=True)
+class Step:
+    """One pass of a pipeline: its flag, its options text, and whether it is Python."""
+
+    name: str
+    options: str = ""
+    nested: str = ""  # a full nested element such as `func.func(cse,canonicalize)`
+
+    @property
+    def is_python(self) -> bool:
+        return not self.nested and is_python_pass(self.name)
+
+    @property
+    def text(self) -> str:
+        """The step as pipeline text (`name{options}` or the nested element)."""
+        if self.nested:
+            return self.nested
+        return f"{self.name}{{{self.options}}}" if self.options else self.name
+
+
+@dataclass
+class Timing:
+    """Wall time per step, in pipeline order, for `--mlir-timing`."""
+
+    rows: list[tuple[str, float]] = field(default_factory=list)
+
+    def render(self) -> str:
+        total = sum(t for _, t in self.rows) or 1e-12
+        bar = "===" + "-" * 73 + "==="
+        lines = [bar, "  ... Execution time report ...".center(79).rstrip(), bar,
+                 f"  Total Execution Time: {total:.4f} seconds", "",
+                 "  ----Wall Time----  ----Name----"]
+        for name, secs in self.rows:
+            lines.append(f"  {secs:8.4f} ({100 * secs / total:5.1f}%)  {name}")
+        lines.append(f"  {total:8.4f} (100.0%)  Total")
+        return "\n".join(lines)
+
+
+def split_top_level(text: str, sep: str = ",") -> list[str]:
+    """Split `text` at `sep` outside parentheses and braces."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+            if depth < 0:
+                raise UsageError(f"unbalanced ')' in pass pipeline '{text}'")
+        elif ch == sep and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    if depth != 0:
+        raise UsageError(f"unbalanced '(' in pass pipeline '{text}'")
+    parts.append(text[start:].strip())
+    return [p for p in parts if p]
+
+
+def parse_element(element: str) -> Step:
+    """One pipeline element: `name`, `name{opts}` or `anchor(nested,...)`."""
+    if "(" in element.split("{", 1)[0]:
+        anchor = element.split("(", 1)[0].strip()
+        inner = element[element.index("(") + 1: element.rindex(")")]
+        for sub in split_top_level(inner):
+            if is_python_pass(parse_element(sub).name):
+                raise UsageError(f"polylift pass '{parse_element(sub).name}' cannot be nested "
+                                 f"under '{anchor}': Python passes run on the module")
+        return Step(anchor, nested=element)
+    if "{" in element:
+        name, rest = element.split("{", 1)
+        if not rest.endswith("}"):
+            raise UsageError(f"malformed options in pass pipeline element '{element}'")
+        return Step(name.strip(), rest[:-1].strip())
+    return Step(element.strip())
+
+
+def parse_pipeline(text: str) -> list[Step]:
+    """The steps of a `--pass-pipeline='builtin.module(...)'` string."""
+    text = text.strip()
+    if not (text.startswith("builtin.module(") and text.endswith(")")):
+        raise UsageError(f"pass pipeline must have the form 'builtin.module(...)', got '{text}'")
+    return [parse_element(e) for e in split_top_level(text[len("builtin.module("):-1])]
+
+
+def _upstream_manager(step: Step, ctx: ir.Context) -> passmanager.PassManager:
+    """A pass manager for one upstream step, nested under func.func when it must be."""
+    try:
+        return passmanager.PassManager.parse(f"builtin.module({step.text})", ctx)
+    except ValueError as exc:
+        if "does not refer to a registered pass" in str(exc):
+            raise UsageError(f"unknown pass '{step.name}'") from None
+        if "did you intend to nest" not in str(exc):
+            raise UsageError(_first_line(str(exc)) or f"unknown pass '{step.name}'") from None
+    try:
+        return passmanager.PassManager.parse(f"builtin.module(func.func({step.text}))", ctx)
+    except ValueError as exc:
+        raise UsageError(_first_line(str(exc))) from None
+
+
+def _first_line(text: str) -> str:
+    return text.strip().splitlines()[0] if text.strip() else ""
+
+
+def check_steps(steps: list[Step], ctx: ir.Context) -> None:
+    """Fail early, before any pass runs, on unknown passes or bad options."""
+    for step in steps:
+        if step.is_python:
+            load_pass(step.name)(parse_options(step.options))
+        else:
+            _upstream_manager(step, ctx)
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """`a=1 b=x` -> {'a': '1', 'b': 'x'}; a bare name means `true`."""
+    options = {}
+    for item in split_top_level(text, " "):
+        key, _, value = item.partition("=")
+        options[key.strip()] = value.strip() if _ else "true"
+    return options
+
+
+def run_step(step: Step, module: ir.Module, run: PassRun) -> None:
+    """Run one step on `module`; failures raise `PassError` at the failing op."""
+    if step.is_python:
+        cls = load_pass(step.name)
+        options = {k: v for k, v in run.options.items() if k in cls.option_help}
+        options.update(parse_options(step.options))
+        cls(options).run(module, run)
+        return
+    pm = _upstream_manager(step, module.context)
+    with collect_diagnostics(module.context, run.filename) as diags:
+        try:
+            pm.run(module.operation)
+        except ir.MLIRError as exc:
+            errors = [d for d in diags if d.severity == "error"] or [Diag("error", None, str(exc))]
+            raise PassError(errors[0].message, errors[0].loc) from None
+    run.remarks.extend(("analysis", d) for d in diags if d.severity == "remark")
+
+
+def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
+                 after_each: Callable[[Step, ir.Module], None] | None = None,
+                 timing: Timing | None = None) -> None:
+    """Run `steps` in order, calling `after_each` after every step and timing each."""
+    for step in steps:
+        start = time.perf_counter()
+        run_step(step, module, run)
+        if timing is not None:
+            timing.rows.append((step.text, time.perf_counter() - start))
+        if after_each is not None:
+            after_each(step, module)
+    if not module.operation.verify():
+        raise PassError("module does not verify after the pipeline")

@@ -1,0 +1,94 @@
+"""The pass base class, what a pass sees while it runs, and the registry of pass flags.
+
+A pass is named by its flag: `raise-affine-to-linalg` lives in
+`polylift/passes/raise_affine_to_linalg.py` as `RaiseAffineToLinalgPass`. Modules are
+imported only when their pass runs, so `--list-passes` stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from polylift.errors import PassError, UsageError
+from polylift.mlir import Diag, ir, source_loc
+
+# Every Python pass, by flag. Adding a pass: a module named after the flag and a line here.
+PASS_FLAGS: tuple[str, ...] = (
+    "raise-affine-to-linalg",
+)
+
+REMARK_KINDS = ("missed", "applied", "analysis")
+
+
+@dataclass
+class PassRun:
+    """What a running pass may use: its options, the file name, and a remark sink."""
+
+    filename: str = "-"
+    options: dict[str, str] = field(default_factory=dict)
+    remarks: list[tuple[str, Diag]] = field(default_factory=list)
+
+    def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
+        """Record a remark at `op`'s location; `kind` is missed, applied or analysis."""
+        assert kind in REMARK_KINDS, kind
+        loc = source_loc(op.location, self.filename)
+        self.remarks.append((kind, Diag("remark", loc, message)))
+
+    def fail(self, op: ir.Operation | ir.OpView, message: str) -> PassError:
+        """An error at `op`'s location, to be raised by the pass."""
+        return PassError(message, source_loc(op.location, self.filename))
+
+
+class Pass:
+    """Base class of polylift's Python passes: set `name` and `summary`, define `run`."""
+
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    # Options a pass accepts, as name -> help; given as `--name=value` on the command
+    # line (shared by every pass that declares it) or as `{name=value}` in a pipeline.
+    option_help: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, options: dict[str, str] | None = None):
+        self.options = dict(options or {})
+        unknown = sorted(set(self.options) - set(self.option_help))
+        if unknown:
+            raise UsageError(f"pass '{self.name}' has no option '{unknown[0]}'")
+
+    def run(self, module: ir.Module, run: PassRun) -> None:
+        """Transform `module` in place; raise `PassError` to fail."""
+        raise NotImplementedError
+
+
+def module_name(flag: str) -> str:
+    """The module that defines the pass with this flag."""
+    return "polylift.passes." + flag.replace("-", "_")
+
+
+def class_name(flag: str) -> str:
+    """The class name of the pass with this flag (`match-kernels` -> `MatchKernelsPass`)."""
+    return "".join(part.capitalize() for part in flag.split("-")) + "Pass"
+
+
+def is_python_pass(flag: str) -> bool:
+    """Whether `flag` names one of polylift's Python passes."""
+    return flag in PASS_FLAGS
+
+
+def load_pass(flag: str) -> type[Pass]:
+    """The class of the Python pass named `flag`."""
+    if flag not in PASS_FLAGS:
+        raise UsageError(f"unknown polylift pass '{flag}'")
+    module = importlib.import_module(module_name(flag))
+    cls = getattr(module, class_name(flag))
+    assert issubclass(cls, Pass) and cls.name == flag, flag
+    return cls
+
+
+def all_option_names() -> set[str]:
+    """Every option any Python pass declares (accepted as global command-line flags)."""
+    names: set[str] = set()
+    for flag in PASS_FLAGS:
+        names.update(load_pass(flag).option_help)
+    return names

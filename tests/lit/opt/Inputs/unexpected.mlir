@@ -1,0 +1,4 @@
+// expected-error@+1 {{never emitted}}
+func.func @f() {
+  return
+}

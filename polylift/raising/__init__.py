@@ -1,0 +1,1 @@
+"""Analyses and IR builders behind the raise-affine-to-linalg pass."""

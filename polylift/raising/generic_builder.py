@@ -1,0 +1,260 @@
+"""Build `memref.subview` + `linalg.generic` for one statement of the nest model.
+
+The generic's iteration space is the statement's loops, one dim per loop in source
+order (outer first), each normalised to start at 0 with unit step: a loop
+`for iv = lb to ub step s` becomes dim `d` with `iv = lb + s * d` and trip count
+`T = max(0, ceildiv(ub - lb, s))`. Every access is taken through a subview whose
+offsets and strides absorb `lb`, `s` and constant offsets, so that indexing maps are
+plain dims (or sums of dims for convolution-like subscripts). A parallel dim that only
+appears with negative coefficients (a decreasing loop) is reversed, which is legal
+because the raising checks proved that parallel dims carry no dependence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from polylift.mlir import ir, linalg, memref
+from polylift.raising.linear import Linear, render
+from polylift.raising.nest import Access, NotRaisable, Statement, _op
+
+DYNAMIC = ir.ShapedType.get_dynamic_size()
+
+
+@dataclass
+class DimInfo:
+    """One iteration dim: its loop's lower bound, step, trip count and direction."""
+
+    lower: Linear
+    step: int
+    trips: Linear  # a constant, or a single SSA value holding the trip count
+    reversed: bool = False
+
+
+@dataclass
+class Materializer:
+    """Turns linear forms over SSA parameters into index values, reusing equal ones."""
+
+    ip: ir.InsertionPoint
+    loc: ir.Location
+    cache: dict[tuple, ir.Value] = field(default_factory=dict)
+    created: list[ir.Operation] = field(default_factory=list)
+
+    def abandon(self) -> None:
+        """Erase everything this materializer created (the nest stays as it was)."""
+        for op in reversed(self.created):
+            op.erase()
+        self.created.clear()
+        self.cache.clear()
+
+    def value(self, form: Linear) -> ir.Value | int:
+        """An int when `form` is constant, else an `affine.apply` result."""
+        if form.is_constant():
+            return form.const
+        if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
+            return form.terms[0][0]
+        return self._apply(form, "affine.apply", [])
+
+    def trip_count(self, lower: Linear, upper: Linear, step: int) -> Linear:
+        """`max(0, ceildiv(upper - lower, step))` as a constant or an SSA value."""
+        diff = upper - lower
+        if diff.is_constant():
+            return Linear.constant(max(0, -(-diff.const // step)))
+        return Linear.of(self._apply(diff, "affine.max", ["0"], step))
+
+    def _apply(self, form: Linear, opname: str, extra: list[str], divisor: int = 1) -> ir.Value:
+        values = form.variables()
+        names = {v: f"s{k}" for k, v in enumerate(values)}
+        expr = render(form, lambda v: names[v])
+        if divisor != 1:
+            expr = f"({expr}) ceildiv {divisor}"
+        text = f"affine_map<()[{', '.join(names.values())}] -> ({', '.join(extra + [expr])})>"
+        key = (opname, text, *values)
+        if key not in self.cache:
+            amap = ir.AffineMapAttr(ir.Attribute.parse(text))
+            op = ir.Operation.create(opname, results=[ir.IndexType.get()], operands=values,
+                                     attributes={"map": amap}, loc=self.loc, ip=self.ip)
+            self.created.append(op)
+            self.cache[key] = op.result
+        return self.cache[key]
+
+
+def access_layout(acc: Access, ivs: list[ir.Value], dims: list[DimInfo]):
+    """Per subscript: (offset form, [(dim, coeff)]) after normalising the loops."""
+    layout = []
+    for form in acc.index:
+        offset = form.without(ivs)
+        terms = []
+        for k, iv in enumerate(ivs):
+            c = form.coeff(iv)
+            if c == 0:
+                continue
+            d = dims[k]
+            offset = offset + d.lower.scale(c)
+            coeff = c * d.step
+            if d.reversed:
+                offset = offset + (d.trips - Linear.constant(1)).scale(coeff)
+                coeff = -coeff
+            terms.append((k, coeff))
+        layout.append((offset, terms))
+    return layout
+
+
+def _subview_type(source: ir.MemRefType, offsets, sizes, strides) -> ir.MemRefType:
+    """The type `memref.subview` infers (rank kept), with ints static, values dynamic."""
+    src_strides, src_offset = source.get_strides_and_offset()
+    offset = src_offset
+    for off, st in zip(offsets, src_strides, strict=True):
+        if isinstance(off, int) and off == 0:
+            continue
+        if not isinstance(off, int) or st == DYNAMIC or offset == DYNAMIC:
+            offset = DYNAMIC
+        else:
+            offset += off * st
+    out_strides = [DYNAMIC if st == DYNAMIC or not isinstance(k, int) else st * k
+                   for st, k in zip(src_strides, strides, strict=True)]
+    out_sizes = [s if isinstance(s, int) else DYNAMIC for s in sizes]
+    layout = ir.StridedLayoutAttr.get(offset, out_strides)
+    return ir.MemRefType.get(out_sizes, source.element_type, layout, source.memory_space,
+                             loc=ir.Location.unknown())
+
+
+def _identity_ok(acc: Access, layout, dims: list[DimInfo]) -> bool:
+    """Whether the access can use the memref itself: offset 0, unit strides, full dims."""
+    shape = ir.MemRefType(acc.memref.type).shape
+    for (offset, terms), size in zip(layout, shape, strict=True):
+        if offset != Linear() or len(terms) != 1 or terms[0][1] != 1:
+            return False
+        trips = dims[terms[0][0]].trips
+        if size == DYNAMIC or not trips.is_constant() or trips.const != size:
+            return False
+    return True
+
+
+def operand_for(acc: Access, ivs, dims, mat: Materializer) -> tuple[ir.Value, ir.AffineMap]:
+    """The view an access reads or writes through, and its indexing map."""
+    layout = access_layout(acc, ivs, dims)
+    if not layout or _identity_ok(acc, layout, dims):
+        results = [ir.AffineDimExpr.get(terms[0][0]) for _, terms in layout]
+        return acc.memref, ir.AffineMap.get(len(dims), 0, results)
+    offsets, sizes, strides, results = [], [], [], []
+    for offset, terms in layout:
+        if any(c < 0 for _, c in terms):
+            raise NotRaisable("not raised: subscript runs backwards along a reduction loop",
+                              acc.op)
+        offsets.append(mat.value(offset))
+        if not terms:
+            sizes.append(1)
+            strides.append(1)
+            results.append(ir.AffineConstantExpr.get(0))
+        elif len(terms) == 1:
+            k, c = terms[0]
+            sizes.append(mat.value(dims[k].trips))
+            strides.append(c)
+            results.append(ir.AffineDimExpr.get(k))
+        else:
+            span = Linear.constant(1)
+            for k, c in terms:
+                span = span + (dims[k].trips - Linear.constant(1)).scale(c)
+            sizes.append(mat.value(span))
+            strides.append(1)
+            expr = None
+            for k, c in terms:
+                term = ir.AffineDimExpr.get(k) * c if c != 1 else ir.AffineDimExpr.get(k)
+                expr = term if expr is None else expr + term
+            results.append(expr)
+    view = _subview(acc.memref, offsets, sizes, strides, mat)
+    return view, ir.AffineMap.get(len(dims), 0, results)
+
+
+def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer) -> ir.Value:
+    rtype = _subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
+    key = ("subview", source, *offsets, "|", *sizes, "|", *strides)
+    if key not in mat.cache:
+        view = memref.subview(source, offsets, sizes, strides, result_type=rtype,
+                              loc=mat.loc, ip=mat.ip)
+        mat.created.append(_op(view.owner))
+        mat.cache[key] = view
+    return mat.cache[key]
+
+
+def body_ops(stmt: Statement) -> list[ir.Operation]:
+    """The slice ops the generic's body needs: not loads, not subscript arithmetic."""
+    needed: set[ir.Operation] = set()
+    in_slice = set(stmt.ops)
+    stack = [stmt.value]
+    while stack:
+        owner = stack.pop().owner
+        if isinstance(owner, ir.Block):
+            continue
+        op = _op(owner)
+        if op not in in_slice or op in needed:
+            continue
+        needed.add(op)
+        if op.name != "affine.load":
+            stack.extend(op.operands)
+    return [op for op in stmt.ops if op in needed and op.name != "affine.load"]
+
+
+def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
+                  out_reads: list[Access], mat: Materializer) -> ir.Operation:
+    """Emit the subviews and the `linalg.generic` computing `stmt`."""
+    ivs = stmt.ivs
+    ins = [r for r in stmt.reads if r not in out_reads]
+    operands, maps = [], []
+    for acc in ins + [stmt.write]:
+        view, amap = operand_for(acc, ivs, dims, mat)
+        operands.append(view)
+        maps.append(amap)
+    iter_attrs = [ir.Attribute.parse(f"#linalg.iterator_type<{it}>") for it in iterators]
+    generic = linalg.GenericOp([], operands[:-1], operands[-1:],
+                               ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
+                               ir.ArrayAttr.get(iter_attrs), loc=stmt.write.op.location,
+                               ip=mat.ip)
+    mat.created.append(generic.operation)
+    types = [ir.MemRefType(v.type).element_type for v in operands]
+    block = generic.regions[0].blocks.append(*types, arg_locs=[mat.loc] * len(types))
+    mapping: dict[ir.Value, ir.Value] = {}
+    for acc, arg in zip(ins, block.arguments, strict=False):
+        mapping[acc.op.result] = arg
+    out_arg = block.arguments[len(ins)]
+    for acc in out_reads:
+        mapping[acc.op.result] = out_arg
+    if stmt.accumulator is not None:
+        mapping[stmt.accumulator] = out_arg
+    with ir.InsertionPoint(block):
+        _clone_body(stmt, dims, mapping, mat)
+        linalg.YieldOp([mapping.get(stmt.value, stmt.value)], loc=mat.loc)
+    return generic.operation
+
+
+def _clone_body(stmt: Statement, dims: list[DimInfo], mapping: dict, mat: Materializer) -> None:
+    ivs = stmt.ivs
+    for op in body_ops(stmt):
+        for v in op.operands:
+            if v in ivs and v not in mapping:
+                mapping[v] = _iv_value(ivs.index(v), dims, mat)
+        clone = op.clone()
+        for i, v in enumerate(clone.operands):
+            if v in mapping:
+                clone.operands[i] = mapping[v]
+        for old, new in zip(op.results, clone.results, strict=True):
+            mapping[old] = new
+
+
+def _iv_value(k: int, dims: list[DimInfo], mat: Materializer) -> ir.Value:
+    """The original induction variable, rebuilt from `linalg.index` inside the body."""
+    d = dims[k]
+    index = linalg.IndexOp(k, loc=mat.loc).result
+    if d.lower == Linear() and d.step == 1 and not d.reversed:
+        return index
+    step = -d.step if d.reversed else d.step
+    base = d.lower + (d.trips - Linear.constant(1)).scale(d.step) if d.reversed else d.lower
+    values = base.variables()
+    names = {v: f"s{i}" for i, v in enumerate(values)}
+    text = f"affine_map<(d0)[{', '.join(names.values())}] -> " \
+           f"({render(base, lambda v: names[v])} + d0 * {step})>"
+    amap = ir.AffineMapAttr(ir.Attribute.parse(text))
+    return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
+                               operands=[index] + values, attributes={"map": amap},
+                               loc=mat.loc).result

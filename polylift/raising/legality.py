@@ -1,0 +1,160 @@
+"""Whether one statement of the nest model can be a `linalg.generic`, and how.
+
+The checks, in order: loop bounds are rectangular, the store's subscripts are
+distinct loop counters (a projected permutation), reads of the stored memref are
+either the stored element itself or proven never to see another iteration's write,
+and every loop missing from the store's subscripts combines into the output through
+a recognised reduction. The result gives the dims, iterator types and the reads that
+become the output's block argument.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polylift.mlir import ir
+from polylift.raising.dependence import carried_self_dependence
+from polylift.raising.generic_builder import DimInfo, Materializer
+from polylift.raising.nest import Access, NotRaisable, Statement, _op
+
+# Combiners that make a loop over a missing dim a reduction: out = comb(out, x).
+REDUCTION_OPS = {
+    "arith.addf", "arith.mulf", "arith.maximumf", "arith.minimumf", "arith.maxnumf",
+    "arith.minnumf", "arith.addi", "arith.muli", "arith.maxsi", "arith.minsi",
+    "arith.maxui", "arith.minui", "arith.andi", "arith.ori", "arith.xori",
+}
+
+
+@dataclass
+class Plan:
+    """How to build the generic of one statement."""
+
+    dims: list[DimInfo]
+    iterators: list[str]
+    out_reads: list[Access]
+
+
+def _same_index(a: Access, b: Access) -> bool:
+    return [dict(f.terms) | {"": f.const} for f in a.index] == \
+        [dict(f.terms) | {"": f.const} for f in b.index]
+
+
+def check_bounds(stmt: Statement) -> None:
+    """Rectangular, single-bound loops only: a generic's domain is a box."""
+    ivs = stmt.ivs
+    for loop in stmt.loops:
+        if len(loop.lower) != 1 or len(loop.upper) != 1:
+            raise NotRaisable(f"not raised: {loop.name} has a min/max bound", loop.op)
+        for form in loop.lower + loop.upper:
+            inner = [lp for lp in stmt.loops if lp.iv in form.variables() and lp.iv in ivs]
+            if inner:
+                raise NotRaisable(f"not raised: bound of {loop.name} depends on "
+                                  f"{inner[0].name}", loop.op)
+
+
+def write_dims(stmt: Statement) -> list[int]:
+    """The dims the store's subscripts name, each subscript one counter at most."""
+    ivs, used = stmt.ivs, []
+    for form in stmt.write.index:
+        named = [k for k, iv in enumerate(ivs) if form.coeff(iv) != 0]
+        if len(named) > 1:
+            raise NotRaisable("not raised: a store subscript combines several loop counters",
+                              stmt.write.op)
+        if named and named[0] in used:
+            raise NotRaisable("not raised: the store writes a diagonal (a counter repeats)",
+                              stmt.write.op)
+        used += named
+    return used
+
+
+def _dims(stmt: Statement, parallel: set[int], mat: Materializer) -> list[DimInfo]:
+    dims = []
+    for k, loop in enumerate(stmt.loops):
+        trips = mat.trip_count(loop.lower[0], loop.upper[0], loop.step)
+        dims.append(DimInfo(loop.lower[0], loop.step, trips))
+        coeffs = [f.coeff(loop.iv) for acc in [stmt.write] + stmt.reads for f in acc.index]
+        if any(c < 0 for c in coeffs):
+            if k not in parallel or any(c > 0 for c in coeffs):
+                raise NotRaisable(f"not raised: {loop.name} runs backwards over a "
+                                  "reduction or in both directions", loop.op)
+            dims[-1].reversed = True
+    return dims
+
+
+def _check_reads(stmt: Statement) -> list[Access]:
+    out_reads = []
+    for read in stmt.reads:
+        if read.memref != stmt.write.memref:
+            continue
+        if _same_index(read, stmt.write):
+            out_reads.append(read)
+        elif carried_self_dependence(stmt, read):
+            raise NotRaisable("not raised: loop-carried dependence: the statement reads "
+                              "elements it writes in other iterations", read.op)
+    return out_reads
+
+
+def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int]) -> None:
+    """The loops over `reduced` dims must fold into the output with a known combiner."""
+    if not reduced:
+        return
+    names = ", ".join(stmt.loops[k].name for k in reduced)
+    outs = [r.op.result for r in out_reads]
+    if stmt.accumulator is not None:
+        outs.append(stmt.accumulator)
+    owner = stmt.value.owner
+    if not outs or isinstance(owner, ir.Block):
+        raise NotRaisable(f"not raised: the store is overwritten on every iteration of "
+                          f"{names} (not a reduction)", stmt.write.op)
+    comb = _op(owner)
+    if _is_select_min_max(comb, outs):
+        return
+    uses = [u for v in outs for u in v.uses]
+    direct = [v for v in comb.operands if v in outs]
+    if comb.name not in REDUCTION_OPS or len(direct) != 1 or len(uses) != 1:
+        raise NotRaisable(f"not raised: loop over {names} updates the output with "
+                          f"'{comb.name}', not a recognised reduction", stmt.write.op)
+
+
+def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value]) -> bool:
+    """`select(cmp(x, out), x, out)` in any operand order: a max or min reduction."""
+    if comb.name != "arith.select" or isinstance(comb.operands[0].owner, ir.Block):
+        return False
+    cmp = _op(comb.operands[0].owner)
+    if cmp.name not in ("arith.cmpf", "arith.cmpi"):
+        return False
+    chosen = {comb.operands[1], comb.operands[2]}
+    compared = {cmp.operands[0], cmp.operands[1]}
+    out_used = [v for v in outs if v in chosen]
+    if chosen != compared or len(out_used) != 1:
+        return False
+    uses = [_op(u.owner) for u in out_used[0].uses]
+    return len(uses) == 2 and all(u in (cmp, comb) for u in uses)
+
+
+def plan_statement(stmt: Statement, mat: Materializer) -> Plan:
+    """Check `stmt` and return how to build it, or raise `NotRaisable`."""
+    check_bounds(stmt)
+    parallel = write_dims(stmt)
+    out_reads = _check_reads(stmt)
+    reduced = [k for k in range(len(stmt.loops)) if k not in parallel]
+    _check_reduction(stmt, out_reads, reduced)
+    _check_dims_inferable(stmt)
+    dims = _dims(stmt, set(parallel), mat)
+    iterators = ["parallel" if k in parallel else "reduction" for k in range(len(dims))]
+    return Plan(dims, iterators, out_reads)
+
+
+def _check_dims_inferable(stmt: Statement) -> None:
+    """linalg infers each loop range from an operand dim indexed by that loop alone."""
+    alone: set[ir.Value] = set()
+    for acc in [stmt.write] + stmt.reads:
+        for form in acc.index:
+            named = [iv for iv in stmt.ivs if form.coeff(iv) != 0]
+            if len(named) == 1:
+                alone.add(named[0])
+    for loop in stmt.loops:
+        if loop.iv not in alone:
+            raise NotRaisable(f"not raised: no array is indexed by {loop.name} alone, so "
+                              "its range cannot be recovered", loop.op)
+

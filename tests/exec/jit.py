@@ -1,0 +1,55 @@
+"""JIT helpers for differential tests: lower a module to LLVM and call its functions."""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+
+from polylift.mlir import ir, new_context, parse_module, passmanager
+
+LOWERING = ",".join([
+    "convert-linalg-to-loops", "expand-strided-metadata", "lower-affine",
+    "finalize-memref-to-llvm", "convert-scf-to-cf", "convert-math-to-llvm",
+    "convert-arith-to-llvm", "convert-index-to-llvm", "convert-func-to-llvm",
+    "convert-cf-to-llvm", "reconcile-unrealized-casts",
+])
+
+
+def jit(text: str):
+    """Parse `text`, lower it to the LLVM dialect and return an ExecutionEngine."""
+    from mlir.execution_engine import ExecutionEngine
+
+    ctx = new_context()
+    module = parse_module(text, ctx)
+    with ctx:
+        for op in module.body.operations:
+            if op.operation.name == "func.func":
+                op.operation.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        passmanager.PassManager.parse(f"builtin.module({LOWERING})").run(module.operation)
+    return ExecutionEngine(module, opt_level=2)
+
+
+def call(engine, name: str, args: list) -> None:
+    """Call `name` with numpy arrays (as memrefs), ints (index) and floats."""
+    from mlir.runtime import get_ranked_memref_descriptor
+
+    packed = []
+    for arg in args:
+        if isinstance(arg, np.ndarray):
+            desc = get_ranked_memref_descriptor(arg)
+            packed.append(ctypes.pointer(ctypes.pointer(desc)))
+        elif isinstance(arg, np.floating):
+            ctype = ctypes.c_float if arg.dtype == np.float32 else ctypes.c_double
+            packed.append(ctypes.pointer(ctype(float(arg))))
+        elif isinstance(arg, float):
+            packed.append(ctypes.pointer(ctypes.c_double(arg)))
+        else:
+            packed.append(ctypes.pointer(ctypes.c_int64(int(arg))))
+    engine.invoke(name, *packed)
+
+
+def bits(array: np.ndarray) -> np.ndarray:
+    """The bit patterns of `array`, for exact comparison."""
+    view = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
+    return np.ascontiguousarray(array).view(view)

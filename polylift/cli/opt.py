@@ -9,8 +9,7 @@ from polylift.cli.common import read_input, run_command, write_atomically
 from polylift.cli.verify_diagnostics import parse_expected, verify
 from polylift.errors import PolyliftError, UsageError
 from polylift.mlir import Diag, collect_diagnostics, new_context, parse_module
-from polylift.passes.pipeline import (Step, Timing, check_steps, parse_pipeline,
-                                      run_pipeline)
+from polylift.passes.pipeline import Step, Timing, check_steps, parse_pipeline, run_pipeline
 from polylift.passes.registry import PASS_FLAGS, PassRun, all_option_names, load_pass
 
 USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|-] [-o out.mlir]

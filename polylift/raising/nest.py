@@ -187,6 +187,9 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
             model.statements.append(_statement(model, inner, loops))
         elif inner.name == "affine.yield" or _is_pure(inner):
             continue
+        elif inner.name in ("memref.load", "memref.store"):
+            raise NotRaisable(f"not raised: '{inner.name}' has a subscript that is not affine",
+                              inner)
         else:
             raise NotRaisable(f"not raised: unsupported operation '{inner.name}' in the nest",
                               inner)

@@ -1,0 +1,103 @@
+// RUN: polylift-opt %s --split-input-file --raise-affine-to-linalg --verify-diagnostics | FileCheck %s
+// Nests that must not be raised stay as loops, with a remark that says why.
+
+// A loop-carried dependence (seidel-like in-place update along i).
+// CHECK-LABEL: func.func @carried
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @carried(%n: index, %A: memref<?xf64>) {
+  affine.for %i = 1 to %n {
+    // expected-remark@+1 {{not raised: loop-carried dependence: the statement reads elements it writes in other iterations}}
+    %a = affine.load %A[%i - 1] : memref<?xf64>
+    %b = arith.addf %a, %a : f64
+    affine.store %b, %A[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// A triangular nest (syrk-like): the j bound depends on i. The inner nest alone is
+// rectangular once i is fixed, so it is raised inside the i loop.
+// CHECK-LABEL: func.func @triangular
+// CHECK: affine.for
+// CHECK-NEXT: affine.max
+// CHECK: linalg.generic
+func.func @triangular(%n: index, %beta: f64, %C: memref<?x?xf64>) {
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{not raised: bound of loop at 29:5 depends on loop at 27:3}}
+    affine.for %j = 0 to affine_map<(d0) -> (d0 + 1)>(%i) {
+      %c = affine.load %C[%i, %j] : memref<?x?xf64>
+      %m = arith.mulf %c, %beta : f64
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+      affine.store %m, %C[%i, %j] : memref<?x?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A subscript computed from loaded data is not affine.
+// CHECK-LABEL: func.func @gather
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @gather(%n: index, %idx: memref<?xindex>, %x: memref<?xf64>, %y: memref<?xf64>) {
+  affine.for %i = 0 to %n {
+    %k = affine.load %idx[%i] : memref<?xindex>
+    // expected-remark@+1 {{not raised: 'memref.load' has a subscript that is not affine}}
+    %v = memref.load %x[%k] : memref<?xf64>
+    affine.store %v, %y[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// The output is overwritten on every iteration of j: not a reduction.
+// CHECK-LABEL: func.func @overwrite
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @overwrite(%n: index, %A: memref<?x?xf64>, %y: memref<?xf64>) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      %a = affine.load %A[%i, %j] : memref<?x?xf64>
+      // expected-remark@+1 {{not raised: the store is overwritten on every iteration of loop at 63:5 (not a reduction)}}
+      affine.store %a, %y[%i] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// Fission would run all of S2 before a later S1 that reads what S2 writes.
+// CHECK-LABEL: func.func @no_fission
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @no_fission(%n: index, %A: memref<?xf64>, %B: memref<?xf64>) {
+  affine.for %i = 1 to %n {
+    %b = affine.load %B[%i - 1] : memref<?xf64>
+    affine.store %b, %A[%i] : memref<?xf64>
+    %a = affine.load %A[%i] : memref<?xf64>
+    %a2 = arith.addf %a, %a : f64
+    // expected-remark@+1 {{not raised: loop fission would reverse a dependence between two stores of this nest}}
+    affine.store %a2, %B[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// A call has effects the pass cannot see through.
+// CHECK-LABEL: func.func @call
+// CHECK: affine.for
+func.func private @effect(f64)
+func.func @call(%n: index, %x: memref<?xf64>) {
+  affine.for %i = 0 to %n {
+    %v = affine.load %x[%i] : memref<?xf64>
+    // expected-remark@+1 {{not raised: unsupported operation 'func.call' in the nest}}
+    func.call @effect(%v) : (f64) -> ()
+  }
+  return
+}

@@ -63,12 +63,14 @@ class Materializer:
         return Linear.of(self._apply(diff, "affine.max", ["0"], step))
 
     def _apply(self, form: Linear, opname: str, extra: list[str], divisor: int = 1) -> ir.Value:
+        # Operands are dims, not symbols: an enclosing loop's counter is a valid dim
+        # but not a valid symbol, and every symbol is also a valid dim.
         values = form.variables()
-        names = {v: f"s{k}" for k, v in enumerate(values)}
+        names = {v: f"d{k}" for k, v in enumerate(values)}
         expr = render(form, lambda v: names[v])
         if divisor != 1:
             expr = f"({expr}) ceildiv {divisor}"
-        text = f"affine_map<()[{', '.join(names.values())}] -> ({', '.join(extra + [expr])})>"
+        text = f"affine_map<({', '.join(names.values())}) -> ({', '.join(extra + [expr])})>"
         key = (opname, text, *values)
         if key not in self.cache:
             amap = ir.AffineMapAttr(ir.Attribute.parse(text))
@@ -251,9 +253,9 @@ def _iv_value(k: int, dims: list[DimInfo], mat: Materializer) -> ir.Value:
     step = -d.step if d.reversed else d.step
     base = d.lower + (d.trips - Linear.constant(1)).scale(d.step) if d.reversed else d.lower
     values = base.variables()
-    names = {v: f"s{i}" for i, v in enumerate(values)}
-    text = f"affine_map<(d0)[{', '.join(names.values())}] -> " \
-           f"({render(base, lambda v: names[v])} + d0 * {step})>"
+    names = {v: f"d{i + 1}" for i, v in enumerate(values)}
+    dims = ", ".join(["d0"] + list(names.values()))
+    text = f"affine_map<({dims}) -> ({render(base, lambda v: names[v])} + d0 * {step})>"
     amap = ir.AffineMapAttr(ir.Attribute.parse(text))
     return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
                                operands=[index] + values, attributes={"map": amap},

@@ -3,13 +3,13 @@
 // parallel loop is reversed; transposes, broadcasts, fills and copies are generics.
 
 // CHECK-LABEL: func.func @strided_copy
-// CHECK: %[[T:.*]] = affine.max #{{.*}}()[%arg0]
+// CHECK: %[[T:.*]] = affine.max #{{.*}}(%arg0)
 // CHECK: memref.subview %arg1[1] [%[[T]]] [3]
 // CHECK: memref.subview %arg2[2] [%[[T]]] [3]
 // CHECK: linalg.generic
 // CHECK-LABEL: func.func @reverse
 // CHECK: %[[T:.*]] = affine.max
-// CHECK: %[[OFF:.*]] = affine.apply #{{.*}}()[%arg0, %[[T]]]
+// CHECK: %[[OFF:.*]] = affine.apply #{{.*}}(%arg0, %[[T]])
 // CHECK: memref.subview %arg1[%[[OFF]]] [%[[T]]] [1]
 // CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]
 // CHECK: arith.negf

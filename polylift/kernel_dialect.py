@@ -1,10 +1,69 @@
-"""The `kernel` dialect: `kernel.launch` and its verifier (filled in by the matcher)."""
+"""The `kernel` dialect: `kernel.launch`, how contexts accept it, and its verifier.
+
+`kernel.launch` is kept as an unregistered operation: a dynamic IRDL dialect cannot
+state "any memref or any scalar" for one variadic operand list in MLIR 22 (an
+`irdl.any` constraint binds the first operand's type; `irdl.base` inside `irdl.any_of`
+aborts the loader). So contexts accept unregistered ops and `verify_kernel_ops` is the
+one verifier: it rejects any other unregistered op and checks every launch.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+LAUNCH = "kernel.launch"
+
 
 def register_kernel_dialect(ctx: Any) -> None:
-    """Make `kernel.launch` parse in `ctx`: it is accepted as an unregistered op."""
-    del ctx
+    """Make `kernel.launch` parse in `ctx` (as an unregistered op; see the module doc)."""
+    ctx.allow_unregistered_dialects = True
+
+
+def _attr(op: Any, name: str) -> Any:
+    """A launch attribute, whether it was written as a property `<{}>` or in `{}`."""
+    try:
+        return op.attributes[name]
+    except (KeyError, IndexError):
+        return None
+
+
+def launch_problems(op: Any) -> list[str]:
+    """Why `op` (a `kernel.launch`) is malformed; empty when it verifies."""
+    from polylift.mlir import ir
+
+    problems = []
+    callee, template = _attr(op, "callee"), _attr(op, "template")
+    if not isinstance(callee, ir.FlatSymbolRefAttr):
+        problems.append("'kernel.launch' needs a 'callee' symbol reference attribute")
+    if not isinstance(template, ir.StringAttr):
+        problems.append("'kernel.launch' needs a 'template' string attribute")
+    if len(op.results):
+        problems.append("'kernel.launch' has no results")
+    for value in op.operands:
+        kind = value.type
+        if not isinstance(kind, ir.MemRefType | ir.FloatType | ir.IntegerType | ir.IndexType):
+            problems.append(f"'kernel.launch' operand of type {kind} is not a memref or scalar")
+    return problems
+
+
+def verify_kernel_ops(root: Any, dialects_ok: tuple[str, ...] = ()) -> list[tuple[Any, str]]:
+    """Every (op, message) under `root` that fails: bad launches, unknown unregistered ops.
+
+    `dialects_ok` names further dialects whose unregistered ops the caller accepts
+    (as `--allow-unregistered-dialect` does).
+    """
+    found: list[tuple[Any, str]] = []
+
+    def visit(op: Any) -> Any:
+        from polylift.mlir import ir
+
+        name = op.name
+        if name == LAUNCH:
+            found.extend((op, text) for text in launch_problems(op))
+        elif not op.context.is_registered_operation(name) and \
+                name.split(".", 1)[0] not in dialects_ok and "*" not in dialects_ok:
+            found.append((op, f"operation '{name}' is unknown (unregistered dialect)"))
+        return ir.WalkResult.ADVANCE
+
+    root.operation.walk(visit)
+    return found

@@ -3,15 +3,96 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 
-from polylift.cli.common import run_command
-from polylift.errors import UsageError
+from polylift.cli.common import run_command, write_atomically
+from polylift.errors import PolyliftError, UsageError
+
+USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*'] [-o OUT.mlir]
+
+Translates the static-control functions of a C file to affine MLIR.
+  -I DIR            add an include directory (repeatable)
+  -D NAME[=VAL]     define a preprocessor macro (repeatable)
+  --function=NAME   translate only NAME; '*' (the default) translates every function
+                    but main, skipping (with a note) those outside the subset
+  -o FILE           write the output atomically to FILE (default stdout)
+  --debug           show Python tracebacks
+"""
+
+
+@dataclass
+class CcArgs:
+    """The parsed command line of polylift-cc."""
+
+    input: str = ""
+    output: str = "-"
+    includes: list[str] = field(default_factory=list)
+    defines: list[str] = field(default_factory=list)
+    function: str = "*"
+    help: bool = False
+
+
+def _take(argv: list[str], i: int, flag: str) -> tuple[str, int]:
+    """The value of `-Xvalue`, `--flag=value` or `-X value` at argv[i]; the next index."""
+    arg = argv[i]
+    if arg.startswith("--") and "=" in arg:
+        return arg.split("=", 1)[1], i + 1
+    if arg != flag:
+        return arg[len(flag):], i + 1
+    if i + 1 >= len(argv):
+        raise UsageError(f"option '{flag}' needs a value")
+    return argv[i + 1], i + 2
+
+
+def parse_args(argv: list[str]) -> CcArgs:
+    """Parse argv of polylift-cc."""
+    args, i, positional = CcArgs(), 0, []
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-h", "--help"):
+            args.help, i = True, i + 1
+        elif arg == "--debug":
+            i += 1
+        elif arg.startswith("-I"):
+            value, i = _take(argv, i, "-I")
+            args.includes.append(value)
+        elif arg.startswith("-D"):
+            value, i = _take(argv, i, "-D")
+            args.defines.append(value)
+        elif arg.split("=", 1)[0] == "--function":
+            args.function, i = _take(argv, i, "--function")
+        elif arg == "-o":
+            args.output, i = _take(argv, i, "-o")
+        elif arg.startswith("-") and arg != "-":
+            raise UsageError(f"unknown option '{arg}'")
+        else:
+            positional.append(arg)
+            i += 1
+    if not args.help and len(positional) != 1:
+        raise UsageError("expected exactly one input file (see --help)")
+    args.input = positional[0] if positional else ""
+    return args
 
 
 def run_cc(argv: list[str]) -> int:
     """The body of polylift-cc."""
-    del argv
-    raise UsageError("the C front end is not built yet")
+    args = parse_args(argv)
+    if args.help:
+        sys.stdout.write(USAGE)
+        return 0
+    from polylift.frontend import translate_file_detailed
+
+    try:
+        open(args.input).close()
+    except OSError as exc:
+        raise PolyliftError(f"cannot read '{args.input}': {exc.strerror}") from None
+    translation, skipped = translate_file_detailed(args.input, args.includes, args.defines,
+                                                   args.function)
+    for item in skipped:
+        first = item.reason.splitlines()[0]
+        print(f"polylift-cc: note: skipped function '{item.name}': {first}", file=sys.stderr)
+    write_atomically(args.output, translation.mlir)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

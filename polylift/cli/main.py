@@ -7,7 +7,9 @@ import sys
 from polylift.cli.common import run_command
 from polylift.errors import UsageError
 
-USAGE = "usage: polylift <command> [args]\n\ncommands:\n  demo   run the main job on the bundled benchmarks\n"
+USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
+         "  demo   run the main job on the bundled benchmarks\n"
+         "  check  build, run and compare original and lifted kernels bit for bit\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -15,6 +17,14 @@ def run_main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
         return 0
+    if argv[0] == "demo":
+        from polylift.cli.demo import run_demo
+
+        return run_demo(argv[1:])
+    if argv[0] == "check":
+        from polylift.cli.check import run_check
+
+        return run_check(argv[1:])
     raise UsageError(f"unknown command '{argv[0]}'")
 
 

@@ -9,7 +9,14 @@ from polylift.cli.common import read_input, run_command, write_atomically
 from polylift.cli.verify_diagnostics import parse_expected, verify
 from polylift.errors import PolyliftError, UsageError
 from polylift.mlir import Diag, collect_diagnostics, new_context, parse_module
-from polylift.passes.pipeline import Step, Timing, check_steps, parse_pipeline, run_pipeline
+from polylift.passes.pipeline import (
+    Step,
+    Timing,
+    check_steps,
+    parse_pipeline,
+    run_pipeline,
+    verify_module,
+)
 from polylift.passes.registry import PASS_FLAGS, PassRun, all_option_names, load_pass
 
 USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|-] [-o out.mlir]
@@ -119,7 +126,8 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
     """Parse, run the pipeline on one chunk and return its printed IR."""
     ctx = new_context("--allow-unregistered-dialect" in args.flags)
     padded = "\n" * (first - 1) + text
-    run = PassRun(filename=args.input if args.input != "-" else "<stdin>", options=args.options)
+    run = PassRun(filename=args.input if args.input != "-" else "<stdin>", options=args.options,
+                  allow_unregistered="--allow-unregistered-dialect" in args.flags)
     timing = Timing() if "--mlir-timing" in args.flags else None
 
     def dump(step: Step, module) -> None:
@@ -131,6 +139,7 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
         module = parse_module(padded, ctx, run.filename)
     diags.extend(d for d in parse_diags if d.severity != "error")
     try:
+        verify_module(module, run)
         check_steps(args.steps, ctx)
         run_pipeline(args.steps, module, run, after, timing)
     finally:

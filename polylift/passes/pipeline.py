@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from polylift.errors import PassError, UsageError
-from polylift.mlir import Diag, collect_diagnostics, ir, passmanager
+from polylift.mlir import Diag, collect_diagnostics, ir, passmanager, source_loc
 from polylift.passes.registry import PassRun, is_python_pass, load_pass
 
 
@@ -166,5 +166,19 @@ def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
             timing.rows.append((step.text, time.perf_counter() - start))
         if after_each is not None:
             after_each(step, module)
-    if not module.operation.verify():
-        raise PassError("module does not verify after the pipeline")
+    verify_module(module, run)
+
+
+def verify_module(module: ir.Module, run: PassRun) -> None:
+    """The MLIR verifier plus polylift's check of `kernel.launch` ops."""
+    from polylift.kernel_dialect import verify_kernel_ops
+
+    with collect_diagnostics(module.context, run.filename) as diags:
+        try:
+            module.operation.verify()
+        except ir.MLIRError:
+            first = diags[0] if diags else Diag("error", None, "module does not verify")
+            raise PassError(first.message, first.loc) from None
+    accepted = ("*",) if run.allow_unregistered else ()
+    for op, message in verify_kernel_ops(module.operation, accepted):
+        raise PassError(message, source_loc(op.location, run.filename))

@@ -17,6 +17,8 @@ from polylift.mlir import Diag, ir, source_loc
 # Every Python pass, by flag. Adding a pass: a module named after the flag and a line here.
 PASS_FLAGS: tuple[str, ...] = (
     "raise-affine-to-linalg",
+    "match-kernels",
+    "lower-to-llvm",
 )
 
 REMARK_KINDS = ("missed", "applied", "analysis")
@@ -29,6 +31,7 @@ class PassRun:
     filename: str = "-"
     options: dict[str, str] = field(default_factory=dict)
     remarks: list[tuple[str, Diag]] = field(default_factory=list)
+    allow_unregistered: bool = False
 
     def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
         """Record a remark at `op`'s location; `kind` is missed, applied or analysis."""

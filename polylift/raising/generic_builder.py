@@ -254,8 +254,8 @@ def _iv_value(k: int, dims: list[DimInfo], mat: Materializer) -> ir.Value:
     base = d.lower + (d.trips - Linear.constant(1)).scale(d.step) if d.reversed else d.lower
     values = base.variables()
     names = {v: f"d{i + 1}" for i, v in enumerate(values)}
-    dims = ", ".join(["d0"] + list(names.values()))
-    text = f"affine_map<({dims}) -> ({render(base, lambda v: names[v])} + d0 * {step})>"
+    operands = ", ".join(["d0"] + list(names.values()))
+    text = f"affine_map<({operands}) -> ({render(base, lambda v: names[v])} + d0 * {step})>"
     amap = ir.AffineMapAttr(ir.Attribute.parse(text))
     return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
                                operands=[index] + values, attributes={"map": amap},

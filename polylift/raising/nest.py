@@ -56,7 +56,7 @@ class Statement:
     value: ir.Value
     ops: list[ir.Operation]
     reads: list[Access]
-    position: int
+    position: float
     accumulator: ir.Value | None = None  # iter_args block argument that reads the output
 
     @property
@@ -126,10 +126,9 @@ def _is_pure(op: ir.Operation) -> bool:
 def result_store(root: ir.Operation) -> ir.Operation | None:
     """The store that consumes the results of an `iter_args` nest, if that is their
     only use; raises when the results are used in any other way."""
-    results = list(root.results)
-    if not results:
+    uses = [u.owner for r in root.results for u in r.uses]
+    if not uses:
         return None
-    uses = [u.owner for r in results for u in r.uses]
     if len(uses) != 1 or _op(uses[0]).name != "affine.store":
         raise NotRaisable("not raised: the loop's results are used by something other "
                           "than one store", root)
@@ -181,7 +180,7 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
         inner = inner.operation
         if inner.name == "affine.for":
             _visit_loop(model, inner, loops)
-        elif inner.name == "affine.store" and _op(inner.opview.value.owner).name == "affine.for":
+        elif inner.name == "affine.store" and _loop_result(inner.opview.value) is not None:
             model.statements.extend(_reduction_statements(model, inner, loops))
         elif inner.name == "affine.store":
             model.statements.append(_statement(model, inner, loops))
@@ -207,13 +206,19 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
 
     This is exact when M is not touched inside the loop: the partial values then live
     in M[f] instead of a register, and nothing can observe the difference."""
-    red_loop_op = _op(store.opview.value.owner)
-    red_loop = next(lp for lp in model.loops if lp.op == red_loop_op)
-    results = list(red_loop_op.results)
     value = store.opview.value
-    if len(red_loop.carried) != 1 or len(results) != 1 or not _single_use(value):
-        raise NotRaisable("not raised: loop with several iter_args values", red_loop_op)
+    result = _loop_result(value)
+    assert result is not None
+    red_loop_op = _op(result.owner)
+    red_loop = next(lp for lp in model.loops if lp.op == red_loop_op)
+    if len(red_loop.carried) != 1 or len(list(red_loop_op.results)) != 1 \
+            or not _single_use(result):
+        raise NotRaisable("not raised: loop with several iter_args values or uses",
+                          red_loop_op)
     write = _access(model, store, True)
+    if result.type != ir.MemRefType(write.memref.type).element_type:
+        raise NotRaisable("not raised: the reduction's accumulator type differs from the "
+                          "type it is stored as", red_loop_op)
     for op in _walk(red_loop_op):
         if op.name in ("affine.load", "affine.store") and op.opview.memref == write.memref:
             raise NotRaisable("not raised: reduction loop also accesses the memref it "
@@ -221,11 +226,32 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     init = list(red_loop_op.opview.inits)[0]
     yielded = red_loop_op.regions[0].blocks[0].operations[-1].operands[0]
     statements = []
-    for stmt_loops, stmt_value, pos in ((loops, init, model.order[red_loop_op]),
-                                        (loops + [red_loop], yielded, model.order[store])):
-        ops, reads, acc = _slice(model, stmt_value, stmt_loops)
+    parts = [(loops, init, model.order[red_loop_op], None),
+             (loops + [red_loop], yielded, model.order[store] - 0.5, None)]
+    if value != result:  # pure ops after the loop: M[f] = post(M[f])
+        parts.append((loops, value, model.order[store], result))
+    for stmt_loops, stmt_value, pos, stop in parts:
+        ops, reads, acc = _slice(model, stmt_value, stmt_loops, stop)
         statements.append(Statement(stmt_loops, write, stmt_value, ops, reads, pos, acc))
     return statements
+
+
+def _loop_result(value: ir.Value) -> ir.Value | None:
+    """The `affine.for` result `value` is computed from by pure ops of its block."""
+    stack, found = [value], []
+    block = None if isinstance(value.owner, ir.Block) else _op(value.owner).block
+    while stack:
+        v = stack.pop()
+        if isinstance(v.owner, ir.Block):
+            continue
+        op = _op(v.owner)
+        if op.block != block:
+            continue
+        if op.name == "affine.for":
+            found.append(v)
+        elif _is_pure(op):
+            stack.extend(op.operands)
+    return found[0] if len(found) == 1 else None
 
 
 def _single_use(value: ir.Value) -> bool:
@@ -252,17 +278,25 @@ def _statement(model: NestModel, store: ir.Operation, loops: list[Loop]) -> Stat
     write = _access(model, store, True)
     value = store.opview.value
     ops, reads, acc = _slice(model, value, loops)
-    return Statement(loops, write, value, ops, reads, model.order[store], acc)
+    if acc is not None:
+        raise NotRaisable("not raised: the stored value depends on a value carried from "
+                          "the previous iteration", store)
+    return Statement(loops, write, value, ops, reads, model.order[store])
 
 
-def _slice(model: NestModel, value: ir.Value,
-           loops: list[Loop]) -> tuple[list[ir.Operation], list[Access], ir.Value | None]:
-    """The in-nest ops computing `value`, in program order, and the loads among them."""
+def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
+           stop: ir.Value | None = None) -> tuple[list[ir.Operation], list[Access],
+                                                  ir.Value | None]:
+    """The in-nest ops computing `value`, in program order, and the loads among them;
+    `stop` (a reduction's result) stands for the output element."""
     seen: dict[ir.Operation, None] = {}
     stack, accumulator = [value], None
     carried = [v for loop in loops for v in loop.carried]
     while stack:
         v = stack.pop()
+        if stop is not None and v == stop:
+            accumulator = v
+            continue
         owner = v.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
         if isinstance(owner, ir.Block):
             if v in carried:

@@ -1,0 +1,85 @@
+"""The C front end: static-control C functions to affine MLIR (`polylift-cc`).
+
+`translate_file` preprocesses a C file with `gcc -E` over pycparser's fake libc headers,
+parses it with pycparser and lowers each selected function to a `func.func` on memrefs
+with `affine`, `arith`, `math`, `memref` and `scf` ops, every op located in the C source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pycparser import c_ast
+
+from polylift.errors import PolyliftError, SourceLoc
+from polylift.frontend.function import FunctionLowering, typedef_table
+from polylift.frontend.signature import Param, Signature, Translation
+from polylift.frontend.source import UnsupportedError, parse_c, preprocess
+
+__all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
+           "translate_file", "translate_file_detailed"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A function that `--function='*'` left out, and why (the rendered error)."""
+
+    name: str
+    reason: str
+
+
+def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDef]:
+    defs = [d for d in ast.ext if isinstance(d, c_ast.FuncDef)
+            and d.decl.coord is not None and d.decl.coord.file == path]
+    if function == "*":
+        return [d for d in defs if d.decl.name != "main"]
+    chosen = [d for d in defs if d.decl.name == function]
+    if not chosen:
+        raise PolyliftError(f"no function '{function}' is defined in '{path}'")
+    return chosen
+
+
+def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
+                            defines: Sequence[str] = (),
+                            function: str = "*") -> tuple[Translation, list[Skipped]]:
+    """`translate_file`, plus the functions `'*'` skipped as outside the subset."""
+    from polylift.mlir import new_context, parse_module
+
+    ast = parse_c(preprocess(path, include_dirs, defines), path)
+    typedefs = typedef_table(ast)
+    bodies, signatures, skipped = [], {}, []
+    for func in _selected(ast, path, function):
+        try:
+            text, signature = FunctionLowering(typedefs).lower(func)
+        except UnsupportedError as exc:
+            if function != "*":
+                raise
+            skipped.append(Skipped(func.decl.name, exc.render()))
+            continue
+        bodies.append(text)
+        signatures[signature.name] = signature
+    if not bodies:
+        reasons = "; ".join(f"{s.name}: {s.reason.splitlines()[0]}" for s in skipped)
+        raise PolyliftError("no function to translate" + (f" ({reasons})" if reasons else ""),
+                            SourceLoc(path, 1, 1))
+    text = "module {\n" + "\n".join(bodies) + f'\n}} loc("{path}":1:1)\n'
+    ctx = new_context()
+    try:
+        module = parse_module(text, ctx, "<polylift-cc output>")
+    except PolyliftError as exc:
+        raise PolyliftError(f"internal error: the generated MLIR does not verify: "
+                            f"{exc.loc}: {exc.message}") from None
+    printed = module.operation.get_asm(enable_debug_info=True)
+    return Translation(printed, signatures), skipped
+
+
+def translate_file(path: str, include_dirs: Sequence[str] = (), defines: Sequence[str] = (),
+                   function: str = "*") -> Translation:
+    """Translate the static-control functions of a C file to affine MLIR.
+
+    `function` names one function, or `'*'` for every function except `main` (those
+    outside the subset are skipped then). Raises `PolyliftError` subclasses located in
+    the C source for anything outside the subset.
+    """
+    return translate_file_detailed(path, include_dirs, defines, function)[0]

@@ -1,0 +1,146 @@
+"""One C function to one `func.func`: C types, parameters, the body."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from polylift.frontend import ctype as ct
+from polylift.frontend.builder import Value, loc_text
+from polylift.frontend.scan import assigned_names, read_counts
+from polylift.frontend.signature import Param, Signature
+from polylift.frontend.source import node_loc, unsupported
+from polylift.frontend.state import Array, Scalar
+from polylift.frontend.stmt import StmtLowering
+
+
+def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
+    """Arithmetic typedefs of the file; the fixed-width names keep their real types."""
+    table: dict[str, ct.CType] = {}
+    for item in ast.ext:
+        if isinstance(item, c_ast.Typedef) and isinstance(item.type, c_ast.TypeDecl) \
+                and isinstance(item.type.type, c_ast.IdentifierType):
+            names = item.type.type.names
+            found = table.get(names[0]) if len(names) == 1 else None
+            found = found or ct.from_words(names)
+            if found is not None:
+                table[item.name] = found
+    table.update(ct.STDINT)
+    return table
+
+
+class FunctionLowering(StmtLowering):
+    """Lowers one `FuncDef`; create one instance per function."""
+
+    def __init__(self, typedefs: dict[str, ct.CType]) -> None:
+        super().__init__()
+        self.typedefs = typedefs
+
+    def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> ct.CType:
+        """The arithmetic type a `TypeDecl`/`Typename` names."""
+        inner = getattr(node, "type", None)
+        if not isinstance(node, c_ast.TypeDecl) or not isinstance(inner, c_ast.IdentifierType):
+            raise unsupported("type (only arithmetic types, arrays and pointers to them)",
+                              where)
+        names = [n for n in inner.names if n not in ("const", "volatile")]
+        found = self.typedefs.get(names[0]) if len(names) == 1 else None
+        found = found or ct.from_words(names)
+        if found is None:
+            raise unsupported(f"type '{' '.join(names)}'", where)
+        return found
+
+    def declare_type(self, decl: c_ast.Decl) -> ct.CType:
+        """The scalar type of a declaration."""
+        return self.scalar_type(decl.type, decl)
+
+    def cast_type(self, node: c_ast.Cast) -> ct.CType:
+        """The arithmetic type a cast names."""
+        return self.scalar_type(node.to_type.type, node)
+
+    def array_type(self, decl: c_ast.Decl) -> tuple[ct.CType, list[c_ast.Node | None]]:
+        """Element type and dimension expressions (C order) of an array declaration."""
+        dims: list[c_ast.Node | None] = []
+        node = decl.type
+        while isinstance(node, c_ast.ArrayDecl):
+            dims.append(node.dim)
+            node = node.type
+        if isinstance(node, c_ast.PtrDecl):
+            raise unsupported("array of pointers", decl)
+        return self.scalar_type(node, decl), dims
+
+    def _param_dim(self, dim: c_ast.Node | None) -> str | int:
+        if dim is None:
+            return "?"
+        form = self.affine_of(dim)
+        if form is not None and form.is_constant:
+            return form.const
+        if form is not None and len(form.terms) == 1 and form.terms[0][1] == 1 \
+                and form.const == 0:
+            return form.terms[0][0][1:]
+        raise unsupported("array dimension (use a constant or a size parameter)", dim)
+
+    def _param(self, decl: c_ast.Decl, assigned: set[str]) -> Param:
+        if isinstance(decl.type, c_ast.TypeDecl):
+            ctype = self.declare_type(decl)
+            if ctype.is_float:
+                self.declare(Scalar(decl.name, ctype, Value(f"%{decl.name}", ctype)))
+                return Param(decl.name, "scalar", ctype.name, ctype.mlir)
+            symbol = f"%{decl.name}"
+            self.declare(Scalar(decl.name, ctype, symbol=symbol))
+            if decl.name in assigned:
+                var = self.lookup(c_ast.ID(decl.name, coord=decl.coord))
+                assert isinstance(var, Scalar)
+                var.value = self.rvalue(c_ast.ID(decl.name, coord=decl.coord))
+                var.symbol = None
+            return Param(decl.name, "scalar", ctype.name, "index")
+        if isinstance(decl.type, c_ast.PtrDecl):
+            elem, dims = self.scalar_type(decl.type.type, decl), ["?"]
+        else:
+            elem, raw = self.array_type(decl)
+            dims = [self._param_dim(d) for d in raw]
+        shape = "x".join(str(d) if isinstance(d, int) else "?" for d in dims)
+        mlir_type = f"memref<{shape}x{elem.mlir}>"
+        self.declare(Array(decl.name, elem, f"%{decl.name}", mlir_type, len(dims), True))
+        return Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
+
+    def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
+        ftype = func.decl.type
+        assert isinstance(ftype, c_ast.FuncDecl)
+        result = ftype.type
+        if not (isinstance(result, c_ast.TypeDecl) and isinstance(result.type, c_ast.IdentifierType)
+                and result.type.names == ["void"]):
+            raise unsupported("function that returns a value", func.decl)
+        params = []
+        for decl in ftype.args.params if ftype.args is not None else []:
+            if isinstance(decl, c_ast.Typename):
+                continue
+            if not isinstance(decl, c_ast.Decl) or decl.name is None:
+                raise unsupported("parameter", decl)
+            params.append(self._param(decl, assigned))
+        return params
+
+    @staticmethod
+    def _param_decls(func: c_ast.FuncDef) -> list[c_ast.Node]:
+        args = func.decl.type.args
+        return [d for d in (args.params if args is not None else [])
+                if isinstance(d, c_ast.Decl) and d.name is not None]
+
+    def lower(self, func: c_ast.FuncDef) -> tuple[str, Signature]:
+        """The `func.func` text and the signature of a C function."""
+        self.reads = read_counts(func.body)
+        params = self._params(func, assigned_names(func.body))
+        items = list(func.body.block_items or [])
+        if items and isinstance(items[-1], c_ast.Return) and items[-1].expr is None:
+            items.pop()
+        self.lower_statement(c_ast.Compound(items, coord=func.body.coord))
+        loc = loc_text(func.decl)
+        args = ", ".join(f"%{p.name}: {p.mlir_type} {loc_text(d)}"
+                         for p, d in zip(params, self._param_decls(func), strict=True))
+        lines = [f"  func.func @{func.decl.name}({args}) {{"]
+        lines += [f"    {line} {loc}" for line in self.prologue]
+        lines += self.builder.lines
+        end = loc_text(func.body)
+        lines += [f"    func.return {end}", f"  }} {loc}"]
+        source = node_loc(func.decl)
+        assert source is not None
+        signature = Signature(func.decl.name, tuple(params), tuple(sorted(self.written)), source)
+        return "\n".join(lines), signature

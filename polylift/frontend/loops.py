@@ -1,0 +1,205 @@
+"""`for` loops with affine bounds to `affine.for`, scalars carried as `iter_args`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pycparser import c_ast
+
+from polylift.frontend.affine import Affine, affine_map
+from polylift.frontend.builder import Value, loc_text, result_names
+from polylift.frontend.control import ControlLowering
+from polylift.frontend.ctype import CType
+from polylift.frontend.scan import read_counts, same_expr, upward_exposed
+from polylift.frontend.source import unsupported
+from polylift.frontend.state import LoopCounter, Scalar
+
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
+
+
+@dataclass
+class LoopShape:
+    """A counted loop: counter, first value(s), step and inclusive last-value bounds."""
+
+    name: str
+    ctype: CType
+    starts: list[Affine]
+    step: int
+    limits: list[Affine]
+
+
+class LoopLowering(ControlLowering):
+    """`for` loops."""
+
+    def declare_type(self, decl: c_ast.Decl) -> CType:
+        """The scalar type of a declaration (defined by the function lowering)."""
+        raise unsupported("declaration", decl)
+
+    def lower_statement(self, node: c_ast.Node) -> None:
+        """Lower one statement (defined by the statement lowering)."""
+        raise NotImplementedError
+
+    def _counter(self, node: c_ast.For) -> tuple[str, CType, c_ast.Node]:
+        init = node.init
+        if isinstance(init, c_ast.DeclList) and len(init.decls) == 1 and init.decls[0].init:
+            decl = init.decls[0]
+            return decl.name, self.declare_type(decl), decl.init
+        if isinstance(init, c_ast.Assignment) and init.op == "=" \
+                and isinstance(init.lvalue, c_ast.ID):
+            var = self.lookup(init.lvalue)
+            if not isinstance(var, Scalar) or var.ctype.is_float:
+                raise unsupported(f"loop counter '{init.lvalue.name}' of this type", init)
+            return init.lvalue.name, var.ctype, init.rvalue
+        raise unsupported("loop initialisation (expected 'i = <affine expression>')",
+                          init or node)
+
+    def _step(self, node: c_ast.For, name: str) -> int:
+        step = node.next
+        if isinstance(step, c_ast.UnaryOp) and isinstance(step.expr, c_ast.ID) \
+                and step.expr.name == name and step.op in ("++", "p++", "--", "p--"):
+            return 1 if "+" in step.op else -1
+        if isinstance(step, c_ast.Assignment) and isinstance(step.lvalue, c_ast.ID) \
+                and step.lvalue.name == name:
+            amount = self._step_amount(step)
+            if amount:
+                return amount
+        raise unsupported("loop step (expected a constant increment of the counter)",
+                          step or node)
+
+    def _step_amount(self, step: c_ast.Assignment) -> int | None:
+        if step.op in ("+=", "-="):
+            value = self.affine_of(step.rvalue)
+            if value is not None and value.is_constant:
+                return value.const if step.op == "+=" else -value.const
+            return None
+        rhs = step.rvalue
+        if step.op == "=" and isinstance(rhs, c_ast.BinaryOp) and rhs.op in ("+", "-") \
+                and isinstance(rhs.left, c_ast.ID) and rhs.left.name == step.lvalue.name:
+            value = self.affine_of(rhs.right)
+            if value is not None and value.is_constant:
+                return value.const if rhs.op == "+" else -value.const
+        return None
+
+    def bound_forms(self, node: c_ast.Node, kind: str) -> list[Affine] | None:
+        """Affine forms whose min (kind `min`) or max (`max`) is the expression."""
+        if isinstance(node, c_ast.TernaryOp) and isinstance(node.cond, c_ast.BinaryOp) \
+                and node.cond.op in _FLIP:
+            cond = node.cond
+            picks_left = same_expr(cond.left, node.iftrue) and same_expr(cond.right, node.iffalse)
+            picks_right = same_expr(cond.right, node.iftrue) and same_expr(cond.left, node.iffalse)
+            smaller_first = cond.op in ("<", "<=")
+            is_min = smaller_first == picks_left and (picks_left or picks_right)
+            is_max = smaller_first == picks_right and (picks_left or picks_right)
+            if (kind == "min" and is_min) or (kind == "max" and is_max):
+                left = self.bound_forms(node.iftrue, kind)
+                right = self.bound_forms(node.iffalse, kind)
+                return left + right if left is not None and right is not None else None
+        form = self.affine_of(node)
+        return [form] if form is not None else None
+
+    def _limits(self, cond: c_ast.Node | None, name: str, step: int) -> list[Affine]:
+        """Inclusive bounds on the counter from `i < e && i <= f ...`."""
+        if isinstance(cond, c_ast.BinaryOp) and cond.op == "&&":
+            return self._limits(cond.left, name, step) + self._limits(cond.right, name, step)
+        if not isinstance(cond, c_ast.BinaryOp) or cond.op not in _FLIP:
+            raise unsupported("loop condition (expected a comparison of the counter)",
+                              cond)
+        op, other = cond.op, cond.right
+        if not (isinstance(cond.left, c_ast.ID) and cond.left.name == name):
+            if not (isinstance(cond.right, c_ast.ID) and cond.right.name == name):
+                raise unsupported("loop condition (the counter must be one side)", cond)
+            op, other = _FLIP[op], cond.left
+        if (step > 0) != (op in ("<", "<=")):
+            raise unsupported("loop condition that does not bound the loop's direction", cond)
+        forms = self.bound_forms(other, "min" if step > 0 else "max")
+        if forms is None:
+            raise unsupported("non-affine loop bound", other)
+        shift = {"<": -1, "<=": 0, ">": 1, ">=": 0}[op]
+        return [f + Affine.constant(shift) for f in forms]
+
+    def loop_shape(self, node: c_ast.For) -> LoopShape:
+        """Analyse the loop header."""
+        name, ctype, init = self._counter(node)
+        step = self._step(node, name)
+        starts = self.bound_forms(init, "max" if step > 0 else "min")
+        if starts is None:
+            raise unsupported("non-affine loop bound", init)
+        if step < 0 and len(starts) != 1:
+            raise unsupported("decreasing loop starting at a minimum", init)
+        return LoopShape(name, ctype, starts, step, self._limits(node.cond, name, step))
+
+    def _header_bounds(self, shape: LoopShape, iv: str) -> tuple[str, Affine]:
+        """`lb to ub step s` text and the counter's form in terms of the new IV."""
+        if shape.step > 0:
+            ubs = [f + Affine.constant(1) for f in shape.limits]
+            lower = affine_map(shape.starts, self.dims)
+            upper = affine_map(ubs, self.dims)
+            lower = ("max " if len(shape.starts) > 1 else "") + lower
+            upper = ("min " if len(ubs) > 1 else "") + upper
+            step = f" step {shape.step}" if shape.step != 1 else ""
+            return f"{lower} to {upper}{step}", Affine.atom(iv)
+        stride, start = -shape.step, shape.starts[0]
+        trips = []
+        for limit in shape.limits:
+            span = start - limit + Affine.constant(1)
+            trips.append(span if stride == 1 else Affine(ceil_div=(span, stride)))
+        upper = ("min " if len(trips) > 1 else "") + affine_map(trips, self.dims)
+        return f"0 to {upper}", start - Affine.atom(iv).scale(stride)
+
+    def lower_for(self, node: c_ast.For) -> None:
+        """An `affine.for` for a counted C loop."""
+        shape = self.loop_shape(node)
+        carried = self._carried(node)
+        inits = [self.initial_value(v, node) for v in carried]
+        iv = self.builder.fresh()
+        bounds, form = self._header_bounds(shape, iv)
+        types = [v.ctype.mlir for v in carried]
+        define, uses = result_names(self.builder.fresh(), len(carried))
+        if carried:
+            args = [self.builder.fresh() for _ in carried]
+            pairs = ", ".join(f"{a} = {i.name}" for a, i in zip(args, inits, strict=True))
+            self.builder.open(f"{define} = affine.for {iv} {loc_text(node)} = {bounds} "
+                              f"iter_args({pairs}) -> ({', '.join(types)})")
+            for var, arg in zip(carried, args, strict=True):
+                var.value = Value(arg, var.ctype)
+        else:
+            self.builder.open(f"affine.for {iv} {loc_text(node)} = {bounds}")
+        self._body(node, shape, (iv, form), carried)
+        self.builder.close(node)
+        for var, use in zip(carried, uses, strict=False):
+            var.value = Value(use, var.ctype)
+        self._kill_counter(node, shape.name)
+
+    def _body(self, node: c_ast.For, shape: LoopShape, counter: tuple[str, Affine],
+              carried: list[Scalar]) -> None:
+        """The loop body, then the yield of the carried scalars."""
+        iv, form = counter
+        before = {n: v.value for n, v in self.visible_scalars().items()}
+        self.dims.add(iv)
+        self.scopes.append({shape.name: LoopCounter(shape.name, shape.ctype, form)})
+        self.lower_statement(node.stmt)
+        self.scopes.pop()
+        if carried:
+            yields = ", ".join(v.value.name for v in carried if v.value is not None)
+            types = ", ".join(v.ctype.mlir for v in carried)
+            self.builder.line(f"affine.yield {yields} : {types}", node)
+        self.dims.discard(iv)
+        for name, var in self.visible_scalars().items():
+            var.value = before.get(name, var.value)
+
+    def _carried(self, node: c_ast.For) -> list[Scalar]:
+        """Scalars the loop updates whose value flows into a later iteration or out."""
+        inside = read_counts(node)
+        carried = []
+        for var in self.merged_scalars(node.stmt):
+            outside = self.reads[var.name] - inside[var.name]
+            if outside > 0 or upward_exposed(var.name, node.stmt):
+                carried.append(var)
+        return carried
+
+    def _kill_counter(self, node: c_ast.For, name: str) -> None:
+        if isinstance(node.init, c_ast.DeclList):
+            return
+        var = self.visible_scalars().get(name)
+        if var is not None:
+            var.value, var.symbol, var.dead_counter = None, None, True

@@ -1,0 +1,118 @@
+"""Questions about C subtrees asked before lowering: what is assigned, what is read."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import cast
+
+from pycparser import c_ast, c_generator
+
+_INC_DEC = ("++", "--", "p++", "p--")
+
+
+def same_expr(a: c_ast.Node, b: c_ast.Node) -> bool:
+    """True when two expressions are spelled the same."""
+    gen = c_generator.CGenerator()
+    return gen.visit(a) == gen.visit(b)
+
+
+def _children(node: c_ast.Node) -> list[c_ast.Node]:
+    pairs = cast(list, node.children())
+    return [child for _, child in pairs]
+
+
+def assigned_names(*nodes: c_ast.Node | None) -> set[str]:
+    """Names assigned (`=`, `op=`, `++`, `--`) in the subtrees, except loop counter steps."""
+    found: set[str] = set()
+    stack = [n for n in nodes if n is not None]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, c_ast.For):
+            # The init and step of a nested loop set its counter, which is no scalar.
+            stack.extend(n for n in (node.cond, node.stmt) if n is not None)
+            continue
+        target = None
+        if isinstance(node, c_ast.Assignment):
+            target = node.lvalue
+        elif isinstance(node, c_ast.UnaryOp) and node.op in _INC_DEC:
+            target = node.expr
+        if isinstance(target, c_ast.ID):
+            found.add(target.name)
+        stack.extend(_children(node))
+    return found
+
+
+def read_counts(node: c_ast.Node | None) -> Counter[str]:
+    """How often each name is read in the subtree (a plain `x = ...` target is no read)."""
+    counts: Counter[str] = Counter()
+    stack = [node] if node is not None else []
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.ID):
+            counts[current.name] += 1
+            continue
+        if isinstance(current, c_ast.Assignment) and current.op == "=" \
+                and isinstance(current.lvalue, c_ast.ID):
+            stack.append(current.rvalue)
+            continue
+        if isinstance(current, c_ast.FuncCall):
+            stack.extend(n for n in (current.args,) if n is not None)
+            continue
+        stack.extend(_children(current))
+    return counts
+
+
+def upward_exposed(name: str, body: c_ast.Node) -> bool:
+    """True when an iteration of `body` may read `name` before assigning it."""
+    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
+    for item in items:
+        if isinstance(item, c_ast.Decl) and item.name == name:
+            return False
+        if isinstance(item, c_ast.Assignment) and item.op == "=" \
+                and isinstance(item.lvalue, c_ast.ID) and item.lvalue.name == name:
+            return read_counts(item.rvalue)[name] > 0
+        if read_counts(item)[name] or name in assigned_names(item):
+            return True
+    return False
+
+
+def has_side_effects(node: c_ast.Node | None) -> bool:
+    """True when evaluating the expression assigns something."""
+    return bool(node is not None and assigned_names(node))
+
+
+def is_speculatable(node: c_ast.Node | None, evaluated: c_ast.Node | None = None) -> bool:
+    """True when evaluating the expression unconditionally cannot trap or write; array
+    elements that `evaluated` (e.g. the condition of a `?:`) reads anyway are safe."""
+    if node is None:
+        return True
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.ArrayRef) and evaluated is not None \
+                and _reads_element(evaluated, current):
+            continue
+        if isinstance(current, c_ast.ArrayRef | c_ast.Assignment):
+            return False
+        if isinstance(current, c_ast.BinaryOp) and current.op in ("/", "%"):
+            return False
+        if isinstance(current, c_ast.UnaryOp) and current.op in _INC_DEC:
+            return False
+        stack.extend(_children(current))
+    return True
+
+
+def _reads_element(tree: c_ast.Node, ref: c_ast.ArrayRef) -> bool:
+    stack = [tree]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.ArrayRef) and same_expr(current, ref):
+            return True
+        # Only what always runs counts: not the right of && and ||, nor the arms of ?:.
+        if isinstance(current, c_ast.BinaryOp) and current.op in ("&&", "||"):
+            stack.append(current.left)
+        elif isinstance(current, c_ast.TernaryOp):
+            stack.append(current.cond)
+        else:
+            stack.extend(_children(current))
+    return False

@@ -1,0 +1,36 @@
+"""The frontend's public records: a translated function's parameters and signature."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polylift.errors import SourceLoc
+
+
+@dataclass(frozen=True)
+class Param:
+    """One C parameter and the `func.func` argument it becomes."""
+
+    name: str
+    kind: str
+    ctype: str
+    mlir_type: str
+    dims: tuple[str | int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A translated C function: its parameters, the arrays it writes, where it is."""
+
+    name: str
+    params: tuple[Param, ...]
+    written: tuple[str, ...]
+    source: SourceLoc
+
+
+@dataclass(frozen=True)
+class Translation:
+    """The MLIR module (verified text) and the signatures of its functions."""
+
+    mlir: str
+    signatures: dict[str, Signature]

@@ -1,0 +1,74 @@
+"""Reading C: `gcc -E` over the fake libc headers, then pycparser, keeping positions."""
+
+from __future__ import annotations
+
+import subprocess
+from collections.abc import Sequence
+
+import pycparser_fake_libc
+from pycparser import c_ast, c_parser
+
+from polylift.errors import ParseError, PolyliftError, SourceLoc
+
+# GNU spellings that system and project headers use but the C99 parser does not know.
+_GNU_DEFINES = (
+    "-D__attribute__(x)=", "-D__extension__=", "-D__restrict=restrict",
+    "-D__restrict__=restrict", "-D__inline=inline", "-D__inline__=inline",
+    "-D__asm__(x)=", "-D__const=const",
+)
+
+
+class UnsupportedError(PolyliftError):
+    """C that is outside the static-control subset the front end translates."""
+
+
+def node_loc(node: c_ast.Node | None) -> SourceLoc | None:
+    """The file position pycparser recorded for `node` (column 1 when unknown)."""
+    coord = getattr(node, "coord", None)
+    if coord is None or not coord.file:
+        return None
+    return SourceLoc(coord.file, coord.line, coord.column or 1)
+
+
+def unsupported(what: str, node: c_ast.Node | None) -> UnsupportedError:
+    """The error for a construct outside the subset: `unsupported <what>`."""
+    return UnsupportedError(f"unsupported {what}", node_loc(node))
+
+
+def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -> str:
+    """The text of `path` after the C preprocessor, with line markers kept."""
+    cmd = ["gcc", "-E", "-std=c99", "-nostdinc", "-I", pycparser_fake_libc.directory]
+    for directory in include_dirs:
+        cmd += ["-I", directory]
+    cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
+    try:
+        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    except OSError as exc:
+        raise PolyliftError(f"cannot run the C preprocessor: {exc.strerror}") from None
+    if done.returncode != 0:
+        raise ParseError(_first_gcc_error(done.stderr, path))
+    return done.stdout
+
+
+def _first_gcc_error(stderr: str, path: str) -> str:
+    for line in stderr.splitlines():
+        if "error" in line:
+            return f"preprocessing failed: {line.strip()}"
+    return f"preprocessing '{path}' failed"
+
+
+def parse_c(text: str, path: str) -> c_ast.FileAST:
+    """Parse preprocessed C; a syntax error becomes a `ParseError` at its position."""
+    try:
+        return c_parser.CParser().parse(text, path)
+    except c_parser.ParseError as exc:
+        raise _parse_error(str(exc)) from None
+
+
+def _parse_error(message: str) -> ParseError:
+    # pycparser reports "file:line:col: before: tok"; split off the position.
+    parts = message.split(":", 3)
+    if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
+        loc = SourceLoc(parts[0], int(parts[1]), int(parts[2]))
+        return ParseError(f"C syntax error {parts[3].strip()}", loc)
+    return ParseError(f"C syntax error: {message}")

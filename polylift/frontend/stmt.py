@@ -1,0 +1,174 @@
+"""Statements: blocks, declarations, assignments, `++`/`--`, `if`, and what is refused."""
+
+from __future__ import annotations
+
+from pycparser import c_ast
+
+from polylift.frontend import ctype as ct
+from polylift.frontend.affine import Affine, affine_map
+from polylift.frontend.builder import Value
+from polylift.frontend.expr import describe
+from polylift.frontend.loops import LoopLowering
+from polylift.frontend.source import unsupported
+from polylift.frontend.state import Array, LoopCounter, Scalar
+
+_REFUSED = {
+    "While": "while loop", "DoWhile": "do-while loop", "Goto": "goto", "Label": "label",
+    "Switch": "switch statement", "Break": "break", "Continue": "continue",
+    "Return": "return before the end of the function", "Typedef": "local typedef",
+    "Struct": "struct declaration",
+}
+_EXPRESSIONS = (c_ast.Assignment, c_ast.UnaryOp, c_ast.FuncCall, c_ast.ExprList)
+
+
+class StmtLowering(LoopLowering):
+    """Statements of a function body."""
+
+    def array_type(self, decl: c_ast.Decl) -> tuple[ct.CType, list[c_ast.Node | None]]:
+        """Element type and dimension expressions of an array declaration."""
+        raise unsupported("array declaration", decl)
+
+    def lower_statement(self, node: c_ast.Node) -> None:
+        """Lower one statement."""
+        method = getattr(self, f"_s_{type(node).__name__}", None)
+        if method is not None:
+            method(node)
+        elif isinstance(node, _EXPRESSIONS):
+            self.rvalue(node)
+        else:
+            name = type(node).__name__
+            raise unsupported(_REFUSED.get(name, f"statement '{name}'"), node)
+
+    def _s_Compound(self, node: c_ast.Compound) -> None:
+        self.scopes.append({})
+        for item in node.block_items or []:
+            self.lower_statement(item)
+        self.scopes.pop()
+
+    def _s_Pragma(self, node: c_ast.Pragma) -> None:
+        del node
+
+    def _s_EmptyStatement(self, node: c_ast.EmptyStatement) -> None:
+        del node
+
+    def _s_For(self, node: c_ast.For) -> None:
+        self.scopes.append({})
+        if isinstance(node.init, c_ast.DeclList):
+            decl = node.init.decls[0]
+            self.declare(Scalar(decl.name, self.declare_type(decl)))
+        self.lower_for(node)
+        self.scopes.pop()
+
+    def _s_If(self, node: c_ast.If) -> None:
+        merged = self.merged_scalars(node.iftrue, node.iffalse)
+        cond = self.affine_constraints(node.cond)
+        then_branch = lambda: self._branch(node.iftrue)  # noqa: E731
+        else_branch = (lambda: self._branch(node.iffalse)) if node.iffalse else None
+        self.structured_if(node, cond if cond is not None else self.condition(node.cond),
+                           (then_branch, else_branch), merged)
+
+    def _branch(self, node: c_ast.Node) -> None:
+        self.lower_statement(node)
+
+    def _s_DeclList(self, node: c_ast.DeclList) -> None:
+        for decl in node.decls:
+            self._s_Decl(decl)
+
+    def _s_Decl(self, node: c_ast.Decl) -> None:
+        if node.storage and node.storage != ["register"]:
+            raise unsupported(f"{' '.join(node.storage)} local variable", node)
+        if isinstance(node.type, c_ast.ArrayDecl):
+            self._local_array(node)
+            return
+        if not isinstance(node.type, c_ast.TypeDecl):
+            raise unsupported("local pointer or function declaration", node)
+        ctype = self.declare_type(node)
+        value = None
+        if node.init is not None:
+            if isinstance(node.init, c_ast.InitList):
+                raise unsupported("initializer list", node.init)
+            value = self.convert(self.rvalue(node.init), ctype, node)
+        var = Scalar(node.name, ctype, value)
+        self.declare(var)
+        if self.reads[node.name] and value is not None and value.const is None:
+            self._maybe_symbol(var, node)
+
+    def _local_array(self, node: c_ast.Decl) -> None:
+        if node.init is not None:
+            raise unsupported("array initializer", node.init)
+        elem, dims = self.array_type(node)
+        shape, operands = [], []
+        for dim in dims:
+            form = self.affine_of(dim) if dim is not None else None
+            if form is None or any(a in self.dims for a in form.atoms()):
+                raise unsupported("local array size (use constants or size parameters)",
+                                  dim or node)
+            if form.is_constant:
+                shape.append(str(form.const))
+                continue
+            shape.append("?")
+            operands.append(self._prologue_index(form))
+        mlir_type = f"memref<{'x'.join(shape + [elem.mlir])}>"
+        name = f"%{node.name}_{len(self.prologue)}"
+        self.prologue.append(f"{name} = memref.alloca({', '.join(operands)}) : {mlir_type}")
+        self.declare(Array(node.name, elem, name, mlir_type, len(dims), False))
+
+    def _prologue_index(self, form: Affine) -> str:
+        if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
+            return form.terms[0][0]
+        name = f"%size_{len(self.prologue)}"
+        self.prologue.append(f"{name} = affine.apply {affine_map([form], set())}")
+        return name
+
+    def _x_Assignment(self, node: c_ast.Assignment) -> Value:
+        op = node.op[:-1] if node.op != "=" else ""
+        target = node.lvalue
+        if isinstance(target, c_ast.ArrayRef):
+            value = self.rvalue(node.rvalue)
+            if op:
+                value = self.arith(op, self.load(target), value, node)
+            return self.store(target, value)
+        var = self._scalar_target(target, node)
+        value = self.rvalue(node.rvalue)
+        if op:
+            value = self.arith(op, self.rvalue(target), value, node)
+        var.value = self.convert(value, var.ctype, node)
+        self._maybe_symbol(var, node)
+        return var.value
+
+    def _maybe_symbol(self, var: Scalar, node: c_ast.Node) -> None:
+        """An integer set at the function's top level is a valid affine symbol there."""
+        if len(self.builder.caches) != 1 or var.ctype.is_float or var.value is None:
+            return
+        cast = "arith.index_cast" if var.ctype.signed else "arith.index_castui"
+        index = self.builder.op(f"{cast} {var.value.name} : {var.ctype.mlir} to index",
+                                var.ctype, node)
+        var.symbol = index.name
+
+    def _scalar_target(self, target: c_ast.Node, node: c_ast.Node) -> Scalar:
+        if not isinstance(target, c_ast.ID):
+            raise unsupported(describe(target), target)
+        var = self.lookup(target)
+        if isinstance(var, LoopCounter):
+            raise unsupported(f"assignment to loop counter '{var.name}' in its loop", node)
+        if isinstance(var, Array):
+            raise unsupported(f"assignment to array '{var.name}'", node)
+        if var.symbol is not None and var.value is None:
+            self.rvalue(target)
+        var.symbol = None
+        return var
+
+    def unary_update(self, node: c_ast.UnaryOp) -> Value:
+        """`++x`, `x++`, `--x`, `x--` on scalars and array elements."""
+        if node.op not in ("++", "--", "p++", "p--"):
+            return super().unary_update(node)
+        target = node.expr
+        old = self.load(target) if isinstance(target, c_ast.ArrayRef) else self.rvalue(target)
+        new = self.arith("+" if "+" in node.op else "-", old,
+                         self.constant(1, ct.INT, node), node)
+        if isinstance(target, c_ast.ArrayRef):
+            new = self.store(target, new)
+        else:
+            var = self._scalar_target(target, node)
+            var.value = new = self.convert(new, var.ctype, node)
+        return old if node.op.startswith("p") else new

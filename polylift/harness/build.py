@@ -1,0 +1,107 @@
+"""Build the reference and the lifted program from one benchmark source.
+
+Both start from the same object: the benchmark compiled with
+`-Dstatic=__attribute__((noipa))`, so its kernel is a global, never inlined or cloned,
+and gcc assumes nothing about the registers it preserves. `objcopy --weaken-symbol`
+then lets the generated wrapper (a strong `kernel_<name>`) take the kernel's place in
+`main`'s call:
+
+- reference: the object also gets `polylift_impl_<kernel>`, an alias of the original
+  kernel's code, which the wrapper calls;
+- lifted: the wrapper calls the generated adapter, which calls the MLIR-compiled kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polylift.errors import BuildError
+from polylift.harness.toolchain import C_FLAGS, Toolchain
+from polylift.harness.wrapper import SignatureLike, adapter_source, impl_name, wrapper_source
+
+NOIPA_DEFINE = "-Dstatic=__attribute__((noipa))"
+SIZES = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
+
+
+@dataclass(frozen=True)
+class BenchFlags:
+    """How to compile a benchmark: the dataset size, include dirs and defines."""
+
+    size: str = "MINI"
+    include_dirs: tuple[str, ...] = ()
+    defines: tuple[str, ...] = ()
+    link_args: tuple[str, ...] = field(default=("-lm",))
+
+    def c_args(self) -> list[str]:
+        """The preprocessor flags of the benchmark compile."""
+        args = [f"-D{self.size}_DATASET"]
+        args += [f"-I{d}" for d in self.include_dirs]
+        args += [f"-D{d}" for d in self.defines]
+        return args
+
+
+def compile_benchmark(source: Path, flags: BenchFlags, tc: Toolchain) -> Path:
+    """The benchmark, with its kernel made a replaceable global, as `bench.o`."""
+    tc.run([tc.gcc(), *C_FLAGS, NOIPA_DEFINE, *flags.c_args(), "-c",
+            source.name if source.parent == tc.workdir else str(source),
+            "-o", "bench.o"], "compiling the benchmark")
+    return tc.workdir / "bench.o"
+
+
+def _symbol_place(obj: Path, symbol: str, tc: Toolchain) -> tuple[str, str]:
+    """The section and value of a defined function symbol, from `objdump -t`."""
+    table = tc.run([tc.target.tool("objdump"), "-t", obj.name], "objdump").stdout
+    for line in table.splitlines():
+        fields = line.split()
+        if len(fields) >= 5 and fields[-1] == symbol and fields[-3] != "*UND*":
+            return fields[-3], fields[0]
+    raise BuildError(f"'{obj.name}' defines no function '{symbol}' (is the kernel named "
+                     f"'{symbol}' and called from main?)")
+
+
+def _write(tc: Toolchain, name: str, text: str) -> Path:
+    path = tc.workdir / name
+    path.write_text(text)
+    return path
+
+
+def _compile_c(tc: Toolchain, source: Path, what: str) -> Path:
+    obj = source.with_suffix(".o")
+    tc.run([tc.gcc(), *C_FLAGS, "-c", source.name, "-o", obj.name], what)
+    return obj
+
+
+def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags) -> Path:
+    tc.run([tc.gcc(), *[o.name for o in objects], *flags.link_args, "-o", exe], f"linking {exe}")
+    return tc.workdir / exe
+
+
+def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
+                    tc: Toolchain) -> Path:
+    """The original program with the timing wrapper around its own kernel: `reference`."""
+    kernel = sig.name
+    section, value = _symbol_place(bench_obj, kernel, tc)
+    tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}",
+            f"--add-symbol={impl_name(kernel)}={section}:0x{value},global,function",
+            bench_obj.name, "bench.ref.o"], "objcopy (reference)")
+    wrapper = _compile_c(tc, _write(tc, "wrapper.c", wrapper_source(sig)), "compiling the wrapper")
+    return _link(tc, [tc.workdir / "bench.ref.o", wrapper], "reference", flags)
+
+
+def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: BenchFlags,
+                 tc: Toolchain, extra_objects: Sequence[Path] = ()) -> Path:
+    """The program with its kernel replaced by the MLIR-compiled one: `lifted`."""
+    kernel = sig.name
+    _symbol_place(bench_obj, kernel, tc)
+    tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}", bench_obj.name,
+            "bench.lifted.o"], "objcopy (lifted)")
+    wrapper = tc.workdir / "wrapper.o"
+    if not wrapper.exists():
+        wrapper = _compile_c(tc, _write(tc, "wrapper.c", wrapper_source(sig)),
+                             "compiling the wrapper")
+    adapter = _compile_c(tc, _write(tc, "adapter.c", adapter_source(sig)),
+                         "compiling the adapter")
+    objects = [tc.workdir / "bench.lifted.o", wrapper, adapter, kernel_obj, *extra_objects]
+    return _link(tc, objects, "lifted", flags)

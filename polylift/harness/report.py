@@ -1,0 +1,72 @@
+"""How check results are shown: a verdict line, a suite table, and deterministic JSON."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import asdict
+
+from polylift.harness.check import CheckOptions, CheckResult
+
+
+def _seconds(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1e-3:
+        return f"{value * 1e6:.1f} us"
+    if value < 1:
+        return f"{value * 1e3:.3f} ms"
+    return f"{value:.3f} s"
+
+
+def _speedup(result: CheckResult) -> str:
+    return f"{result.speedup:.2f}x" if result.speedup is not None else "-"
+
+
+def verdict_line(result: CheckResult) -> str:
+    """`kernel_gemm: BIT-EXACT  reference 1.2 ms  lifted 1.1 ms  speedup 1.09x`, plus details."""
+    line = (f"{result.kernel}: {result.verdict}  reference {_seconds(result.reference_s)}  "
+            f"lifted {_seconds(result.lifted_s)}  speedup {_speedup(result)}")
+    if result.message:
+        line += "\n  " + result.message.replace("\n", "\n  ")
+    if result.reproducer:
+        line += f"\n  reproducer: {result.reproducer}"
+    return line
+
+
+def table(results: Sequence[CheckResult]) -> str:
+    """One row per benchmark: kernel, verdict, reference time, lifted time, speedup."""
+    head = ("kernel", "verdict", "reference", "lifted", "speedup")
+    rows = [(r.kernel, r.verdict, _seconds(r.reference_s), _seconds(r.lifted_s), _speedup(r))
+            for r in results]
+    widths = [max(len(str(row[i])) for row in [head, *rows]) for i in range(len(head))]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
+             for row in [head, *rows]]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    ok = sum(r.ok for r in results)
+    lines.append(f"{ok} of {len(results)} ok")
+    failures = [r for r in results if not r.ok]
+    for r in failures:
+        lines.append(f"{r.kernel}: {r.verdict}: {r.message}".rstrip(": "))
+        if r.reproducer:
+            lines.append(f"  reproducer: {r.reproducer}")
+    return "\n".join(lines) + "\n"
+
+
+def _result_json(result: CheckResult) -> dict:
+    data = asdict(result)
+    data["speedup"] = result.speedup
+    data["arrays"] = [asdict(c) for c in result.arrays]
+    for array in data["arrays"]:
+        if array["first_index"] is not None:
+            array["first_index"] = list(array["first_index"])
+    return data
+
+
+def results_json(results: Sequence[CheckResult], options: CheckOptions) -> str:
+    """All results as JSON with sorted keys (the reproducer paths are machine-local)."""
+    config = {"backend": options.backend, "target": options.target, "size": options.size,
+              "inputs": options.inputs, "repeat": options.repeat, "ulp_bound": options.ulp_bound}
+    body = {"config": config,
+            "results": [_result_json(r) for r in sorted(results, key=lambda r: r.kernel)]}
+    return json.dumps(body, indent=2, sort_keys=True) + "\n"

@@ -1,0 +1,106 @@
+"""The tools of one target (compiler, binutils, emulator) and a log of every command run.
+
+Every external command the harness runs goes through `Toolchain.run`, which records it,
+so a failed build or a wrong result can be replayed from a reproducer script.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from polylift.errors import BuildError, UsageError
+from polylift.mlir import tool_path
+
+
+@dataclass(frozen=True)
+class Target:
+    """A machine the harness builds for: its triple, its C tools and how to run on it."""
+
+    name: str
+    triple: str
+    prefix: str  # binutils/gcc prefix, empty for the host tools
+    emulator: tuple[str, ...] = ()
+
+    def tool(self, name: str) -> str:
+        """The target's variant of a GNU tool (`gcc`, `objcopy`, `objdump`)."""
+        return f"{self.prefix}{name}"
+
+
+TARGETS: dict[str, Target] = {
+    "x86_64": Target("x86_64", "x86_64-linux-gnu", ""),
+    "aarch64": Target("aarch64", "aarch64-linux-gnu", "aarch64-linux-gnu-",
+                      ("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu")),
+}
+
+# Flags shared by every C compile: no FMA contraction, so C and MLIR round alike.
+C_FLAGS: tuple[str, ...] = ("-O2", "-ffp-contract=off", "-fno-fast-math")
+
+
+def target_named(name: str) -> Target:
+    """The target called `name` (`x86_64` or `aarch64`)."""
+    try:
+        return TARGETS[name]
+    except KeyError:
+        raise UsageError(f"unknown target '{name}' (known: {', '.join(sorted(TARGETS))})") from None
+
+
+@dataclass
+class CommandLog:
+    """The commands run so far, as shell lines relative to the work directory."""
+
+    workdir: Path
+    lines: list[str] = field(default_factory=list)
+
+    def record(self, argv: list[str], env: dict[str, str] | None = None) -> None:
+        """Remember one command, with any environment it was given."""
+        prefix = " ".join(f"{k}={shlex.quote(v)}" for k, v in sorted((env or {}).items()))
+        self.lines.append((prefix + " " if prefix else "") + shlex.join(argv))
+
+    def note(self, comment: str) -> None:
+        """A comment line in the script (for steps done inside polylift)."""
+        self.lines.append(f"# {comment}")
+
+    def script(self) -> str:
+        """The log as a shell script that runs in the work directory."""
+        head = ["#!/bin/sh", "# Replays a polylift check; run from this directory.", "set -e",
+                'cd "$(dirname "$0")"']
+        return "\n".join(head + self.lines) + "\n"
+
+
+@dataclass
+class Toolchain:
+    """Runs the commands of one target in one work directory, logging each."""
+
+    target: Target
+    workdir: Path
+    log: CommandLog
+
+    def run(self, argv: list[str], what: str, env: dict[str, str] | None = None,
+            timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+        """Run `argv` in the work directory; a non-zero exit raises `BuildError`."""
+        self.log.record(argv, env)
+        full_env = dict(os.environ, **(env or {}))
+        try:
+            done = subprocess.run(argv, cwd=self.workdir, env=full_env, text=True,
+                                  capture_output=True, timeout=timeout, check=False)
+        except FileNotFoundError:
+            raise BuildError(f"{what}: cannot run '{argv[0]}' (not installed?)") from None
+        except subprocess.TimeoutExpired:
+            raise BuildError(f"{what}: '{argv[0]}' timed out after {timeout} s") from None
+        if done.returncode != 0:
+            detail = (done.stderr or done.stdout).strip().splitlines()[-12:]
+            raise BuildError(f"{what} failed (exit {done.returncode}): "
+                             + ("\n".join(detail) or "no output"))
+        return done
+
+    def gcc(self) -> str:
+        """The target's C compiler."""
+        return self.target.tool("gcc")
+
+    def llvm_tool(self, name: str) -> str:
+        """A pinned LLVM/MLIR tool by name (`llc`, `mlir-translate`)."""
+        return tool_path(name)

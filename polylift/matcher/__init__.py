@@ -1,0 +1,1 @@
+"""Kernel templates: the DSL (grammar, AST, checks), the library, and the matcher."""

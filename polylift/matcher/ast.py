@@ -1,0 +1,189 @@
+"""The template AST: frozen dataclasses, each with the source span it came from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a node starts in its template file (1-based line and column)."""
+
+    line: int = 0
+    col: int = 0
+
+
+@dataclass(frozen=True)
+class Index:
+    """One subscript: a linear combination of index variables plus a constant."""
+
+    terms: tuple[tuple[str, int], ...]
+    const: int = 0
+    span: Span = field(default=Span(), compare=False)
+
+    @property
+    def vars(self) -> tuple[str, ...]:
+        """The index variables this subscript uses, in order."""
+        return tuple(name for name, _ in self.terms)
+
+    def __str__(self) -> str:
+        text = ""
+        for name, coeff in self.terms:
+            sign = "-" if coeff < 0 else "+"
+            mag = "" if abs(coeff) == 1 else f"{abs(coeff)}*"
+            text += f"{sign}{mag}{name}"
+        if self.const or not text:
+            text += f"{self.const:+d}"
+        return text.lstrip("+")
+
+
+@dataclass(frozen=True)
+class Access:
+    """`A[i, k+1]`: an element of an array parameter."""
+
+    array: str
+    indices: tuple[Index, ...]
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.array}[{', '.join(map(str, self.indices))}]"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A scalar parameter (in a computation) or a size symbol (in a cost)."""
+
+    name: str
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class Num:
+    """A numeric literal, kept as written so that `0` and `0.0` both read as zero."""
+
+    value: float
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.value:g}"
+
+
+@dataclass(frozen=True)
+class Bin:
+    """A binary operation: one of `+ - * / >>`."""
+
+    op: str
+    lhs: Expr
+    rhs: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"({self.lhs} {self.op} {self.rhs})"
+
+
+@dataclass(frozen=True)
+class Neg:
+    """Unary minus."""
+
+    operand: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"-{self.operand}"
+
+
+@dataclass(frozen=True)
+class Call:
+    """A function of the language: max, min, sqrt, exp, abs."""
+
+    fn: str
+    args: tuple[Expr, ...]
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.fn}({', '.join(map(str, self.args))})"
+
+
+Expr = Access | Ref | Num | Bin | Neg | Call
+
+
+@dataclass(frozen=True)
+class Step:
+    """One statement: `target = value` (overwrite) or `target += value` (accumulate)."""
+
+    target: Access
+    op: str
+    value: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.target} {self.op} {self.value}"
+
+
+@dataclass(frozen=True)
+class ArrayDecl:
+    """`array A[m, k] in`: an array parameter, its size symbols per dimension, its role."""
+
+    name: str
+    dims: tuple[str, ...]
+    role: str
+    span: Span = field(default=Span(), compare=False)
+
+    @property
+    def rank(self) -> int:
+        """Number of dimensions."""
+        return len(self.dims)
+
+
+@dataclass(frozen=True)
+class ScalarDecl:
+    """`scalar alpha` or `scalar beta = 0`: a scalar parameter, maybe fixed to a value."""
+
+    name: str
+    fixed: float | None = None
+    span: Span = field(default=Span(), compare=False)
+
+
+Param = ArrayDecl | ScalarDecl
+
+
+@dataclass(frozen=True)
+class Template:
+    """One kernel template as written; `checks.check_template` validates it."""
+
+    name: str
+    span: Span
+    file: str
+    params: tuple[Param, ...] = ()
+    steps: tuple[Step, ...] = ()
+    doc: str = ""
+    types: tuple[str, ...] = ()
+    launch: str = ""
+    shim: tuple[str, ...] = ()
+    backends: tuple[str, ...] = ()
+    accuracy: tuple[str, int] = ("exact", 0)
+    flops: Expr | None = None
+    bytes: Expr | None = None
+    attrs: tuple[tuple[str, str], ...] = ()
+    item_spans: tuple[tuple[str, Span], ...] = ()
+
+    @property
+    def arrays(self) -> tuple[ArrayDecl, ...]:
+        """The array parameters, in declaration order."""
+        return tuple(p for p in self.params if isinstance(p, ArrayDecl))
+
+    @property
+    def scalars(self) -> tuple[ScalarDecl, ...]:
+        """The scalar parameters, in declaration order."""
+        return tuple(p for p in self.params if isinstance(p, ScalarDecl))
+
+    def param(self, name: str) -> Param | None:
+        """The parameter called `name`, if any."""
+        return next((p for p in self.params if p.name == name), None)
+
+    def span_of(self, item: str) -> Span:
+        """Where the item (`launch`, `shim`, ...) was written, else the template's span."""
+        return next((s for k, s in self.item_spans if k == item), self.span)

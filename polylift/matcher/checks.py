@@ -1,0 +1,215 @@
+"""Semantic checks of templates, run after parsing and before any template is used."""
+
+from __future__ import annotations
+
+from polylift.errors import SourceLoc
+from polylift.matcher.ast import (
+    Access,
+    ArrayDecl,
+    Bin,
+    Call,
+    Expr,
+    Neg,
+    Num,
+    Ref,
+    ScalarDecl,
+    Span,
+    Step,
+    Template,
+)
+from polylift.matcher.parser import TemplateError
+
+DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1}
+# Item key in the AST -> the keyword a user writes.
+REQUIRED = {"types": "types", "steps": "compute", "launch": "launch", "shim": "shim",
+            "backends": "backends", "accuracy": "accuracy", "cost": "cost"}
+
+
+def walk(expr: Expr):
+    """Every node of `expr`, parents first."""
+    yield expr
+    if isinstance(expr, Bin):
+        yield from walk(expr.lhs)
+        yield from walk(expr.rhs)
+    elif isinstance(expr, Neg):
+        yield from walk(expr.operand)
+    elif isinstance(expr, Call):
+        for arg in expr.args:
+            yield from walk(arg)
+
+
+def accesses(step: Step) -> list[Access]:
+    """The array reads of a step: its right-hand side, plus the target for `+=`."""
+    reads = [n for n in walk(step.value) if isinstance(n, Access)]
+    return ([step.target] if step.op == "+=" else []) + reads
+
+
+class _Checker:
+    """Collects the first error of one template (errors name the node's position)."""
+
+    def __init__(self, tpl: Template, source: str | None):
+        self.tpl, self.source = tpl, source
+
+    def fail(self, span: Span, message: str) -> TemplateError:
+        loc = SourceLoc(self.tpl.file, span.line or 1, span.col or 1)
+        return TemplateError(f"template '{self.tpl.name}': {message}", loc, self.source)
+
+    def run(self) -> None:
+        tpl = self.tpl
+        present = {k for k, _ in tpl.item_spans}
+        for item, word in REQUIRED.items():
+            if item not in present:
+                raise self.fail(tpl.span, f"missing '{word}'")
+        self.check_params()
+        for name in tpl.types:
+            if name not in DTYPES:
+                raise self.fail(tpl.span_of("types"), f"unknown element type '{name}'")
+        for name in tpl.backends:
+            if name not in BACKENDS:
+                raise self.fail(tpl.span_of("backends"), f"unknown backend '{name}'")
+        for step in tpl.steps:
+            self.check_step(step)
+        self.check_index_extents()
+        self.check_roles()
+        self.check_shim()
+        self.check_cost()
+
+    def check_params(self) -> None:
+        seen: set[str] = set()
+        for param in self.tpl.params:
+            if param.name in seen:
+                raise self.fail(param.span, f"parameter '{param.name}' declared twice")
+            seen.add(param.name)
+        sizes = {d for a in self.tpl.arrays for d in a.dims}
+        clash = sizes & seen
+        if clash:
+            raise self.fail(self.tpl.span, f"'{sorted(clash)[0]}' is both a size and a parameter")
+
+    def check_access(self, access: Access) -> None:
+        decl = self.tpl.param(access.array)
+        if not isinstance(decl, ArrayDecl):
+            raise self.fail(access.span, f"'{access.array}' is not an array parameter")
+        if decl.rank != len(access.indices):
+            raise self.fail(access.span, f"'{access.array}' has rank {decl.rank}, "
+                                         f"indexed with {len(access.indices)} subscripts")
+        for index in access.indices:
+            for var in index.vars:
+                if self.tpl.param(var) is not None:
+                    raise self.fail(index.span, f"parameter '{var}' used as an index")
+
+    def check_step(self, step: Step) -> None:
+        self.check_access(step.target)
+        for sub in step.target.indices:
+            if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.const:
+                raise self.fail(sub.span, "a written element must be indexed by plain indices")
+        written = {v for sub in step.target.indices for v in sub.vars}
+        for node in walk(step.value):
+            self.check_node(node)
+        used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
+        if step.op == "=" and used - written:
+            raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
+                                       "write a zero step and '+='")
+
+    def check_node(self, node: Expr) -> None:
+        if isinstance(node, Access):
+            self.check_access(node)
+        elif isinstance(node, Ref) and not isinstance(self.tpl.param(node.name), ScalarDecl):
+            raise self.fail(node.span, f"'{node.name}' is not a scalar parameter")
+        elif isinstance(node, Call) and FUNCTIONS.get(node.fn) != len(node.args):
+            raise self.fail(node.span, f"unknown function '{node.fn}' with "
+                                       f"{len(node.args)} arguments")
+
+    def check_index_extents(self) -> None:
+        """Each index variable of a step ranges over one size symbol."""
+        for step in self.tpl.steps:
+            extent: dict[str, str] = {}
+            for access in accesses(step) + [step.target]:
+                decl = self.tpl.param(access.array)
+                assert isinstance(decl, ArrayDecl)
+                for sub, size in zip(access.indices, decl.dims, strict=True):
+                    if len(sub.terms) != 1:
+                        continue  # `y+p` ranges over a window, not one size
+                    var = sub.terms[0][0]
+                    if extent.setdefault(var, size) != size:
+                        raise self.fail(access.span, f"index '{var}' ranges over both "
+                                                     f"'{extent[var]}' and '{size}'")
+
+    def check_roles(self) -> None:
+        """The declared role of each array must be what the steps do with it."""
+        for decl in self.tpl.arrays:
+            derived = self.derived_role(decl.name)
+            if derived != decl.role:
+                raise self.fail(decl.span, f"array '{decl.name}' is declared '{decl.role}' "
+                                           f"but the computation makes it '{derived}'")
+
+    def derived_role(self, name: str) -> str:
+        written = False
+        for step in self.tpl.steps:
+            reads = any(a.array == name for a in accesses(step))
+            if reads and not written:
+                return "inout" if any(s.target.array == name for s in self.tpl.steps) else "in"
+            written = written or step.target.array == name
+        return "out" if written else "in"
+
+    def check_shim(self) -> None:
+        sizes = {d for a in self.tpl.arrays for d in a.dims}
+        wanted = sizes | {p.name for p in self.tpl.params}
+        span = self.tpl.span_of("shim")
+        for name in self.tpl.shim:
+            if name not in wanted:
+                raise self.fail(span, f"shim argument '{name}' is neither a size nor a parameter")
+            if self.tpl.shim.count(name) > 1:
+                raise self.fail(span, f"shim argument '{name}' appears twice")
+        missing = sorted(wanted - set(self.tpl.shim))
+        if missing:
+            raise self.fail(span, f"shim signature lacks '{missing[0]}'")
+
+    def check_cost(self) -> None:
+        sizes = {d for a in self.tpl.arrays for d in a.dims}
+        for expr in (self.tpl.flops, self.tpl.bytes):
+            for node in walk(expr) if expr is not None else ():
+                if isinstance(node, Ref) and node.name not in sizes:
+                    raise self.fail(node.span, f"cost uses '{node.name}', which is not a size")
+                if isinstance(node, Access | Call):
+                    raise self.fail(node.span, "a cost is an expression of sizes and numbers")
+
+
+def check_template(tpl: Template, source: str | None = None) -> None:
+    """Raise `TemplateError` at the first semantic error of `tpl`."""
+    _Checker(tpl, source).run()
+
+
+def check_unique(templates: list[Template], sources: dict[str, str]) -> None:
+    """Template names are unique and templates sharing a launch share a shim signature."""
+    by_name: dict[str, Template] = {}
+    by_launch: dict[str, Template] = {}
+    for tpl in templates:
+        checker = _Checker(tpl, sources.get(tpl.file))
+        if tpl.name in by_name:
+            first = by_name[tpl.name]
+            raise checker.fail(tpl.span, f"defined twice (first at {first.file}:"
+                                         f"{first.span.line})")
+        by_name[tpl.name] = tpl
+        other = by_launch.setdefault(tpl.launch, tpl)
+        if shim_kinds(other) != shim_kinds(tpl):
+            raise checker.fail(tpl.span_of("shim"), f"launch '{tpl.launch}' has another shim "
+                                                    f"signature in '{other.name}'")
+
+
+def shim_kinds(tpl: Template) -> tuple[str, ...]:
+    """The shape of a shim signature: `size`, `scalar` or `array<rank>` per argument."""
+    kinds = []
+    for name in tpl.shim:
+        decl = tpl.param(name)
+        if isinstance(decl, ArrayDecl):
+            kinds.append(f"array{decl.rank}")
+        else:
+            kinds.append("scalar" if decl is not None else "size")
+    return tuple(kinds)
+
+
+def is_zero(expr: Expr) -> bool:
+    """Whether `expr` is the literal 0."""
+    return isinstance(expr, Num) and expr.value == 0

@@ -1,0 +1,256 @@
+"""The matching engine: does a sequence of linalg ops compute what a template states?
+
+`match(template, ops)` returns `Bindings` or None. Sums and products match modulo
+commutativity and associativity, index variables bind to loop dims (any loop order),
+arrays bind to root memrefs plus a base offset, scalars to SSA values or constants.
+The deepest failure is kept in `Attempt.reason` for the match report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from polylift.matcher.ast import Access, Bin, Call, Expr, Index, Neg, Num, Ref, ScalarDecl
+from polylift.matcher.checks import walk
+from polylift.matcher.ir_model import (
+    Lin,
+    Node,
+    Operand,
+    Unsupported,
+    extent_keys,
+    operands,
+    payload,
+)
+from polylift.matcher.library import KernelTemplate
+from polylift.mlir import ir
+
+
+@dataclass(frozen=True)
+class State:
+    """Bindings made so far; copied on every extension so backtracking is free."""
+
+    dims: tuple[tuple[str, int], ...] = ()            # index var -> loop dim (this step)
+    arrays: tuple[tuple[str, tuple], ...] = ()       # array -> (root, base offsets)
+    scalars: tuple[tuple[str, tuple], ...] = ()      # scalar -> ("val", v) | ("const", x)
+    uses: tuple[tuple[str, ir.Value], ...] = ()      # array -> IR operand values bound
+    sizes: tuple[tuple[str, frozenset], ...] = ()    # size symbol -> extent keys
+    progress: int = 0
+
+    def get(self, table: str, key: str):
+        """The binding of `key` in one of the tables, or None."""
+        return dict(getattr(self, table)).get(key)
+
+    def bind(self, table: str, key: str, value) -> State:
+        """A state with one more binding."""
+        return replace(self, **{table: getattr(self, table) + ((key, value),)},
+                       progress=self.progress + 1)
+
+
+@dataclass
+class Attempt:
+    """What one template made of the ops: the best failure so far, by progress."""
+
+    progress: int = -1
+    reason: str = ""
+
+    def fail(self, state: State, reason: str) -> None:
+        """Record `reason` if this path got further than any before."""
+        if state.progress > self.progress:
+            self.progress, self.reason = state.progress, reason
+
+
+@dataclass(frozen=True)
+class Bindings:
+    """A successful match: what each parameter is bound to, and what was proved."""
+
+    template: KernelTemplate = field(repr=False)
+    arrays: dict[str, ir.Value]
+    scalars: dict[str, tuple]
+    source_order_matches: bool
+    ops: tuple[ir.OpView, ...] = field(default=(), repr=False)
+
+
+class _StepContext:
+    """The IR facts of one op being matched against one step."""
+
+    def __init__(self, op: ir.OpView):
+        self.op = op
+        self.operands: list[Operand] = operands(op)
+        self.tree: Node = payload(op)
+        self.keys = extent_keys(op)
+        self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
+                          else str(a).split("<")[-1].rstrip(">")
+                          for a in op.attributes["iterator_types"]]
+
+
+def flatten(node, op: str, template: bool) -> list:
+    """The operands of a chain of one associative operator."""
+    if template and isinstance(node, Bin) and node.op == op:
+        return flatten(node.lhs, op, True) + flatten(node.rhs, op, True)
+    if not template and isinstance(node, tuple) and node[0] == op:
+        return flatten(node[1], op, False) + flatten(node[2], op, False)
+    return [node]
+
+
+class Matcher:
+    """Matches the steps of one template against consecutive ops."""
+
+    def __init__(self, tpl: KernelTemplate, attempt: Attempt):
+        self.tpl, self.attempt = tpl, attempt
+        self.ctx: _StepContext | None = None
+        self.assoc = True
+
+    def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]:
+        """Every extension of `s` under which template expr `t` equals payload node `e`."""
+        if isinstance(t, Bin) and t.op in "+*" and self.assoc:
+            yield from self.multiset(flatten(t, t.op, True), flatten(e, t.op, False), t.op, s)
+        elif isinstance(t, Bin | Call) and e[0] == (t.op if isinstance(t, Bin) else t.fn):
+            targs = (t.lhs, t.rhs) if isinstance(t, Bin) else t.args
+            orders = [e[1:]]
+            if t_commutes(t) and len(e) == 3:
+                orders.append((e[2], e[1]))
+            for order in orders:
+                yield from self.seq(list(targs), list(order), s)
+        elif isinstance(t, Neg) and e[0] == "neg":
+            yield from self.expr(t.operand, e[1], s)
+        elif isinstance(t, Num | Ref | Access):
+            yield from self.leaf(t, e, s)
+        else:
+            self.attempt.fail(s, f"payload has {describe(e)} where the template has '{t}'")
+
+    def seq(self, ts: list, es: list, s: State) -> Iterator[State]:
+        """Match template operands to payload operands in order."""
+        if not ts:
+            yield s
+            return
+        for s1 in self.expr(ts[0], es[0], s):
+            yield from self.seq(ts[1:], es[1:], s1)
+
+    def multiset(self, ts: list, es: list, op: str, s: State) -> Iterator[State]:
+        """Match two n-ary sums (or products) in any order."""
+        if len(ts) != len(es):
+            self.attempt.fail(s, f"payload {'sum' if op == '+' else 'product'} has {len(es)} "
+                                 f"terms, the template has {len(ts)}")
+            return
+        if not ts:
+            yield s
+            return
+        for k, e in enumerate(es):
+            for s1 in self.expr(ts[0], e, s):
+                yield from self.multiset(ts[1:], es[:k] + es[k + 1:], op, s1)
+
+    def leaf(self, t: Num | Ref | Access, e: Node, s: State) -> Iterator[State]:
+        """Numbers, scalar parameters and array elements."""
+        if isinstance(t, Num):
+            if e[0] == "const" and e[1] == t.value:
+                yield replace(s, progress=s.progress + 1)
+            else:
+                self.attempt.fail(s, f"payload has {describe(e)} where the template has {t}")
+        elif isinstance(t, Ref):
+            yield from self.scalar(t.name, e, s)
+        elif e[0] != "arg":
+            self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
+        else:
+            assert self.ctx is not None
+            yield from self.access(t, self.ctx.operands[e[1]], s)
+
+    def scalar(self, name: str, e: Node, s: State) -> Iterator[State]:
+        decl = self.tpl.ast.param(name)
+        assert isinstance(decl, ScalarDecl)
+        if e[0] not in ("val", "const"):
+            self.attempt.fail(s, f"payload has {describe(e)} where the template has "
+                                 f"scalar {name}")
+            return
+        if decl.fixed is not None and not (e[0] == "const" and e[1] == decl.fixed):
+            self.attempt.fail(s, f"{name} is fixed to {decl.fixed:g} in this template")
+            return
+        bound = s.get("scalars", name)
+        if bound is None:
+            yield s.bind("scalars", name, e)
+        elif bound == e:
+            yield s
+        else:
+            self.attempt.fail(s, f"scalar {name} is bound to two different values")
+
+    def access(self, t: Access, operand: Operand, s: State) -> Iterator[State]:
+        """An array element: same root as before, subscripts equal up to a base offset."""
+        if len(operand.access) != len(t.indices):
+            self.attempt.fail(s, f"{t} has rank {len(t.indices)}, the operand "
+                                 f"{len(operand.access)}")
+            return
+        for s1 in self.subscripts(list(zip(t.indices, operand.access, strict=True)), s):
+            base = tuple((lin.const - idx.const, lin.syms)
+                         for idx, lin in zip(t.indices, operand.access, strict=True))
+            bound = s1.get("arrays", t.array)
+            if bound is None:
+                s2 = s1.bind("arrays", t.array, (operand.root, base))
+            elif bound[0] == operand.root and bound[1] == base:
+                s2 = replace(s1, progress=s1.progress + 1)
+            else:
+                self.attempt.fail(s1, f"{t} reads another element or array than "
+                                      f"{t.array} elsewhere")
+                continue
+            yield s2.bind("uses", t.array, operand.value)
+
+    def subscripts(self, pairs: list[tuple[Index, Lin]], s: State) -> Iterator[State]:
+        if not pairs:
+            yield s
+            return
+        idx, lin = pairs[0]
+        dims = dict(s.dims)
+        want = dict(lin.coeffs)
+        free = []
+        for var, coeff in idx.terms:
+            if var in dims:
+                if want.pop(dims[var], None) != coeff:
+                    self.attempt.fail(s, f"subscript '{idx}' does not match the loop "
+                                         "dims read")
+                    return
+            else:
+                free.append((var, coeff))
+        yield from self.bind_free(free, want, pairs[1:], s)
+
+    def bind_free(self, free: list, want: dict[int, int], rest: list,
+                  s: State) -> Iterator[State]:
+        if not free:
+            if want:
+                self.attempt.fail(s, "payload reads an element the template does not")
+                return
+            yield from self.subscripts(rest, s)
+            return
+        var, coeff = free[0]
+        used = set(dict(s.dims).values())
+        for dim, c in list(want.items()):
+            if c == coeff and dim not in used:
+                left = {d: v for d, v in want.items() if d != dim}
+                yield from self.bind_free(free[1:], left, rest, s.bind("dims", var, dim))
+
+
+def t_commutes(t: Bin | Call) -> bool:
+    """Operators whose operands may be swapped without changing any bit."""
+    return (isinstance(t, Bin) and t.op in "+*") or (isinstance(t, Call) and t.fn in
+                                                     ("max", "min"))
+
+
+def describe(e: Node) -> str:
+    """A payload node in words, for reports."""
+    names = {"arg": "an operand", "val": "a captured value", "const": f"constant {e[1]:g}"
+             if e[0] == "const" else ""}
+    if e[0] in names:
+        return names[e[0]]
+    return f"'{e[0]}'"
+
+
+def step_expr(step) -> Expr:
+    """The value a step stores: `+=` reads its target first."""
+    return Bin("+", step.target, step.value) if step.op == "+=" else step.value
+
+
+def uses_target(step) -> bool:
+    """Whether the step reads the element it writes."""
+    return step.op == "+=" or any(isinstance(n, Access) and n == step.target
+                                  for n in walk(step.value))
+
+
+__all__ = ["Attempt", "Bindings", "Matcher", "State", "Unsupported", "_StepContext"]

@@ -1,0 +1,220 @@
+"""What the matcher sees of a linalg op: operand accesses on root memrefs and the payload.
+
+An operand's access is composed through its view chain (memref.subview, memref.cast)
+down to the root memref, so two operands compare by root and by the element each loop
+point reads, never by SSA identity of the view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polylift.mlir import arith, ir
+
+DYNAMIC = ir.ShapedType.get_dynamic_size()
+DYNAMIC_OFFSET = -9223372036854775808
+
+
+class Unsupported(Exception):
+    """The op has a form the matcher does not model (the message says which)."""
+
+
+@dataclass(frozen=True)
+class Lin:
+    """`sum(coeff * d_i) + const + sum(syms)`: one subscript of a root memref."""
+
+    coeffs: tuple[tuple[int, int], ...]
+    const: int = 0
+    syms: tuple[ir.Value, ...] = ()
+
+    def shift(self, const: int, syms: tuple[ir.Value, ...]) -> Lin:
+        """This subscript plus a constant and symbolic offset."""
+        return Lin(self.coeffs, self.const + const, self.syms + syms)
+
+    def scale(self, factor: int) -> Lin:
+        """This subscript times a constant stride."""
+        return Lin(tuple((d, c * factor) for d, c in self.coeffs), self.const * factor,
+                   self.syms if factor == 1 else ())
+
+
+@dataclass(frozen=True)
+class Operand:
+    """One operand of a linalg op: its value, root memref and composed access."""
+
+    value: ir.Value
+    root: ir.Value
+    access: tuple[Lin, ...]
+    is_output: bool
+
+
+def constant_value(value: ir.Value) -> float | None:
+    """The number an `arith.constant` defines, else None."""
+    owner = value.owner
+    if not isinstance(owner, ir.Operation | ir.OpView) or owner.name != "arith.constant":
+        return None
+    attr = owner.attributes["value"]
+    if isinstance(attr, ir.FloatAttr | ir.IntegerAttr):
+        return float(attr.value)
+    return None
+
+
+def _lin(expr: ir.AffineExpr) -> Lin:
+    if isinstance(expr, ir.AffineDimExpr):
+        return Lin(((expr.position, 1),))
+    if isinstance(expr, ir.AffineConstantExpr):
+        return Lin((), expr.value)
+    if isinstance(expr, ir.AffineAddExpr):
+        a, b = _lin(expr.lhs), _lin(expr.rhs)
+        coeffs: dict[int, int] = dict(a.coeffs)
+        for d, c in b.coeffs:
+            coeffs[d] = coeffs.get(d, 0) + c
+        return Lin(tuple(sorted((d, c) for d, c in coeffs.items() if c)), a.const + b.const)
+    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
+        return _lin(expr.lhs).scale(expr.rhs.value)
+    raise Unsupported(f"indexing expression '{expr}' is not linear")
+
+
+def _offset(static: int, dynamic: list[ir.Value]) -> tuple[int, tuple[ir.Value, ...]]:
+    if static != DYNAMIC_OFFSET:
+        return static, ()
+    value = dynamic.pop(0)
+    known = constant_value(value)
+    return (int(known), ()) if known is not None else (0, (value,))
+
+
+def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
+    """Follow the view chain of `value` to its root; return the root and its subscripts."""
+    while isinstance(value.owner, ir.Operation | ir.OpView):
+        owner = value.owner
+        if owner.name == "memref.cast":
+            value = owner.operands[0]
+            continue
+        if owner.name != "memref.subview":
+            break
+        view = owner.opview
+        source = view.source
+        if len(ir.MemRefType(source.type).shape) != len(access):
+            raise Unsupported("rank-reducing subview")
+        dynamic = list(view.offsets)
+        new = []
+        for lin, off, stride in zip(access, view.static_offsets, view.static_strides,
+                                    strict=True):
+            if stride == DYNAMIC_OFFSET:
+                raise Unsupported("subview with a dynamic stride")
+            const, syms = _offset(off, dynamic)
+            new.append(lin.scale(stride).shift(const, syms))
+        value, access = source, new
+    return value, access
+
+
+def operands(op: ir.OpView) -> list[Operand]:
+    """The composed accesses of a linalg op's operands, inputs first."""
+    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    values = list(op.inputs) + list(op.outputs)
+    out = []
+    for i, (value, amap) in enumerate(zip(values, maps, strict=True)):
+        if not isinstance(value.type, ir.MemRefType):
+            raise Unsupported("operand is not a memref")
+        root, access = compose(value, [_lin(e) for e in amap.results])
+        out.append(Operand(value, root, tuple(access), i >= len(op.inputs)))
+    return out
+
+
+def extent_keys(op: ir.OpView) -> dict[int, set]:
+    """Per loop dim, the ways its trip count is written (static size or size value)."""
+    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    keys: dict[int, set] = {}
+    for value, amap in zip(list(op.inputs) + list(op.outputs), maps, strict=True):
+        for pos, expr in enumerate(amap.results):
+            if isinstance(expr, ir.AffineDimExpr):
+                keys.setdefault(expr.position, set()).add(dim_key(value, pos))
+    return keys
+
+
+def dim_key(value: ir.Value, pos: int) -> tuple:
+    """A comparable name for `value`'s size along `pos`."""
+    size = ir.MemRefType(value.type).shape[pos]
+    if size != DYNAMIC:
+        return ("c", size)
+    owner = value.owner
+    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.subview":
+        static = list(owner.opview.static_sizes)
+        dynamic = [v for v, s in zip(owner.opview.sizes, [s for s in static if s == DYNAMIC],
+                                     strict=False)]
+        index = sum(1 for s in static[:pos] if s == DYNAMIC)
+        known = constant_value(dynamic[index])
+        return ("c", int(known)) if known is not None else ("v", dynamic[index])
+    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.cast":
+        return dim_key(owner.operands[0], pos)
+    return ("dim", value, pos)
+
+
+# Payload ops the matcher understands, by name: the template operator they stand for.
+BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli": "*",
+          "arith.subf": "-", "arith.subi": "-", "arith.divf": "/", "arith.divsi": "/",
+          "arith.shrsi": ">>", "arith.maximumf": "max", "arith.maxnumf": "max",
+          "arith.maxsi": "max", "arith.minimumf": "min", "arith.minnumf": "min",
+          "arith.minsi": "min"}
+UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs"}
+
+Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
+
+
+def payload(op: ir.OpView) -> Node:
+    """The yielded value of a single-output generic as a tree over its block arguments."""
+    block = op.regions[0].blocks[0]
+    yielded = block.operations[len(block.operations) - 1]
+    if len(yielded.operands) != 1:
+        raise Unsupported("payload yields more than one value")
+    return _node(yielded.operands[0], block)
+
+
+def _node(value: ir.Value, block: ir.Block) -> Node:
+    if isinstance(value, ir.BlockArgument):
+        if value.owner == block:
+            return ("arg", value.arg_number)
+        return ("val", value)
+    owner = value.owner
+    known = constant_value(value)
+    if known is not None:
+        return ("const", known)
+    if owner.operation.block != block:
+        return ("val", value)
+    name = owner.name
+    if name in BINARY:
+        return (BINARY[name], _node(owner.operands[0], block), _node(owner.operands[1], block))
+    if name in UNARY:
+        return (UNARY[name], _node(owner.operands[0], block))
+    if name in ("arith.select",):
+        return _select(owner, block)
+    if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extsi", "arith.trunci"):
+        raise Unsupported(f"payload converts types ('{name}')")
+    raise Unsupported(f"payload op '{name}' has no template operator")
+
+
+def _select(owner: ir.OpView, block: ir.Block) -> Node:
+    """`select(a > b, a, b)` is max(a, b) and `select(a < b, a, b)` is min(a, b)."""
+    cond, then, other = owner.operands
+    cmp = cond.owner
+    if cmp.name not in ("arith.cmpf", "arith.cmpi"):
+        raise Unsupported("select on a condition that is not a comparison")
+    pred = str(cmp.attributes["predicate"]).split(":")[0].strip()
+    codes = {"2": ">", "3": ">=", "10": ">", "11": ">=", "4": "<", "5": "<=", "12": "<",
+             "13": "<="}
+    kind = codes.get(pred)
+    if cmp.name == "arith.cmpi":
+        kind = {"4": ">", "5": ">=", "2": "<", "3": "<="}.get(pred)
+    if kind is None or [cmp.operands[0], cmp.operands[1]] != [then, other]:
+        raise Unsupported("select is not a max or min")
+    fn = "max" if kind.startswith(">") else "min"
+    return (fn, _node(then, block), _node(other, block))
+
+
+def constant_for(value: float, kind: ir.Type) -> ir.Attribute:
+    """An attribute holding `value` with element type `kind`."""
+    if isinstance(kind, ir.FloatType):
+        return ir.FloatAttr.get(kind, value)
+    return ir.IntegerAttr.get(kind, int(value))
+
+
+__all__ = ["Lin", "Operand", "Unsupported", "operands", "extent_keys", "payload", "arith"]

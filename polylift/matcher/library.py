@@ -1,0 +1,200 @@
+"""The template library: load every `.tpl` file, check it, and describe it to backends.
+
+`load_library(extra_dirs)` reads `polylift/templates/*.tpl` and any user directories.
+Later stages (launch lowering, shim header generation) read templates through
+`Library.templates[name]`: parameters, size symbols, shim signature, backends, types,
+accuracy and cost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from polylift.errors import PolyliftError
+from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, Template
+from polylift.matcher.checks import check_template, check_unique
+from polylift.matcher.parser import parse_templates
+
+BUILTIN_DIR = Path(__file__).parent.parent / "templates"
+
+
+@dataclass(frozen=True)
+class ParamInfo:
+    """A parameter as a backend sees it."""
+
+    name: str
+    kind: str  # "array" or "scalar"
+    rank: int  # 0 for scalars
+    role: str  # "in", "out", "inout" (scalars are "in")
+    fixed: float | None = None  # a scalar the template fixes (passed as a constant)
+
+
+@dataclass(frozen=True)
+class SizeInfo:
+    """A size symbol and the operand dimension it is read from."""
+
+    name: str
+    array: str
+    dim: int
+
+
+@dataclass(frozen=True)
+class ShimArg:
+    """One argument of the shim ABI.
+
+    kind: `size` (int64), `scalar` (by value, element type), `pointer` (to the first
+    element of `param`) or `ld` (int64 stride of dimension `dim` of `param`, in elements).
+    """
+
+    name: str
+    kind: str
+    param: str = ""
+    dim: int = -1
+
+
+@dataclass(frozen=True)
+class KernelTemplate:
+    """A checked template plus the derived facts later stages need."""
+
+    ast: Template
+
+    @property
+    def name(self) -> str:
+        """`domain.op`, e.g. `blas.gemm`."""
+        return self.ast.name
+
+    @property
+    def launch(self) -> str:
+        """The op name of the shim (`gemm` gives `polylift_<backend>_gemm_<dtype>`)."""
+        return self.ast.launch
+
+    @property
+    def params(self) -> tuple[ParamInfo, ...]:
+        """Parameters in launch-operand order."""
+        out = []
+        for p in self.ast.params:
+            if isinstance(p, ArrayDecl):
+                out.append(ParamInfo(p.name, "array", p.rank, p.role))
+            else:
+                out.append(ParamInfo(p.name, "scalar", 0, "in", p.fixed))
+        return tuple(out)
+
+    @property
+    def sizes(self) -> tuple[SizeInfo, ...]:
+        """Each size symbol, read from the first array (in parameter order) that has it."""
+        found: dict[str, SizeInfo] = {}
+        for array in self.ast.arrays:
+            for dim, size in enumerate(array.dims):
+                found.setdefault(size, SizeInfo(size, array.name, dim))
+        return tuple(found.values())
+
+    @property
+    def shim_args(self) -> tuple[ShimArg, ...]:
+        """The ordered ABI arguments: arrays expand to a pointer and rank-1 strides."""
+        args: list[ShimArg] = []
+        for name in self.ast.shim:
+            decl = self.ast.param(name)
+            if isinstance(decl, ArrayDecl):
+                args.append(ShimArg(name, "pointer", name))
+                if decl.rank == 1:
+                    args.append(ShimArg(f"inc{name}", "ld", name, 0))
+                for d in range(decl.rank - 1):
+                    suffix = str(d) if decl.rank > 2 else ""
+                    args.append(ShimArg(f"ld{name}{suffix}", "ld", name, d))
+            elif decl is not None:
+                args.append(ShimArg(name, "scalar", name))
+            else:
+                args.append(ShimArg(name, "size"))
+        return tuple(args)
+
+    @property
+    def dtypes(self) -> tuple[str, ...]:
+        """Element types this template serves; the launch symbol takes one as suffix."""
+        return self.ast.types
+
+    @property
+    def backends(self) -> tuple[str, ...]:
+        """Backends that implement the launch."""
+        return self.ast.backends
+
+    @property
+    def accuracy(self) -> tuple[str, int]:
+        """(`exact`, 0) or (`reassoc`, ulp bound)."""
+        return self.ast.accuracy
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        """Extra attributes the launch carries (`trans_a = true`, ...)."""
+        return dict(self.ast.attrs)
+
+    def cost(self, sizes: dict[str, int]) -> tuple[float, float]:
+        """(flops, bytes moved) for concrete sizes."""
+        assert self.ast.flops is not None and self.ast.bytes is not None
+        return evaluate(self.ast.flops, sizes), evaluate(self.ast.bytes, sizes)
+
+    def callee(self, dtype: str) -> str:
+        """The launch symbol for one element type, e.g. `gemm_f64`."""
+        return f"{self.launch}_{dtype}"
+
+
+def evaluate(expr: Expr, env: dict[str, int]) -> float:
+    """The value of a cost expression for concrete sizes."""
+    if isinstance(expr, Num):
+        return expr.value
+    if isinstance(expr, Ref):
+        return float(env[expr.name])
+    if isinstance(expr, Neg):
+        return -evaluate(expr.operand, env)
+    assert isinstance(expr, Bin), expr
+    lhs, rhs = evaluate(expr.lhs, env), evaluate(expr.rhs, env)
+    return {"+": lhs + rhs, "-": lhs - rhs, "*": lhs * rhs, "/": lhs / rhs}[expr.op]
+
+
+@dataclass(frozen=True)
+class Library:
+    """Every template, by name, in load order (built-in files first, sorted by path)."""
+
+    templates: dict[str, KernelTemplate]
+    files: tuple[str, ...]
+
+    def by_launch(self, launch: str) -> list[KernelTemplate]:
+        """The templates that lower to one launch op."""
+        return [t for t in self.templates.values() if t.launch == launch]
+
+
+def template_files(dirs: Iterable[Path]) -> list[Path]:
+    """The `.tpl` files of each directory, sorted, directories in the given order."""
+    files: list[Path] = []
+    for folder in dirs:
+        if not folder.is_dir():
+            raise PolyliftError(f"template directory '{folder}' does not exist")
+        files.extend(sorted(folder.glob("*.tpl")))
+    return files
+
+
+def load_files(files: Iterable[Path]) -> Library:
+    """Parse and check the given template files (raises `TemplateError`)."""
+    templates: list[Template] = []
+    sources: dict[str, str] = {}
+    for path in files:
+        text = path.read_text()
+        sources[str(path)] = text
+        for tpl in parse_templates(text, str(path)):
+            check_template(tpl, text)
+            templates.append(tpl)
+    check_unique(templates, sources)
+    return Library({t.name: KernelTemplate(t) for t in templates},
+                   tuple(sources))
+
+
+@cache
+def _load(extra: tuple[str, ...]) -> Library:
+    return load_files(template_files([BUILTIN_DIR, *map(Path, extra)]))
+
+
+def load_library(extra_dirs: Iterable[str | Path] = ()) -> Library:
+    """The built-in templates plus those of `extra_dirs` (cached per directory list)."""
+    return _load(tuple(str(d) for d in extra_dirs))

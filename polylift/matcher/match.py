@@ -1,0 +1,179 @@
+"""`match(template, ops)`: bind a template's steps to consecutive linalg ops, or None."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from polylift.matcher.ast import Access, ArrayDecl
+from polylift.matcher.engine import (
+    Attempt,
+    Bindings,
+    Matcher,
+    State,
+    Unsupported,
+    _StepContext,
+    step_expr,
+)
+from polylift.matcher.ir_model import compose, dim_key
+from polylift.matcher.library import KernelTemplate
+from polylift.mlir import ir
+
+
+def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
+    """Index var -> size symbol, from the arrays it indexes directly."""
+    from polylift.matcher.checks import accesses
+
+    sizes: dict[str, str] = {}
+    for access in accesses(step) + [step.target]:
+        decl = tpl.ast.param(access.array)
+        assert isinstance(decl, ArrayDecl)
+        for sub, size in zip(access.indices, decl.dims, strict=True):
+            if len(sub.terms) == 1 and sub.terms[0][1] == 1:
+                sizes.setdefault(sub.terms[0][0], size)
+    return sizes
+
+
+def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
+    """Match one step against one op, then check iterators and trip counts."""
+    m.ctx = ctx
+    outputs = [o for o in ctx.operands if o.is_output]
+    if len(outputs) != 1:
+        m.attempt.fail(s, "op has more than one output")
+        return
+    out_index = ctx.operands.index(outputs[0])
+    for s1 in m.access(step.target, outputs[0], s):
+        reads_out = _reads(ctx.tree, out_index)
+        for s2 in m.expr(step_expr(step), ctx.tree, s1):
+            if not reads_out and step.op == "+=":
+                continue
+            s3 = _check_loops(m, step, ctx, s2)
+            if s3 is not None:
+                yield replace(s3, dims=())
+
+
+def _reads(node, index: int) -> bool:
+    if node[0] == "arg":
+        return node[1] == index
+    return any(_reads(c, index) for c in node[1:] if isinstance(c, tuple))
+
+
+def _check_loops(m: Matcher, step, ctx: _StepContext, s: State) -> State | None:
+    dims = dict(s.dims)
+    if sorted(dims.values()) != list(range(len(ctx.iterators))):
+        m.attempt.fail(s, "op has loops the template does not index")
+        return None
+    written = {v for sub in step.target.indices for v in sub.vars}
+    for var, dim in dims.items():
+        kind = "parallel" if var in written else "reduction"
+        if ctx.iterators[dim] != kind:
+            m.attempt.fail(s, f"loop of '{var}' is {ctx.iterators[dim]}, the template "
+                              f"needs {kind}")
+            return None
+    for var, size in _var_sizes(m.tpl, step).items():
+        keys = frozenset(ctx.keys.get(dims[var], ()))
+        known = s.get("sizes", size)
+        if known is not None and not known & keys:
+            m.attempt.fail(s, f"size '{size}' of '{var}' differs from another use")
+            return None
+        s = s.bind("sizes", size, known & keys if known is not None else keys) \
+            if known is None or known != keys else s
+        if known is not None:
+            s = replace(s, sizes=tuple((k, v) for k, v in s.sizes if k != size)
+                        + ((size, known & keys),))
+    return s
+
+
+def _steps(m: Matcher, ctxs: list[_StepContext], s: State, i: int = 0) -> Iterator[State]:
+    if i == len(ctxs):
+        yield s
+        return
+    for s1 in _step(m, m.tpl.ast.steps[i], ctxs[i], s):
+        yield from _steps(m, ctxs, s1, i + 1)
+
+
+def _origin(value: ir.Value, rank: int) -> tuple:
+    """The root element a view's first element is, as (const, syms) per dimension."""
+    from polylift.matcher.ir_model import Lin
+
+    _, access = compose(value, [Lin(((d, 1),)) for d in range(rank)])
+    return tuple((lin.const, lin.syms) for lin in access)
+
+
+def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | None:
+    """Per array, an IR view whose first element is the template's origin element."""
+    chosen = {}
+    arrays = dict(s.arrays)
+    sizes = dict(s.sizes)
+    for decl in tpl.ast.arrays:
+        base = arrays[decl.name][1]
+        sources = [si for si in tpl.sizes if si.array == decl.name]
+        for name, value in reversed(s.uses):
+            if name != decl.name or _origin(value, decl.rank) != base:
+                continue
+            if all(dim_key(value, si.dim) in sizes.get(si.name, ()) for si in sources):
+                chosen[decl.name] = value
+                break
+        else:
+            attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
+                                                     "the template's origin")
+            return None
+    for decl in tpl.ast.arrays:
+        if decl.role == "in":
+            continue
+        root = arrays[decl.name][0]
+        for other in tpl.ast.arrays:
+            if other.name != decl.name and arrays[other.name][0] == root:
+                attempt.fail(replace(s, progress=10**6),
+                             f"output {decl.name} aliases {other.name}")
+                return None
+    return chosen
+
+
+def _exact_order(tpl: KernelTemplate, ctxs: list[_StepContext], s: State) -> bool:
+    """Whether the payloads evaluate in the template's written order (no reassociation)."""
+    m = Matcher(tpl, Attempt())
+    m.assoc = False
+    pinned = replace(s, dims=(), progress=0)
+    for step, ctx in zip(tpl.ast.steps, ctxs, strict=True):
+        states = _step(m, step, ctx, pinned)
+        found = next(states, None)
+        if found is None:
+            return False
+    return True
+
+
+def match(tpl: KernelTemplate, ops: list[ir.OpView],
+          attempt: Attempt | None = None) -> Bindings | None:
+    """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason."""
+    attempt = attempt if attempt is not None else Attempt()
+    if len(ops) != len(tpl.ast.steps):
+        return None
+    try:
+        ctxs = [_StepContext(op) for op in ops]
+    except Unsupported as exc:
+        attempt.fail(State(), str(exc))
+        return None
+    matcher = Matcher(tpl, attempt)
+    dtype = _dtype(ops[-1])
+    if dtype not in tpl.dtypes:
+        attempt.fail(State(), f"element type {dtype} is not one of {', '.join(tpl.dtypes)}")
+        return None
+    for s in _steps(matcher, ctxs, State()):
+        arrays = _launch_arrays(tpl, s, attempt)
+        if arrays is None:
+            continue
+        return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops))
+    return None
+
+
+def _dtype(op: ir.OpView) -> str:
+    return str(ir.MemRefType(op.outputs[0].type).element_type)
+
+
+def element_type(op: ir.OpView) -> ir.Type:
+    """The element type of an op's output."""
+    return ir.MemRefType(op.outputs[0].type).element_type
+
+
+__all__ = ["match", "element_type", "Access"]

@@ -1,0 +1,195 @@
+"""Parse template files into the AST (`parse_templates`), with readable errors."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import lark
+from lark import Token, Transformer, v_args
+
+from polylift.errors import ParseError, SourceLoc
+from polylift.matcher.ast import (
+    Access,
+    ArrayDecl,
+    Bin,
+    Call,
+    Index,
+    Neg,
+    Num,
+    Ref,
+    ScalarDecl,
+    Span,
+    Step,
+    Template,
+)
+
+GRAMMAR = Path(__file__).with_name("template.lark")
+
+# What a user is told for an unexpected token, by the token's terminal name.
+_EXPECTED_WORDS = {
+    "RBRACE": "'}'", "LBRACE": "'{'", "RSQB": "']'", "LSQB": "'['", "NAME": "a name",
+    "ROLE": "a role (in, out or inout)", "ASSIGN": "'=' or '+='", "COMMA": "','",
+    "NUMBER": "a number", "INT": "an integer", "RPAR": "')'", "LPAR": "'('",
+    "MINUS": "'-'", "SIGN": "'+' or '-'", "MULOP": "'*' or '/'", "RBRACE_END": "'}'",
+}
+
+
+class TemplateError(ParseError):
+    """A template file that does not parse or fails its semantic checks."""
+
+
+@cache
+def _parser() -> lark.Lark:
+    return lark.Lark(GRAMMAR.read_text(), parser="lalr", strict=True,
+                     propagate_positions=True, maybe_placeholders=False)
+
+
+def _span(meta_or_token: Any) -> Span:
+    line = getattr(meta_or_token, "line", 0) or 0
+    col = getattr(meta_or_token, "column", 0) or 0
+    return Span(line, col)
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    """Build AST nodes from the lark tree; items stay (keyword, value, span) pairs."""
+
+    def __init__(self, file: str):
+        super().__init__()
+        self.file = file
+
+    def start(self, meta, templates):
+        return list(templates)
+
+    def dotted(self, meta, names):
+        return ".".join(str(n) for n in names)
+
+    def template(self, meta, children):
+        name, items = children[0], children[1:]
+        fields: dict[str, Any] = {"params": [], "steps": ()}
+        spans = []
+        for key, value, span in items:
+            spans.append((key, span))
+            if key == "param":
+                fields["params"].append(value)
+            elif key == "cost":
+                fields["flops"], fields["bytes"] = value
+            else:
+                fields[key] = value
+        fields["params"] = tuple(fields["params"])
+        return Template(name=name, span=_span(meta), file=self.file,
+                        item_spans=tuple(spans), **fields)
+
+    def doc(self, meta, c):
+        return ("doc", str(c[0])[1:-1], _span(meta))
+
+    def types(self, meta, c):
+        return ("types", tuple(str(t) for t in c), _span(meta))
+
+    def array(self, meta, c):
+        decl = ArrayDecl(str(c[0]), tuple(str(d) for d in c[1:-1]), str(c[-1]), _span(meta))
+        return ("param", decl, _span(meta))
+
+    def scalar(self, meta, c):
+        fixed = c[1] if len(c) > 1 else None
+        return ("param", ScalarDecl(str(c[0]), fixed, _span(meta)), _span(meta))
+
+    def compute(self, meta, c):
+        return ("steps", tuple(c), _span(meta))
+
+    def step(self, meta, c):
+        return Step(c[0], str(c[1]), c[2], _span(meta))
+
+    def launch(self, meta, c):
+        return ("launch", str(c[0]), _span(meta))
+
+    def shim(self, meta, c):
+        return ("shim", tuple(str(t) for t in c), _span(meta))
+
+    def backends(self, meta, c):
+        return ("backends", tuple(str(t) for t in c), _span(meta))
+
+    def exact(self, meta, c):
+        return ("accuracy", ("exact", 0), _span(meta))
+
+    def reassoc(self, meta, c):
+        return ("accuracy", ("reassoc", int(c[0])), _span(meta))
+
+    def cost(self, meta, c):
+        return ("cost", (c[0], c[1]), _span(meta))
+
+    def attrs(self, meta, c):
+        return ("attrs", tuple(c), _span(meta))
+
+    def attr(self, meta, c):
+        value = c[1]
+        return (str(c[0]), f"{value:g}" if isinstance(value, float) else str(value))
+
+    def signed(self, meta, c):
+        value = float(c[-1])
+        return -value if len(c) == 2 and c[0] == "-" else value
+
+    def access(self, meta, c):
+        return Access(str(c[0]), tuple(c[1:]), _span(meta))
+
+    def index(self, meta, c):
+        return _index(["+", *c], _span(meta))
+
+    def neg_index(self, meta, c):
+        return _index(list(c), _span(meta))
+
+    def binary(self, meta, c):
+        return Bin(str(c[1]), c[0], c[2], _span(meta))
+
+    def shr(self, meta, c):
+        return Bin(">>", c[0], c[1], _span(meta))
+
+    def neg(self, meta, c):
+        return Neg(c[0], _span(meta))
+
+    def ref(self, meta, c):
+        return Ref(str(c[0]), _span(meta))
+
+    def number(self, meta, c):
+        return Num(float(c[0]), _span(meta))
+
+    def call(self, meta, c):
+        return Call(str(c[0]), tuple(c[1:]), _span(meta))
+
+
+def _index(items: list[Any], span: Span) -> Index:
+    """Fold `[sign, term, sign, term, ...]` into variable coefficients and a constant."""
+    coeffs: dict[str, int] = {}
+    const = 0
+    for sign, term in zip(items[::2], items[1::2], strict=True):
+        value = -1 if sign == "-" else 1
+        if isinstance(term, Token) and term.type == "INT":
+            const += value * int(term)
+        else:
+            coeffs[str(term)] = coeffs.get(str(term), 0) + value
+    return Index(tuple((k, v) for k, v in coeffs.items() if v), const, span)
+
+
+def _describe(exc: lark.UnexpectedInput) -> str:
+    """A one-line message for a lark error, naming what was found and expected."""
+    if isinstance(exc, lark.UnexpectedToken):
+        found = "end of file" if exc.token.type == "$END" else f"'{exc.token}'"
+        wanted = sorted({_EXPECTED_WORDS.get(t, f"'{t.lower()}'" if t.isupper() else t)
+                         for t in exc.expected if not t.startswith("__")})
+        hint = f"; expected {', '.join(wanted[:6])}" if wanted else ""
+        return f"unexpected {found}{hint}"
+    if isinstance(exc, lark.UnexpectedCharacters):
+        return f"unexpected character '{exc.char}'"
+    return "unexpected end of file"
+
+
+def parse_templates(text: str, file: str = "<templates>") -> list[Template]:
+    """Parse a template file's text; a syntax error raises `TemplateError` at its place."""
+    try:
+        tree = _parser().parse(text)
+    except lark.UnexpectedInput as exc:
+        line, col = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
+        raise TemplateError(_describe(exc), SourceLoc(file, line, col), text) from None
+    return _ToAst(file).transform(tree)

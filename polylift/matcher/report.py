@@ -1,0 +1,60 @@
+"""The match report: per function, launches, residual ops, coverage and closest templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from polylift.mlir import source_loc
+
+
+def _where(op: Any, filename: str) -> str:
+    loc = source_loc(op.location, filename)
+    return f"{loc.line}:{loc.col}" if loc else "?"
+
+
+@dataclass
+class FunctionReport:
+    """What match-kernels made of one function."""
+
+    op: Any
+    name: str
+    launches: list[dict] = field(default_factory=list)
+    residual: list[dict] = field(default_factory=list)
+
+    def launch(self, launch: Any, bindings: Any, filename: str) -> None:
+        """Record one emitted launch."""
+        self.launches.append({
+            "template": bindings.template.name,
+            "callee": str(launch.attributes["callee"]).lstrip("@"),
+            "ops": len(bindings.ops),
+            "source_order_matches": bindings.source_order_matches,
+            "at": _where(launch, filename),
+        })
+
+    def residual_op(self, op: Any, closest: tuple[str, str], filename: str) -> None:
+        """Record one op left unmatched, with the closest template and the difference."""
+        self.residual.append({"op": op.name, "at": _where(op, filename),
+                              "closest": closest[0], "difference": closest[1]})
+
+    @property
+    def coverage(self) -> str:
+        """FULL (all computation in launches), PARTIAL or NONE."""
+        if not self.residual:
+            return "FULL" if self.launches else "NONE"
+        return "PARTIAL" if self.launches else "NONE"
+
+    def to_json(self) -> dict:
+        """The report entry of this function (sorted keys, no absolute paths)."""
+        return {"function": self.name, "coverage": self.coverage,
+                "launches": self.launches, "residual": self.residual}
+
+
+def render_summary(report: FunctionReport) -> list[str]:
+    """Readable lines for `--remarks`: coverage, then one line per residual op."""
+    lines = [f"match-kernels: @{report.name}: coverage {report.coverage}, "
+             f"{len(report.launches)} launch(es), {len(report.residual)} residual op(s)"]
+    for item in report.residual:
+        closest = f"closest {item['closest']}: " if item["closest"] else ""
+        lines.append(f"  residual {item['op']} at {item['at']}: {closest}{item['difference']}")
+    return lines

@@ -1,0 +1,207 @@
+"""match-kernels: rewrite linalg ops that compute a kernel template into `kernel.launch`."""
+
+from __future__ import annotations
+
+import json
+
+from polylift.cli.common import write_atomically
+from polylift.matcher.engine import Attempt, Bindings
+from polylift.matcher.ir_model import constant_for
+from polylift.matcher.library import KernelTemplate, Library, load_library
+from polylift.matcher.match import element_type, match
+from polylift.matcher.report import FunctionReport, render_summary
+from polylift.mlir import ir, passmanager, source_loc
+from polylift.passes.registry import Pass, PassRun
+
+# Ops that may sit between the ops of one composed match: they only name views or values.
+PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",
+        "arith.addi", "arith.subi", "arith.muli", "affine.apply"}
+LOOPS = {"affine.for", "scf.for", "scf.parallel", "affine.parallel"}
+
+
+def specificity(tpl: KernelTemplate) -> tuple[int, int, int]:
+    """More steps, more fixed scalars, more written terms: the most specific wins."""
+    fixed = sum(1 for p in tpl.params if p.fixed is not None)
+    terms = sum(len(str(step)) for step in tpl.ast.steps)
+    return (len(tpl.ast.steps), fixed, terms)
+
+
+def _run_of(ops: list[ir.Operation], start: int, count: int) -> list[ir.OpView] | None:
+    """`count` linalg ops from `ops[start]`, with only pure view ops between them."""
+    found: list[ir.OpView] = []
+    for op in ops[start:]:
+        if op.operation.name.startswith("linalg."):
+            found.append(op.opview)
+            if len(found) == count:
+                return found
+        elif op.operation.name not in PURE:
+            return None
+    return None
+
+
+class MatchKernelsPass(Pass):
+    """Replace linalg ops (and runs of them) that match a template by one launch."""
+
+    name = "match-kernels"
+    summary = "Match linalg ops against the kernel templates and emit kernel.launch"
+    option_help = {
+        "templates": "extra template directories (comma-separated)",
+        "match-report": "write a JSON coverage report to this file",
+    }
+
+    def run(self, module: ir.Module, run: PassRun) -> None:
+        dirs = [d for d in self.options.get("templates", "").split(",") if d]
+        library = load_library(dirs)
+        _generalize(module)
+        ranked = sorted(library.templates.values(), key=specificity, reverse=True)
+        reports = []
+        for func in module.body.operations:
+            if func.operation.name != "func.func":
+                continue
+            reports.append(self.run_function(func, ranked, library, run))
+        path = self.options.get("match-report")
+        if path:
+            data = {"functions": [r.to_json() for r in reports]}
+            write_atomically(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+        for report in reports:
+            for line in render_summary(report):
+                run.remark(report.op, line, "analysis")
+
+    def run_function(self, func: ir.Operation, ranked: list[KernelTemplate],
+                     library: Library, run: PassRun) -> FunctionReport:
+        """Match inside one function, then describe what is left."""
+        report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'))
+        for block in _blocks(func):
+            self.match_block(block, ranked, run, report)
+        for op in _walk(func):
+            if op.operation.name.startswith("linalg."):
+                closest = closest_template(op.opview, ranked)
+                report.residual_op(op, closest, run.filename)
+                run.remark(op, f"no template matches {op.name}; closest {closest[0]}: "
+                               f"{closest[1]}", "missed")
+            elif op.name in LOOPS:
+                report.residual_op(op, ("", "loop not raised to linalg"), run.filename)
+        del library
+        return report
+
+    def match_block(self, block: ir.Block, ranked: list[KernelTemplate], run: PassRun,
+                    report: FunctionReport) -> None:
+        """Scan a block left to right; each match is rewritten before scanning on."""
+        start = 0
+        while True:
+            ops = list(block.operations)
+            starts = [i for i, op in enumerate(ops) if op.operation.name.startswith("linalg.")
+                      and i >= start]
+            if not starts:
+                return
+            i = starts[0]
+            bindings = self.best_match(ops, i, ranked)
+            if bindings is None:
+                start = i + 1
+                continue
+            launch = build_launch(bindings)
+            run.remark(launch, f"matched {bindings.template.name} ({len(bindings.ops)} op"
+                               f"{'s' if len(bindings.ops) > 1 else ''}) -> "
+                               f"{launch.attributes['callee']}", "applied")
+            report.launch(launch, bindings, run.filename)
+            start = list(block.operations).index(launch) + 1
+
+    @staticmethod
+    def best_match(ops: list[ir.Operation], i: int,
+                   ranked: list[KernelTemplate]) -> Bindings | None:
+        for tpl in ranked:
+            run_ops = _run_of(ops, i, len(tpl.ast.steps))
+            if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops):
+                continue
+            found = match(tpl, run_ops)
+            if found is not None:
+                return found
+        return None
+
+
+def closest_template(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]:
+    """The single-step template that got furthest on `op`, and where it stopped."""
+    best = ("none", "no single-op template applies", -2)
+    if op.name != "linalg.generic":
+        return ("none", f"{op.name} is not a linalg.generic", -2)[:2]
+    for tpl in ranked:
+        if len(tpl.ast.steps) != 1:
+            continue
+        attempt = Attempt()
+        match(tpl, [op], attempt)
+        if attempt.progress > best[2]:
+            best = (tpl.name, attempt.reason, attempt.progress)
+    return best[0], best[1]
+
+
+def build_launch(b: Bindings) -> ir.Operation:
+    """Insert the launch after the last matched op and erase the matched ops."""
+    last = b.ops[-1]
+    etype = element_type(last)
+    tpl = b.template
+    operands, attrs = [], {}
+    with ir.InsertionPoint(last), last.location:
+        for param in tpl.params:
+            if param.kind == "array":
+                operands.append(b.arrays[param.name])
+                continue
+            bound = ("const", param.fixed) if param.fixed is not None else b.scalars[param.name]
+            if bound[0] == "val":
+                operands.append(bound[1])
+                continue
+            attr = constant_for(bound[1], etype)
+            operands.append(ir.Operation.create("arith.constant", results=[etype],
+                                                attributes={"value": attr}).result)
+            attrs[param.name] = attr
+        attrs.update(_template_attrs(tpl))
+        attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(str(etype)))
+        attrs["template"] = ir.StringAttr.get(tpl.name)
+        attrs["source_order_matches"] = ir.BoolAttr.get(b.source_order_matches)
+        launch = ir.Operation.create("kernel.launch", results=[], operands=operands,
+                                     attributes=attrs)
+    for op in reversed(b.ops):
+        op.operation.erase()
+    return launch
+
+
+def _template_attrs(tpl: KernelTemplate) -> dict[str, ir.Attribute]:
+    out: dict[str, ir.Attribute] = {}
+    for key, value in tpl.attrs.items():
+        if value in ("true", "false"):
+            out[key] = ir.BoolAttr.get(value == "true")
+        else:
+            out[key] = ir.StringAttr.get(value)
+    return out
+
+
+def _blocks(func: ir.Operation) -> list[ir.Block]:
+    blocks = []
+
+    def visit(op):
+        for region in op.regions:
+            blocks.extend(region.blocks)
+        return ir.WalkResult.ADVANCE
+
+    func.walk(visit)
+    return [b for b in blocks if any(o.operation.name.startswith("linalg.") for o in b.operations)]
+
+
+def _walk(func: ir.Operation) -> list[ir.Operation]:
+    found = []
+
+    def visit(op):
+        found.append(op)
+        return ir.WalkResult.SKIP if op.name.startswith("linalg.") else ir.WalkResult.ADVANCE
+
+    func.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found[1:]
+
+
+def _generalize(module: ir.Module) -> None:
+    """Named linalg ops become generics first, so one matcher reads every op."""
+    pm = passmanager.PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))",
+                                       module.context)
+    pm.run(module.operation)
+
+
+__all__ = ["MatchKernelsPass", "source_loc"]

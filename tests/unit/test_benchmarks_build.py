@@ -1,0 +1,85 @@
+"""The project's own benchmark programs compile warning-free and run at MINI size."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
+INCLUDE_DIR = BENCH_ROOT / "include"
+SUITES = ("linalg", "cnn", "image")
+PROGRAMS = sorted(p for suite in SUITES for p in (BENCH_ROOT / suite).glob("*.c"))
+CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off"]
+CHECKSUM_LINE = re.compile(r"^\S+ \d+ sum=\S+ hash=[0-9a-f]{16}$")
+
+LINALG = {
+    "correlation", "covariance", "2mm", "3mm", "atax", "bicg", "doitgen", "mvt", "gemm",
+    "gemver", "gesummv", "symm", "syr2k", "syrk", "trmm", "cholesky", "durbin",
+    "gramschmidt", "lu", "ludcmp", "trisolv", "deriche", "floyd-warshall", "nussinov",
+    "adi", "fdtd-2d", "heat-3d", "jacobi-1d", "jacobi-2d", "seidel-2d",
+    "conv2d_f64", "conv2d_f32", "conv2d_i32", "conv2d_i16", "conv2d_i8",
+}
+CNN = {
+    "conv2d", "gemm_nn", "gemm_nt", "gemm_tn", "maxpool", "batchnorm", "shortcut",
+    "conv_bn_relu", "conv_bias_relu_add", "gemm_bias_relu", "ata_gemm", "conv1x1",
+    "im2col_gemm",
+}
+IMAGE = {
+    "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",
+    "bilateral_i8", "bilateral_i16", "histeq_i8",
+}
+
+needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
+
+
+def _code_of(source: str) -> str:
+    """The source without its comments."""
+    return re.sub(r"/\*.*?\*/|//[^\n]*", " ", source, flags=re.DOTALL)
+
+
+def _kernel_name(program: Path) -> str:
+    return "kernel_" + program.stem.replace("-", "_")
+
+
+def _compile(program: Path, out: Path, *extra: str) -> None:
+    cmd = ["gcc", *CFLAGS, f"-I{INCLUDE_DIR}", *extra, str(program), "-o", str(out), "-lm"]
+    result = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, f"{' '.join(cmd)}\n{result.stderr}"
+    assert result.stderr == "", result.stderr
+
+
+def test_every_suite_is_complete():
+    for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE)):
+        found = {p.stem for p in (BENCH_ROOT / suite).glob("*.c")}
+        assert found == expected, f"{suite}: missing {expected - found}, extra {found - expected}"
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_defines_its_kernel(program: Path):
+    source = program.read_text()
+    name = _kernel_name(program)
+    assert re.search(rf"^static void {name}\(", source, re.MULTILINE), f"no {name} in {program}"
+    assert re.search(rf"^\s+{name}\(", source, re.MULTILINE), f"main does not call {name}"
+    # The harness compiles with -Dstatic=__attribute__((noipa)): `inline` would break it.
+    assert not re.search(r"\binline\b", _code_of(source))
+
+
+def test_header_has_no_inline():
+    header = (INCLUDE_DIR / "polylift_bench.h").read_text()
+    assert not re.search(r"\binline\b", _code_of(header))
+
+
+@needs_gcc
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_compiles_and_runs_at_mini(program: Path, tmp_path: Path):
+    exe = tmp_path / program.stem
+    _compile(program, exe, "-DMINI_DATASET", "-Dstatic=__attribute__((noipa))")
+    result = subprocess.run([str(exe)], capture_output=True, text=True, timeout=30, check=False)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines, f"{program.name} printed nothing"
+    for line in lines:
+        assert CHECKSUM_LINE.match(line), f"unexpected output line: {line!r}"
+        assert "nan" not in line.lower() and "inf" not in line.lower(), line

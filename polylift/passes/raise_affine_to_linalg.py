@@ -13,8 +13,8 @@ from polylift.mlir import ir
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.dependence import reversed_dependence
 from polylift.raising.generic_builder import Materializer, build_generic
-from polylift.raising.legality import Plan, plan_statement
-from polylift.raising.nest import NestModel, NotRaisable, Statement, build_model, result_store
+from polylift.raising.legality import plan_statement
+from polylift.raising.nest import NotRaisable, Statement, build_model, result_store
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -37,9 +37,10 @@ class RaiseAffineToLinalgPass(Pass):
             store = result_store(root)
             model = build_model(root, store)
             statements = sorted(model.statements, key=lambda s: s.position)
-            _check_fission(model, statements)
+            _check_fission(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
-            generics = [_build(stmt, plan, mat) for stmt, plan in plans]
+            generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat)
+                        for stmt, plan in plans]
         except NotRaisable as exc:
             mat.abandon()
             where = exc.op or root
@@ -57,18 +58,12 @@ class RaiseAffineToLinalgPass(Pass):
         root.erase()
 
 
-def _build(stmt: Statement, plan: Plan, mat: Materializer) -> ir.Operation:
-    generic = build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat)
-    return generic
-
-
 def _iter_summary(kinds: list[str]) -> str:
     return ", ".join("parallel" if "parallel" in k else "reduction" for k in kinds)
 
 
-def _check_fission(model: NestModel, statements: list[Statement]) -> None:
+def _check_fission(statements: list[Statement]) -> None:
     """Every pair must keep its dependences when each statement gets its own nest."""
-    del model
     for i, first in enumerate(statements):
         for second in statements[i + 1:]:
             blocking = reversed_dependence(first, second)

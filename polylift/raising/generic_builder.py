@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from polylift.mlir import ir, linalg, memref
 from polylift.raising.linear import Linear, render
-from polylift.raising.nest import Access, NotRaisable, Statement, _op
+from polylift.raising.nest import Access, NotRaisable, Statement, as_operation
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -175,7 +175,7 @@ def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer) -> ir
     if key not in mat.cache:
         view = memref.subview(source, offsets, sizes, strides, result_type=rtype,
                               loc=mat.loc, ip=mat.ip)
-        mat.created.append(_op(view.owner))
+        mat.created.append(as_operation(view.owner))
         mat.cache[key] = view
     return mat.cache[key]
 
@@ -189,7 +189,7 @@ def body_ops(stmt: Statement) -> list[ir.Operation]:
         owner = stack.pop().owner
         if isinstance(owner, ir.Block):
             continue
-        op = _op(owner)
+        op = as_operation(owner)
         if op not in in_slice or op in needed:
             continue
         needed.add(op)

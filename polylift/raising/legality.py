@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from polylift.mlir import ir
 from polylift.raising.dependence import carried_self_dependence
 from polylift.raising.generic_builder import DimInfo, Materializer
-from polylift.raising.nest import Access, NotRaisable, Statement, _op
+from polylift.raising.nest import Access, NotRaisable, Statement, as_operation
 
 # Combiners that make a loop over a missing dim a reduction: out = comb(out, x).
 REDUCTION_OPS = {
@@ -106,7 +106,7 @@ def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int
     if not outs or isinstance(owner, ir.Block):
         raise NotRaisable(f"not raised: the store is overwritten on every iteration of "
                           f"{names} (not a reduction)", stmt.write.op)
-    comb = _op(owner)
+    comb = as_operation(owner)
     if _is_select_min_max(comb, outs):
         return
     uses = [u for v in outs for u in v.uses]
@@ -120,7 +120,7 @@ def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value]) -> bool:
     """`select(cmp(x, out), x, out)` in any operand order: a max or min reduction."""
     if comb.name != "arith.select" or isinstance(comb.operands[0].owner, ir.Block):
         return False
-    cmp = _op(comb.operands[0].owner)
+    cmp = as_operation(comb.operands[0].owner)
     if cmp.name not in ("arith.cmpf", "arith.cmpi"):
         return False
     chosen = {comb.operands[1], comb.operands[2]}
@@ -128,7 +128,7 @@ def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value]) -> bool:
     out_used = [v for v in outs if v in chosen]
     if chosen != compared or len(out_used) != 1:
         return False
-    uses = [_op(u.owner) for u in out_used[0].uses]
+    uses = [as_operation(u.owner) for u in out_used[0].uses]
     return len(uses) == 2 and all(u in (cmp, comb) for u in uses)
 
 

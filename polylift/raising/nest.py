@@ -91,7 +91,7 @@ class NestModel:
 
     def form(self, value: ir.Value) -> Linear:
         """The linear form of an index value used inside the nest."""
-        owner = value.owner if isinstance(value.owner, ir.Block) else _op(value.owner)
+        owner = value.owner if isinstance(value.owner, ir.Block) else as_operation(value.owner)
         if value in self.loop_of_iv:
             return Linear.of(value)
         if isinstance(owner, ir.Block) or owner not in self.inside:
@@ -129,10 +129,10 @@ def result_store(root: ir.Operation) -> ir.Operation | None:
     uses = [u.owner for r in root.results for u in r.uses]
     if not uses:
         return None
-    if len(uses) != 1 or _op(uses[0]).name != "affine.store":
+    if len(uses) != 1 or as_operation(uses[0]).name != "affine.store":
         raise NotRaisable("not raised: the loop's results are used by something other "
                           "than one store", root)
-    store = _op(uses[0])
+    store = as_operation(uses[0])
     if store.parent != root.parent:
         raise NotRaisable("not raised: the loop's result is stored in another block", root)
     return store
@@ -165,7 +165,6 @@ def _walk(op: ir.Operation) -> list[ir.Operation]:
 
 
 def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
-    view = op.opview
     step = ir.IntegerAttr(op.attributes["step"]).value
     block = op.regions[0].blocks[0]
     loop = Loop(op, block.arguments[0], [], [], step, _loop_name(op, len(outer) + 1),
@@ -174,7 +173,6 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
     model.loop_of_iv[loop.iv] = loop
     loop.lower = model.bound(op, "lower")
     loop.upper = model.bound(op, "upper")
-    del view
     loops = outer + [loop]
     for inner in block.operations:
         inner = inner.operation
@@ -194,7 +192,7 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
                               inner)
 
 
-def _op(owner: object) -> ir.Operation:
+def as_operation(owner: object) -> ir.Operation:
     """The `Operation` behind an owner (an OpView or an Operation)."""
     return owner.operation if isinstance(owner, ir.OpView) else owner  # type: ignore[return-value]
 
@@ -209,7 +207,7 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     value = store.opview.value
     result = _loop_result(value)
     assert result is not None
-    red_loop_op = _op(result.owner)
+    red_loop_op = as_operation(result.owner)
     red_loop = next(lp for lp in model.loops if lp.op == red_loop_op)
     if len(red_loop.carried) != 1 or len(list(red_loop_op.results)) != 1 \
             or not _single_use(result):
@@ -239,12 +237,12 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
 def _loop_result(value: ir.Value) -> ir.Value | None:
     """The `affine.for` result `value` is computed from by pure ops of its block."""
     stack, found = [value], []
-    block = None if isinstance(value.owner, ir.Block) else _op(value.owner).block
+    block = None if isinstance(value.owner, ir.Block) else as_operation(value.owner).block
     while stack:
         v = stack.pop()
         if isinstance(v.owner, ir.Block):
             continue
-        op = _op(v.owner)
+        op = as_operation(v.owner)
         if op.block != block:
             continue
         if op.name == "affine.for":
@@ -269,7 +267,7 @@ def _access(model: NestModel, op: ir.Operation, write: bool) -> Access:
 
 def _check_root(memref: ir.Value, op: ir.Operation) -> None:
     owner = memref.owner
-    if isinstance(owner, ir.Block) or _op(owner).name in ROOT_MEMREF_OPS:
+    if isinstance(owner, ir.Block) or as_operation(owner).name in ROOT_MEMREF_OPS:
         return
     raise NotRaisable(f"not raised: cannot tell what the memref from '{owner.name}' aliases", op)
 
@@ -297,7 +295,7 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
         if stop is not None and v == stop:
             accumulator = v
             continue
-        owner = v.owner if isinstance(v.owner, ir.Block) else _op(v.owner)
+        owner = v.owner if isinstance(v.owner, ir.Block) else as_operation(v.owner)
         if isinstance(owner, ir.Block):
             if v in carried:
                 if accumulator is not None and accumulator != v:

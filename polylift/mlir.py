@@ -58,10 +58,13 @@ _SEVERITY = {
 }
 
 
-def new_context(allow_unregistered: bool = False) -> ir.Context:
-    """A context with every upstream dialect loaded and polylift's `kernel` dialect."""
+def new_context() -> ir.Context:
+    """A context with every upstream dialect loaded and polylift's `kernel` dialect.
+
+    The context parses unregistered ops (that is how `kernel.launch` is accepted);
+    `passes.pipeline.verify_module` rejects other unknown ops unless the user allows
+    them."""
     ctx = ir.Context()
-    ctx.allow_unregistered_dialects = allow_unregistered
     ctx.load_all_available_dialects()
     from polylift.kernel_dialect import register_kernel_dialect
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from polylift.cli.common import run_command, write_atomically
+from polylift.cli.common import option_value, run_command, write_atomically
 from polylift.errors import PolyliftError, UsageError
 
 USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*'] [-o OUT.mlir]
@@ -32,17 +32,6 @@ class CcArgs:
     help: bool = False
 
 
-def _take(argv: list[str], i: int, flag: str) -> tuple[str, int]:
-    """The value of `-Xvalue`, `--flag=value` or `-X value` at argv[i]; the next index."""
-    arg = argv[i]
-    if arg.startswith("--") and "=" in arg:
-        return arg.split("=", 1)[1], i + 1
-    if arg != flag:
-        return arg[len(flag):], i + 1
-    if i + 1 >= len(argv):
-        raise UsageError(f"option '{flag}' needs a value")
-    return argv[i + 1], i + 2
-
 
 def parse_args(argv: list[str]) -> CcArgs:
     """Parse argv of polylift-cc."""
@@ -54,15 +43,15 @@ def parse_args(argv: list[str]) -> CcArgs:
         elif arg == "--debug":
             i += 1
         elif arg.startswith("-I"):
-            value, i = _take(argv, i, "-I")
+            value, i = option_value(argv, i, "-I")
             args.includes.append(value)
         elif arg.startswith("-D"):
-            value, i = _take(argv, i, "-D")
+            value, i = option_value(argv, i, "-D")
             args.defines.append(value)
         elif arg.split("=", 1)[0] == "--function":
-            args.function, i = _take(argv, i, "--function")
+            args.function, i = option_value(argv, i, "--function")
         elif arg == "-o":
-            args.output, i = _take(argv, i, "-o")
+            args.output, i = option_value(argv, i, "-o")
         elif arg.startswith("-") and arg != "-":
             raise UsageError(f"unknown option '{arg}'")
         else:

@@ -9,7 +9,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from polylift.errors import PolyliftError
+from polylift.errors import PolyliftError, UsageError
 
 
 def write_atomically(path: str, text: str) -> None:
@@ -28,6 +28,18 @@ def write_atomically(path: str, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:
+    """The value of `-Xvalue`, `--flag=value` or `flag value` at argv[i]; the next index."""
+    arg = argv[i]
+    if arg.startswith("--") and "=" in arg:
+        return arg.split("=", 1)[1], i + 1
+    if arg != flag:
+        return arg[len(flag):], i + 1
+    if i + 1 >= len(argv):
+        raise UsageError(f"option '{flag}' needs a value")
+    return argv[i + 1], i + 2
 
 
 def read_input(path: str) -> str:

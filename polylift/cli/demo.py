@@ -9,11 +9,12 @@ were matched, and the first reason a nest was kept.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.mlir import new_context, parse_module
+from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PASS_FLAGS, PassRun
 
@@ -33,18 +34,15 @@ class Row:
     note: str = ""
 
 
-def kernel_name(path: Path) -> str:
-    return "kernel_" + path.stem.replace("-", "_")
-
-
 def process(path: Path, suite: str) -> Row:
     """Translate, raise (and match) one benchmark kernel."""
     from polylift.frontend import translate_file
+    from polylift.harness.check import default_include_dirs, kernel_name
 
     row = Row(suite, path.stem)
     try:
-        mlir = translate_file(str(path), [str(path.parent.parent / "include")],
-                              ["MINI_DATASET"], kernel_name(path)).mlir
+        mlir = translate_file(str(path), default_include_dirs(path), ["MINI_DATASET"],
+                              kernel_name(path)).mlir
         ctx = new_context()
         module = parse_module(mlir, ctx, str(path))
         steps = [Step(flag) for flag in ("raise-affine-to-linalg", "match-kernels")
@@ -54,13 +52,25 @@ def process(path: Path, suite: str) -> Row:
     except PolyliftError as exc:
         row.note = "front end: " + exc.message.splitlines()[0][:60]
         return row
-    text = str(module)
-    row.generics = text.count("linalg.generic")
-    row.loops = text.count("affine.for")
-    row.launches = text.count('"kernel.launch"') + text.count("kernel.launch ")
+    counts = op_counts(module)
+    row.generics = counts["linalg.generic"]
+    row.loops = counts["affine.for"]
+    row.launches = counts["kernel.launch"]
     missed = [d.message for kind, d in run.remarks if kind == "missed"]
     row.note = missed[0][:70] if missed else ""
     return row
+
+
+def op_counts(module: ir.Module) -> Counter[str]:
+    """How many ops of each name the module holds."""
+    counts: Counter[str] = Counter()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        counts[op.name] += 1
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return counts
 
 
 def render(rows: list[Row]) -> str:

@@ -5,19 +5,24 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from polylift.cli.common import read_input, run_command, write_atomically
+from polylift.cli.common import option_value, read_input, run_command, write_atomically
 from polylift.cli.verify_diagnostics import parse_expected, verify
 from polylift.errors import PolyliftError, UsageError
 from polylift.mlir import Diag, collect_diagnostics, new_context, parse_module
 from polylift.passes.pipeline import (
     Step,
     Timing,
-    check_steps,
     parse_pipeline,
     run_pipeline,
     verify_module,
 )
-from polylift.passes.registry import PASS_FLAGS, PassRun, all_option_names, load_pass
+from polylift.passes.registry import (
+    PASS_FLAGS,
+    PassRun,
+    all_option_names,
+    is_python_pass,
+    load_pass,
+)
 
 USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|-] [-o out.mlir]
 
@@ -51,19 +56,10 @@ class OptArgs:
     options: dict[str, str] = field(default_factory=dict)
 
 
-def _value(argv: list[str], i: int, arg: str) -> tuple[str, int]:
-    """The value of `--opt=value` or `--opt value` at `argv[i]`, and the next index."""
-    if "=" in arg:
-        return arg.split("=", 1)[1], i + 1
-    if i + 1 >= len(argv):
-        raise UsageError(f"option '{arg}' needs a value")
-    return argv[i + 1], i + 2
-
 
 def parse_args(argv: list[str]) -> OptArgs:
     """Parse argv by hand: unknown `--name[=opts]` flags are passes, in order."""
     args, i, positional = OptArgs(), 0, []
-    global_options = all_option_names()
     while i < len(argv):
         arg = argv[i]
         name = arg.split("=", 1)[0]
@@ -71,16 +67,16 @@ def parse_args(argv: list[str]) -> OptArgs:
             args.flags.add(arg)
             i += 1
         elif arg == "-o":
-            args.output, i = _value(argv, i, arg)
+            args.output, i = option_value(argv, i, arg)
         elif name == "--pass-pipeline":
-            text, i = _value(argv, i, arg)
+            text, i = option_value(argv, i, name)
             args.steps.extend(parse_pipeline(text))
         elif name == "--remarks":
-            args.remarks, i = _value(argv, i, arg)
+            args.remarks, i = option_value(argv, i, name)
             if args.remarks not in ("missed", "applied", "all"):
                 raise UsageError(f"--remarks must be missed, applied or all, not '{args.remarks}'")
-        elif name[2:] in global_options and name.startswith("--"):
-            args.options[name[2:]], i = _value(argv, i, arg)
+        elif name.startswith("--") and _is_pass_option(name[2:]):
+            args.options[name[2:]], i = option_value(argv, i, name)
         elif arg.startswith("--"):
             opts = arg.split("=", 1)[1].strip("\"'") if "=" in arg else ""
             args.steps.append(Step(name[2:], opts))
@@ -94,6 +90,14 @@ def parse_args(argv: list[str]) -> OptArgs:
         raise UsageError("expected at most one input file")
     args.input = positional[0] if positional else "-"
     return args
+
+
+def _is_pass_option(name: str) -> bool:
+    """Whether `--name` is an option some Python pass declares (not a pass flag).
+
+    Checked only for flags that are neither driver options nor Python passes, so that
+    pass modules are imported only when a command line needs them."""
+    return not is_python_pass(name) and name in all_option_names()
 
 
 def list_passes() -> str:
@@ -124,7 +128,7 @@ def chunks(text: str, split: bool) -> list[tuple[int, str]]:
 
 def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> str:
     """Parse, run the pipeline on one chunk and return its printed IR."""
-    ctx = new_context("--allow-unregistered-dialect" in args.flags)
+    ctx = new_context()
     padded = "\n" * (first - 1) + text
     run = PassRun(filename=args.input if args.input != "-" else "<stdin>", options=args.options,
                   allow_unregistered="--allow-unregistered-dialect" in args.flags)
@@ -140,7 +144,6 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
     diags.extend(d for d in parse_diags if d.severity != "error")
     try:
         verify_module(module, run)
-        check_steps(args.steps, ctx)
         run_pipeline(args.steps, module, run, after, timing)
     finally:
         diags.extend(d for kind, d in run.remarks if _wanted(args, kind))

@@ -25,7 +25,7 @@ class Signature:
     name: str
     params: tuple[Param, ...]
     written: tuple[str, ...]
-    source: SourceLoc
+    source: SourceLoc | None = None  # None for signatures not read from a C file
 
 
 @dataclass(frozen=True)

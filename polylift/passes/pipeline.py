@@ -80,8 +80,9 @@ def parse_element(element: str) -> Step:
         anchor = element.split("(", 1)[0].strip()
         inner = element[element.index("(") + 1: element.rindex(")")]
         for sub in split_top_level(inner):
-            if is_python_pass(parse_element(sub).name):
-                raise UsageError(f"polylift pass '{parse_element(sub).name}' cannot be nested "
+            name = parse_element(sub).name
+            if is_python_pass(name):
+                raise UsageError(f"polylift pass '{name}' cannot be nested "
                                  f"under '{anchor}': Python passes run on the module")
         return Step(anchor, nested=element)
     if "{" in element:
@@ -119,15 +120,6 @@ def _first_line(text: str) -> str:
     return text.strip().splitlines()[0] if text.strip() else ""
 
 
-def check_steps(steps: list[Step], ctx: ir.Context) -> None:
-    """Fail early, before any pass runs, on unknown passes or bad options."""
-    for step in steps:
-        if step.is_python:
-            load_pass(step.name)(parse_options(step.options))
-        else:
-            _upstream_manager(step, ctx)
-
-
 def parse_options(text: str) -> dict[str, str]:
     """`a=1 b=x` -> {'a': '1', 'b': 'x'}; a bare name means `true`."""
     options = {}
@@ -137,15 +129,21 @@ def parse_options(text: str) -> dict[str, str]:
     return options
 
 
-def run_step(step: Step, module: ir.Module, run: PassRun) -> None:
-    """Run one step on `module`; failures raise `PassError` at the failing op."""
+def prepare_step(step: Step, run: PassRun,
+                 ctx: ir.Context) -> Callable[[ir.Module], None]:
+    """What runs `step` on a module: the pass built once, with its options checked."""
     if step.is_python:
         cls = load_pass(step.name)
         options = {k: v for k, v in run.options.items() if k in cls.option_help}
         options.update(parse_options(step.options))
-        cls(options).run(module, run)
-        return
-    pm = _upstream_manager(step, module.context)
+        instance = cls(options)
+        return lambda module: instance.run(module, run)
+    pm = _upstream_manager(step, ctx)
+    return lambda module: _run_upstream(pm, module, run)
+
+
+def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) -> None:
+    """Run an upstream pass manager; its first error becomes a `PassError`."""
     with collect_diagnostics(module.context, run.filename) as diags:
         try:
             pm.run(module.operation)
@@ -158,10 +156,14 @@ def run_step(step: Step, module: ir.Module, run: PassRun) -> None:
 def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
                  after_each: Callable[[Step, ir.Module], None] | None = None,
                  timing: Timing | None = None) -> None:
-    """Run `steps` in order, calling `after_each` after every step and timing each."""
-    for step in steps:
+    """Run `steps` in order, calling `after_each` after every step and timing each.
+
+    Every step is prepared before the first runs, so an unknown pass or a bad option
+    fails before anything changes."""
+    runners = [prepare_step(step, run, module.context) for step in steps]
+    for step, runner in zip(steps, runners, strict=True):
         start = time.perf_counter()
-        run_step(step, module, run)
+        runner(module)
         if timing is not None:
             timing.rows.append((step.text, time.perf_counter() - start))
         if after_each is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from functools import cache
 from typing import ClassVar
 
 from polylift.errors import PassError, UsageError
@@ -89,9 +90,10 @@ def load_pass(flag: str) -> type[Pass]:
     return cls
 
 
-def all_option_names() -> set[str]:
+@cache
+def all_option_names() -> frozenset[str]:
     """Every option any Python pass declares (accepted as global command-line flags)."""
     names: set[str] = set()
     for flag in PASS_FLAGS:
         names.update(load_pass(flag).option_help)
-    return names
+    return frozenset(names)

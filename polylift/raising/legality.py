@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from polylift.mlir import ir
 from polylift.raising.dependence import carried_self_dependence
 from polylift.raising.generic_builder import DimInfo, Materializer
+from polylift.raising.linear import Linear
 from polylift.raising.nest import Access, NotRaisable, Statement, as_operation
 
 # Combiners that make a loop over a missing dim a reduction: out = comb(out, x).
@@ -35,8 +36,7 @@ class Plan:
 
 
 def _same_index(a: Access, b: Access) -> bool:
-    return [dict(f.terms) | {"": f.const} for f in a.index] == \
-        [dict(f.terms) | {"": f.const} for f in b.index]
+    return all(x - y == Linear() for x, y in zip(a.index, b.index, strict=True))
 
 
 def check_bounds(stmt: Statement) -> None:

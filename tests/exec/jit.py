@@ -7,17 +7,12 @@ import ctypes
 import numpy as np
 
 from polylift.mlir import ir, new_context, parse_module, passmanager
-
-LOWERING = ",".join([
-    "convert-linalg-to-loops", "expand-strided-metadata", "lower-affine",
-    "finalize-memref-to-llvm", "convert-scf-to-cf", "convert-math-to-llvm",
-    "convert-arith-to-llvm", "convert-index-to-llvm", "convert-func-to-llvm",
-    "convert-cf-to-llvm", "reconcile-unrealized-casts",
-])
+from polylift.passes.lower_to_llvm import pipeline_text
 
 
 def jit(text: str):
-    """Parse `text`, lower it to the LLVM dialect and return an ExecutionEngine."""
+    """Parse `text`, lower it with polylift's `lower-to-llvm` pipeline and return an
+    ExecutionEngine whose functions have C interfaces."""
     from mlir.execution_engine import ExecutionEngine
 
     ctx = new_context()
@@ -26,7 +21,7 @@ def jit(text: str):
         for op in module.body.operations:
             if op.operation.name == "func.func":
                 op.operation.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-        passmanager.PassManager.parse(f"builtin.module({LOWERING})").run(module.operation)
+        passmanager.PassManager.parse(pipeline_text()).run(module.operation)
     return ExecutionEngine(module, opt_level=2)
 
 
@@ -53,3 +48,8 @@ def bits(array: np.ndarray) -> np.ndarray:
     """The bit patterns of `array`, for exact comparison."""
     view = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}[array.dtype.itemsize]
     return np.ascontiguousarray(array).view(view)
+
+
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    """Bitwise equality through unsigned views (never float ==)."""
+    return bool(np.array_equal(bits(a), bits(b)))

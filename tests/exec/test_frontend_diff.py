@@ -16,22 +16,18 @@ import numpy as np
 import pytest
 
 from polylift.frontend import Param, Signature, translate_file
-from polylift.mlir import ir, new_context, parse_module, passmanager
+
+from .jit import jit, same_bits
 
 ROOT = Path(__file__).resolve().parents[2]
 INCLUDE = ROOT / "benchmarks" / "include"
 INPUTS = Path(__file__).parent / "inputs"
 PROGRAMS = sorted(ROOT.glob("benchmarks/*/*.c")) + sorted(INPUTS.glob("*.c"))
 DEFINES = ["MINI_DATASET"]
-LOWERING = ("builtin.module(lower-affine, convert-scf-to-cf, convert-math-to-llvm, "
-            "expand-strided-metadata, finalize-memref-to-llvm, convert-arith-to-llvm, "
-            "convert-index-to-llvm, convert-func-to-llvm, convert-cf-to-llvm, "
-            "reconcile-unrealized-casts)")
 NUMPY = {"double": np.float64, "float": np.float32, "char": np.int8, "signed char": np.int8,
          "unsigned char": np.uint8, "short": np.int16, "unsigned short": np.uint16,
          "int": np.int32, "unsigned int": np.uint32, "long": np.int64,
          "unsigned long": np.uint64, "long long": np.int64, "unsigned long long": np.uint64}
-UNSIGNED_VIEW = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
 
 def macros(path: Path) -> dict[str, int]:
@@ -117,19 +113,6 @@ def run_reference(lib: ctypes.CDLL, sig: Signature, args: list) -> None:
     getattr(lib, sig.name)(*c_args)
 
 
-def jit(mlir_text: str):
-    """The module lowered to LLVM and JIT-compiled, with C interfaces."""
-    from mlir.execution_engine import ExecutionEngine
-
-    ctx = new_context()
-    with ctx, ir.Location.unknown():
-        module = parse_module(mlir_text, ctx)
-        for op in module.body.operations:
-            op.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
-        passmanager.PassManager.parse(LOWERING).run(module.operation)
-        return ExecutionEngine(module, opt_level=2), ctx
-
-
 def run_mlir(engine, sig: Signature, args: list) -> None:
     """Call the JIT-compiled kernel on the arrays (in place)."""
     from mlir.runtime import get_ranked_memref_descriptor
@@ -147,18 +130,12 @@ def run_mlir(engine, sig: Signature, args: list) -> None:
     engine.invoke(sig.name, *packed)
 
 
-def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
-    """Bitwise equality through unsigned views (never float ==)."""
-    view = UNSIGNED_VIEW[a.dtype.itemsize]
-    return bool(np.array_equal(a.view(view), b.view(view)))
-
-
 @pytest.mark.parametrize("path", PROGRAMS, ids=[f"{p.parent.name}/{p.name}" for p in PROGRAMS])
 def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
     translation = translate_file(str(path), [str(INCLUDE)], DEFINES, "*")
     assert translation.signatures, "no kernel translated"
     lib = build_reference(path, tmp_path)
-    engine, _ctx = jit(translation.mlir)
+    engine = jit(translation.mlir)
     known = macros(path)
     for sig in translation.signatures.values():
         ints = sizes(sig, known, path.read_text())

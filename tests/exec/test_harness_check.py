@@ -9,31 +9,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from polylift.frontend import Param, Signature
 from polylift.harness.check import CheckOptions, check_benchmark, check_suite
 from polylift.harness.report import results_json, table, verdict_line
 
 INPUTS = Path(__file__).parent / "inputs" / "harness"
 
 
-@dataclass(frozen=True)
-class Param:
-    name: str
-    kind: str
-    ctype: str
-    mlir_type: str
-    dims: tuple[str | int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Signature:
-    name: str
-    params: tuple[Param, ...]
-    written: tuple[str, ...]
 
 
 SIGNATURES = {

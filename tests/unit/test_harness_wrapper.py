@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from polylift.errors import BuildError
+from polylift.frontend import Param, Signature
 from polylift.harness.check import kernel_name
 from polylift.harness.lift import check_no_fast_math, prepare_module
 from polylift.harness.run import numpy_dtype, read_dumps
 from polylift.harness.wrapper import adapter_source, c_prototype, wrapper_source
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    kind: str
-    ctype: str
-    mlir_type: str
-    dims: tuple[str | int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Signature:
-    name: str
-    params: tuple[Param, ...]
-    written: tuple[str, ...]
-
 
 MIXED = Signature("kernel_mixed", (
     Param("n", "scalar", "int", "index"), Param("m", "scalar", "long", "index"),

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from polylift.errors import PolyliftError, SourceLoc
-from polylift.frontend.function import FunctionLowering, typedef_table
+from polylift.frontend.function import typedef_table
 from polylift.frontend.signature import Param, Signature, Translation
 from polylift.frontend.source import UnsupportedError, parse_c, preprocess
+from polylift.frontend.versioning import lower_function
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
            "translate_file", "translate_file_detailed"]
@@ -51,7 +52,7 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     bodies, signatures, skipped = [], {}, []
     for func in _selected(ast, path, function):
         try:
-            text, signature = FunctionLowering(typedefs).lower(func)
+            text, signature = lower_function(func, typedefs)
         except UnsupportedError as exc:
             if function != "*":
                 raise

@@ -7,6 +7,8 @@ from pycparser import c_ast
 from polylift.frontend.affine import Affine, affine_map, subscript
 from polylift.frontend.builder import Value
 from polylift.frontend.ctype import LONG, CType
+from polylift.frontend.delinearize import ArrayView, FlatAccess
+from polylift.frontend.poly import Monomial, Poly, emit_index
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import Array, LoopCounter, LoweringState, Scalar
 
@@ -36,6 +38,10 @@ class AccessLowering(LoweringState):
 
     def convert(self, value: Value, to: CType, node: c_ast.Node) -> Value:
         """Convert a value as C does on assignment (defined by the expression lowering)."""
+        raise NotImplementedError
+
+    def cast_type(self, node: c_ast.Cast) -> CType:
+        """The arithmetic type a cast names (defined by the function lowering)."""
         raise NotImplementedError
 
     def affine_of(self, node: c_ast.Node | None) -> Affine | None:
@@ -74,6 +80,43 @@ class AccessLowering(LoweringState):
             return right.scale(left.const)
         if right.is_constant:
             return left.scale(right.const)
+        return None
+
+    def resolve_atom(self, name: str) -> Poly | None:
+        """An atom of an affine form as a polynomial over induction variables and
+        parameters (a local symbol becomes the polynomial it was set to), or None."""
+        if name in self.dims or name in self.param_symbols:
+            return Poly.atom(name)
+        return self.symbol_polys.get(name)
+
+    def poly_of(self, node: c_ast.Node) -> Poly | None:
+        """A signed integer expression as a polynomial over counters and parameters
+        (signed overflow is undefined, so it equals the C value), or None."""
+        literal = int_literal(node)
+        if literal is not None:
+            assert isinstance(node, c_ast.Constant)
+            return None if "u" in node.value.lower() else Poly.constant(literal)
+        if isinstance(node, c_ast.ID):
+            var = self.lookup(node)
+            if isinstance(var, LoopCounter) and var.ctype.signed:
+                return Poly.of_affine(var.form, self.resolve_atom)
+            if isinstance(var, Scalar) and var.ctype.signed and not var.ctype.is_float \
+                    and var.symbol is not None:
+                return self.resolve_atom(var.symbol)
+            return None
+        if isinstance(node, c_ast.UnaryOp) and node.op in ("-", "+"):
+            inner = self.poly_of(node.expr)
+            return inner.scale(-1) if inner is not None and node.op == "-" else inner
+        if isinstance(node, c_ast.Cast):
+            to = self.cast_type(node)
+            return self.poly_of(node.expr) if to.signed and not to.is_float \
+                and to.bits >= 32 else None
+        if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*"):
+            left, right = self.poly_of(node.left), self.poly_of(node.right)
+            if left is None or right is None:
+                return None
+            return left + right if node.op == "+" else left - right if node.op == "-" \
+                else left * right
         return None
 
     def affine_constraints(self, node: c_ast.Node) -> list[Constraint] | None:
@@ -130,6 +173,12 @@ class AccessLowering(LoweringState):
         if not isinstance(var, Array):
             raise unsupported(f"subscript of '{base.name}', which is not an array", node)
         subs.reverse()
+        view = self.plan.views.get(var.name) if self.plan is not None else None
+        if view is not None and len(subs) == 1:
+            return var, self._view_subscripts(view, subs[0])
+        if var.pointer and len(subs) == 1:
+            self.flat_accesses.append(FlatAccess(var.name, self.poly_of(subs[0]),
+                                                 tuple(self.loop_ranges)))
         if len(subs) != var.rank:
             raise unsupported(f"access to '{var.name}' with {len(subs)} subscripts "
                               f"(it has {var.rank} dimensions)", node)
@@ -138,6 +187,37 @@ class AccessLowering(LoweringState):
             return var, "affine[" + ", ".join(
                 subscript(f, self.dims) for f in forms if f is not None) + "]"
         return var, "memref[" + ", ".join(self.index_of(s) for s in subs) + "]"
+
+    def _view_subscripts(self, view: ArrayView, sub: c_ast.Node) -> str:
+        """The subscripts of a flattened access through the pointer's view."""
+        index = self.poly_of(sub)
+        if index is None:
+            raise unsupported(f"subscript of '{view.name}' that the delinearisation "
+                              "analysis did not see", sub)
+        parts = view.split(index)
+        forms = [p.to_affine(self.dims, self._monomial_symbol) for p in parts]
+        if all(f is not None for f in forms):
+            return "affine[" + ", ".join(
+                subscript(f, self.dims) for f in forms if f is not None) + "]"
+
+        def new(text: str) -> str:
+            return self.builder.op(text, LONG, sub).name
+
+        return "memref[" + ", ".join(emit_index(p, new) for p in parts) + "]"
+
+    def _monomial_symbol(self, mono: Monomial) -> str:
+        """A top-level `index` value (a valid affine symbol) holding a product of
+        parameters."""
+        if len(mono) == 1:
+            return mono[0]
+        if mono not in self.mono_symbols:
+            def new(text: str) -> str:
+                name = f"%prod_{len(self.prologue)}"
+                self.prologue.append(f"{name} = {text}")
+                return name
+
+            self.mono_symbols[mono] = emit_index(Poly.make([(mono, 1)]), new)
+        return self.mono_symbols[mono]
 
     def load(self, node: c_ast.ArrayRef) -> Value:
         """Load an array element."""

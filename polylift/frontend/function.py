@@ -6,6 +6,7 @@ from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.builder import Value, loc_text
+from polylift.frontend.delinearize import Plan
 from polylift.frontend.scan import assigned_names, read_counts
 from polylift.frontend.signature import Param, Signature
 from polylift.frontend.source import node_loc, unsupported
@@ -31,9 +32,14 @@ def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
 class FunctionLowering(StmtLowering):
     """Lowers one `FuncDef`; create one instance per function."""
 
-    def __init__(self, typedefs: dict[str, ct.CType]) -> None:
+    def __init__(self, typedefs: dict[str, ct.CType], plan: Plan | None = None) -> None:
         super().__init__()
         self.typedefs = typedefs
+        self.plan = plan
+        self.params: list[Param] = []
+        self.arg_types: list[str] = []
+        self.body_lines: list[str] = []
+        self.func: c_ast.FuncDef | None = None
 
     def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> ct.CType:
         """The arithmetic type a `TypeDecl`/`Typename` names."""
@@ -86,12 +92,14 @@ class FunctionLowering(StmtLowering):
                 return Param(decl.name, "scalar", ctype.name, ctype.mlir)
             symbol = f"%{decl.name}"
             self.declare(Scalar(decl.name, ctype, symbol=symbol))
+            self.param_symbols.add(symbol)
             if decl.name in assigned:
                 var = self.lookup(c_ast.ID(decl.name, coord=decl.coord))
                 assert isinstance(var, Scalar)
                 var.value = self.rvalue(c_ast.ID(decl.name, coord=decl.coord))
                 var.symbol = None
             return Param(decl.name, "scalar", ctype.name, "index")
+        pointer = isinstance(decl.type, c_ast.PtrDecl)
         if isinstance(decl.type, c_ast.PtrDecl):
             elem, dims = self.scalar_type(decl.type.type, decl), ["?"]
         else:
@@ -99,7 +107,11 @@ class FunctionLowering(StmtLowering):
             dims = [self._param_dim(d) for d in raw]
         shape = "x".join(str(d) if isinstance(d, int) else "?" for d in dims)
         mlir_type = f"memref<{shape}x{elem.mlir}>"
-        self.declare(Array(decl.name, elem, f"%{decl.name}", mlir_type, len(dims), True))
+        view = self.plan.views.get(decl.name) if self.plan is not None else None
+        local_type = view.mlir_type(elem.mlir) if view is not None else mlir_type
+        self.declare(Array(decl.name, elem, f"%{decl.name}", local_type,
+                           view.rank if view is not None else len(dims), True, pointer))
+        self.arg_types.append(local_type)
         return Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
 
     def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
@@ -115,7 +127,10 @@ class FunctionLowering(StmtLowering):
                 continue
             if not isinstance(decl, c_ast.Decl) or decl.name is None:
                 raise unsupported("parameter", decl)
+            before = len(self.arg_types)
             params.append(self._param(decl, assigned))
+            if len(self.arg_types) == before:
+                self.arg_types.append(params[-1].mlir_type)
         return params
 
     @staticmethod
@@ -124,23 +139,36 @@ class FunctionLowering(StmtLowering):
         return [d for d in (args.params if args is not None else [])
                 if isinstance(d, c_ast.Decl) and d.name is not None]
 
-    def lower(self, func: c_ast.FuncDef) -> tuple[str, Signature]:
-        """The `func.func` text and the signature of a C function."""
+    def lower(self, func: c_ast.FuncDef) -> Signature:
+        """Lower a C function; `text()` then gives its `func.func`."""
+        self.func = func
         self.reads = read_counts(func.body)
-        params = self._params(func, assigned_names(func.body))
+        self.params = self._params(func, assigned_names(func.body))
         items = list(func.body.block_items or [])
         if items and isinstance(items[-1], c_ast.Return) and items[-1].expr is None:
             items.pop()
         self.lower_statement(c_ast.Compound(items, coord=func.body.coord))
-        loc = loc_text(func.decl)
-        args = ", ".join(f"%{p.name}: {p.mlir_type} {loc_text(d)}"
-                         for p, d in zip(params, self._param_decls(func), strict=True))
-        lines = [f"  func.func @{func.decl.name}({args}) {{"]
-        lines += [f"    {line} {loc}" for line in self.prologue]
-        lines += self.builder.lines
-        end = loc_text(func.body)
-        lines += [f"    func.return {end}", f"  }} {loc}"]
+        self.body_lines = self.builder.lines
         source = node_loc(func.decl)
         assert source is not None
-        signature = Signature(func.decl.name, tuple(params), tuple(sorted(self.written)), source)
-        return "\n".join(lines), signature
+        return Signature(func.decl.name, tuple(self.params), tuple(sorted(self.written)),
+                         source)
+
+    def arguments(self) -> str:
+        """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...)."""
+        assert self.func is not None
+        decls = self._param_decls(self.func)
+        return ", ".join(f"%{p.name}: {t} {loc_text(d)}" for p, t, d
+                         in zip(self.params, self.arg_types, decls, strict=True))
+
+    def text(self, name: str | None = None, private: bool = False) -> str:
+        """The `func.func` of the lowered function (renamed, or private, on request)."""
+        func = self.func
+        assert func is not None
+        loc = loc_text(func.decl)
+        visibility = "private " if private else ""
+        lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()}) {{"]
+        lines += [f"    {line} {loc}" for line in self.prologue]
+        lines += self.body_lines
+        lines += [f"    func.return {loc_text(func.body)}", f"  }} {loc}"]
+        return "\n".join(lines)

@@ -10,6 +10,8 @@ from polylift.frontend.affine import Affine, affine_map
 from polylift.frontend.builder import Value, loc_text, result_names
 from polylift.frontend.control import ControlLowering
 from polylift.frontend.ctype import CType
+from polylift.frontend.delinearize import LoopRange
+from polylift.frontend.poly import Poly
 from polylift.frontend.scan import read_counts, same_expr, upward_exposed
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import LoopCounter, Scalar
@@ -175,10 +177,12 @@ class LoopLowering(ControlLowering):
         """The loop body, then the yield of the carried scalars."""
         iv, form = counter
         before = {n: v.value for n, v in self.visible_scalars().items()}
+        self.loop_ranges.append(self._loop_range(shape, iv))
         self.dims.add(iv)
         self.scopes.append({shape.name: LoopCounter(shape.name, shape.ctype, form)})
         self.lower_statement(node.stmt)
         self.scopes.pop()
+        self.loop_ranges.pop()
         if carried:
             yields = ", ".join(v.value.name for v in carried if v.value is not None)
             types = ", ".join(v.ctype.mlir for v in carried)
@@ -186,6 +190,18 @@ class LoopLowering(ControlLowering):
         self.dims.discard(iv)
         for name, var in self.visible_scalars().items():
             var.value = before.get(name, var.value)
+
+    def _loop_range(self, shape: LoopShape, iv: str) -> LoopRange:
+        """The induction variable's inclusive bounds as polynomials, for delinearisation;
+        a decreasing loop's IV counts trips from 0 (its bound is kept for unit steps)."""
+        def polys(forms: list[Affine]) -> tuple[Poly, ...]:
+            found = [Poly.of_affine(f, self.resolve_atom) for f in forms]
+            return tuple(p for p in found if p is not None)
+
+        if shape.step > 0:
+            return LoopRange(iv, polys(shape.starts), polys(shape.limits))
+        highs = polys([shape.starts[0] - f for f in shape.limits]) if shape.step == -1 else ()
+        return LoopRange(iv, (Poly.constant(0),), highs)
 
     def _carried(self, node: c_ast.For) -> list[Scalar]:
         """Scalars the loop updates whose value flows into a later iteration or out."""

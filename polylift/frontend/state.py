@@ -10,6 +10,8 @@ from pycparser import c_ast
 from polylift.frontend.affine import Affine
 from polylift.frontend.builder import TextBuilder, Value
 from polylift.frontend.ctype import CType
+from polylift.frontend.delinearize import FlatAccess, LoopRange, Plan
+from polylift.frontend.poly import Monomial, Poly
 from polylift.frontend.source import unsupported
 
 
@@ -43,6 +45,7 @@ class Array:
     mlir_type: str
     rank: int
     is_param: bool
+    pointer: bool = False  # a plain pointer parameter (`float *A`): 1-D, size unknown
 
 
 Var = Scalar | LoopCounter | Array
@@ -59,6 +62,14 @@ class LoweringState:
     reads: Counter[str] = field(default_factory=Counter)
     prologue: list[str] = field(default_factory=list)
     entry_casts: dict[str, Value] = field(default_factory=dict)
+    # Delinearisation (see delinearize.py): what the flat lowering records, and the
+    # views the delinearised lowering uses.
+    plan: Plan | None = None
+    loop_ranges: list[LoopRange] = field(default_factory=list)
+    flat_accesses: list[FlatAccess] = field(default_factory=list)
+    param_symbols: set[str] = field(default_factory=set)
+    symbol_polys: dict[str, Poly] = field(default_factory=dict)
+    mono_symbols: dict[Monomial, str] = field(default_factory=dict)
 
     def lookup(self, node: c_ast.ID) -> Var:
         """The variable `node` names; unknown names are outside the subset."""

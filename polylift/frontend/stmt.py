@@ -9,6 +9,7 @@ from polylift.frontend.affine import Affine, affine_map
 from polylift.frontend.builder import Value
 from polylift.frontend.expr import describe
 from polylift.frontend.loops import LoopLowering
+from polylift.frontend.poly import Poly
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import Array, LoopCounter, Scalar
 
@@ -88,10 +89,11 @@ class StmtLowering(LoopLowering):
             if isinstance(node.init, c_ast.InitList):
                 raise unsupported("initializer list", node.init)
             value = self.convert(self.rvalue(node.init), ctype, node)
+        poly = self._poly_for(ctype, node.init)
         var = Scalar(node.name, ctype, value)
         self.declare(var)
         if self.reads[node.name] and value is not None and value.const is None:
-            self._maybe_symbol(var, node)
+            self._maybe_symbol(var, node, poly)
 
     def _local_array(self, node: c_ast.Decl) -> None:
         if node.init is not None:
@@ -129,21 +131,36 @@ class StmtLowering(LoopLowering):
                 value = self.arith(op, self.load(target), value, node)
             return self.store(target, value)
         var = self._scalar_target(target, node)
+        poly = None if op else self._poly_for(var.ctype, node.rvalue)
         value = self.rvalue(node.rvalue)
         if op:
             value = self.arith(op, self.rvalue(target), value, node)
         var.value = self.convert(value, var.ctype, node)
-        self._maybe_symbol(var, node)
+        self._maybe_symbol(var, node, poly)
         return var.value
 
-    def _maybe_symbol(self, var: Scalar, node: c_ast.Node) -> None:
-        """An integer set at the function's top level is a valid affine symbol there."""
+    def _poly_for(self, ctype: ct.CType, expr: c_ast.Node | None) -> Poly | None:
+        """The polynomial of a value assigned to an integer of type `ctype`, when the
+        assignment keeps it exactly (signed, no narrowing)."""
+        if expr is None or ctype.is_float or not ctype.signed \
+                or len(self.builder.caches) != 1 or isinstance(expr, c_ast.InitList):
+            return None
+        poly = self.poly_of(expr)
+        if poly is None or self.type_of(expr).bits > ctype.bits:
+            return None
+        return poly
+
+    def _maybe_symbol(self, var: Scalar, node: c_ast.Node, poly: Poly | None = None) -> None:
+        """An integer set at the function's top level is a valid affine symbol there;
+        `poly` is its value over the parameters when known (for delinearisation)."""
         if len(self.builder.caches) != 1 or var.ctype.is_float or var.value is None:
             return
         cast = "arith.index_cast" if var.ctype.signed else "arith.index_castui"
         index = self.builder.op(f"{cast} {var.value.name} : {var.ctype.mlir} to index",
                                 var.ctype, node)
         var.symbol = index.name
+        if poly is not None:
+            self.symbol_polys[index.name] = poly
 
     def _scalar_target(self, target: c_ast.Node, node: c_ast.Node) -> Scalar:
         if not isinstance(target, c_ast.ID):

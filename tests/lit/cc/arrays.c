@@ -9,8 +9,10 @@ void kernel_flat(int m, int k, int lda, float *A, float *B)
     for (int p = 0; p < k; ++p)
       B[i * 4 + p] = A[i * lda + p];
 }
-// A constant stride stays affine; a stride that is a parameter is computed with arith.
+// A constant stride stays affine; a stride that is a parameter is computed with arith
+// in the flat version (delinearize.c tests the delinearised one and the dispatcher).
 // FLAT-LABEL: func.func @kernel_flat(%arg0: index {{.*}}, %arg1: index {{.*}}, %arg2: index {{.*}}, %arg3: memref<?xf32> {{.*}}, %arg4: memref<?xf32>
+// FLAT-LABEL: func.func private @kernel_flat.flat(%arg0: index {{.*}}, %arg1: index {{.*}}, %arg2: index {{.*}}, %arg3: memref<?xf32> {{.*}}, %arg4: memref<?xf32>
 // FLAT: %[[LDA:.*]] = arith.index_cast %arg2 : index to i32
 // FLAT: affine.for %[[I:arg[0-9]+]]
 // FLAT-NEXT: affine.for %[[P:arg[0-9]+]]

@@ -1,0 +1,229 @@
+"""Delinearisation of flattened subscripts on plain pointers (`A[i*lda + k]`).
+
+A pointer parameter `float *A` is a 1-D `memref<?xf32>` whose subscripts such as
+`i*lda + k` are not affine (a counter times a parameter), so no affine analysis sees
+them. This module decides when such a pointer can be viewed as a multi-dimensional
+array `A[rows][S1]...[Sn-1]` with affine subscripts, and what must hold for that view
+to be exact.
+
+The scheme, for one C function:
+
+1. The function is lowered once as usual (the *flat* version). Every subscript of a
+   pointer parameter is recorded as a polynomial over the loop counters and the
+   function's integer parameters (integer locals set at the top level from parameters,
+   such as `lda = K`, are replaced by their polynomial), together with the ranges of
+   the enclosing loops.
+2. For each pointer, the *strides* are the parameter parts of the monomials holding a
+   loop counter (`lda` in `i*lda`), intersected over all its accesses; they must form a
+   chain under divisibility (`h*w`, `w`, `1`). Each subscript then splits uniquely as
+   `e = x0*P0 + x1*P1 + ... + x(n-1)` (`P` the strides, last one 1). One view per
+   pointer per function: every access is rewritten with the same shape, or the pointer
+   stays 1-D.
+3. The view computes the same address as the flat subscript whatever the values, but
+   it is an exact multi-dimensional array (distinct subscripts are distinct elements,
+   which dependence analysis and library calls rely on) only when `0 <= x_i < S_i` for
+   every inner dimension `i >= 1` (`S_i = P(i-1) / P_i`). Bounds of `x_i` come from
+   substituting the loop ranges, innermost first (a parameter coefficient is assumed
+   non-negative, which becomes one more condition). Each condition is a polynomial
+   over parameters that must be `>= 0`; constant ones are proven or refuted here
+   (a refuted pointer stays 1-D), the others become a *run-time guard*. Whenever an
+   access runs, its conditions give `S_i >= 1`; when none runs, the view is never read
+   (its extents are clamped at 0 so that it stays well formed).
+4. `versioning.py` emits the function as a dispatcher: it evaluates the guard, builds the
+   views with `memref.reinterpret_cast` and calls the *delinearised* version (a private
+   function whose arguments are the views, so each view is a function argument as any
+   array); when the guard fails it calls the flat version. When every condition is
+   proven there is no guard and no flat version.
+
+Guards are evaluated in 64-bit `index` arithmetic; the polynomials are products of
+the sizes the C program itself multiplies in `int`, so they cannot overflow where the
+C program is defined. Nothing is translated differently when a condition cannot be
+decided: the flat version is always correct.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from polylift.frontend.poly import Monomial, Poly, mono_div
+
+# At most this many combinations of min/max bounds are tried per subscript.
+_MAX_CANDIDATES = 16
+
+
+@dataclass(frozen=True)
+class LoopRange:
+    """An enclosing loop: its induction variable and inclusive bound polynomials (a
+    bound list is empty when unknown; any one bound of a min/max is a valid bound)."""
+
+    iv: str
+    lows: tuple[Poly, ...]
+    highs: tuple[Poly, ...]
+
+
+@dataclass(frozen=True)
+class FlatAccess:
+    """One subscript of a pointer parameter in the flat lowering."""
+
+    array: str
+    index: Poly | None  # None: not a polynomial over counters and parameters
+    domain: tuple[LoopRange, ...]  # outer loop first
+
+
+@dataclass(frozen=True)
+class ArrayView:
+    """The multi-dimensional view of one pointer: strides `P0 .. P(n-1) = ()`."""
+
+    name: str
+    strides: tuple[Monomial, ...]
+
+    @property
+    def rank(self) -> int:
+        """The number of dimensions of the view."""
+        return len(self.strides)
+
+    def mlir_type(self, elem: str) -> str:
+        """`memref<?x?xf32, strided<[?, 1]>>`: the view's type (row-major, unit last stride)."""
+        shape = "x".join(["?"] * self.rank + [elem])
+        strides = ", ".join(["?"] * (self.rank - 1) + ["1"])
+        return f"memref<{shape}, strided<[{strides}]>>"
+
+    def size(self, dim: int) -> Monomial:
+        """The extent of an inner dimension `dim >= 1` (`P(dim-1) / P(dim)`)."""
+        quotient = mono_div(self.strides[dim - 1], self.strides[dim])
+        assert quotient is not None
+        return quotient
+
+    def split(self, index: Poly) -> list[Poly]:
+        """The subscripts `x_i` with `index == sum(x_i * P_i)`."""
+        rest = list(index.terms)
+        parts = []
+        for stride in self.strides:
+            taken, kept = [], []
+            for mono, coeff in rest:
+                quotient = mono_div(mono, stride)
+                if quotient is None:
+                    kept.append((mono, coeff))
+                else:
+                    taken.append((quotient, coeff))
+            parts.append(Poly.make(taken))
+            rest = kept
+        return parts
+
+
+@dataclass
+class Plan:
+    """The views of a function's pointers and the conditions (`poly >= 0`) they need."""
+
+    views: dict[str, ArrayView] = field(default_factory=dict)
+    guards: list[Poly] = field(default_factory=list)
+
+
+def _strides_of(access: FlatAccess) -> set[Monomial]:
+    assert access.index is not None
+    ivs = {r.iv for r in access.domain}
+    found: set[Monomial] = {()}
+    for mono, _ in access.index.terms:
+        if any(a in ivs for a in mono):
+            found.add(tuple(a for a in mono if a not in ivs))
+    return found
+
+
+def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
+    """The candidates ordered from the outermost stride, if each divides the previous."""
+    ordered = sorted(candidates, key=lambda m: (-len(m), m))
+    for outer, inner in zip(ordered, ordered[1:], strict=False):
+        if len(outer) == len(inner) or mono_div(outer, inner) is None:
+            return None
+    return tuple(ordered)
+
+
+def _bounds(value: Poly, domain: tuple[LoopRange, ...],
+            upper: bool) -> list[tuple[Poly, list[Poly]]]:
+    """Candidate bounds of `value` over the loops (upper or lower) with the sign
+    conditions they assume; empty when no bound can be derived."""
+    ivs = {r.iv for r in domain}
+    results: list[tuple[Poly, list[Poly]]] = [(value, [])]
+    for rng in reversed(domain):
+        step: list[tuple[Poly, list[Poly]]] = []
+        for poly, assumed in results:
+            coeff, rest = poly.coefficient(rng.iv)
+            if not coeff.terms:
+                step.append((poly, assumed))
+                continue
+            if coeff.atoms() & ivs:
+                return []
+            known = coeff.const
+            rises = known is None or known > 0
+            chosen = rng.highs if rises == upper else rng.lows
+            extra = [coeff] if known is None else []
+            step += [(rest + coeff * b, assumed + extra) for b in chosen]
+        if not step:
+            return []
+        results = step[:_MAX_CANDIDATES]
+    return results
+
+
+def _decide(candidates: list[list[Poly]]) -> list[Poly] | None:
+    """The run-time conditions of the first candidate that is not refuted (none left
+    when one is proven), or None when every candidate is refuted."""
+    open_ones: list[list[Poly]] = []
+    for conditions in candidates:
+        constants = [c.const for c in conditions if c.const is not None]
+        if any(v < 0 for v in constants):
+            continue
+        remaining = [c for c in conditions if c.const is None]
+        if not remaining:
+            return []
+        open_ones.append(remaining)
+    return open_ones[0] if open_ones else None
+
+
+def _inner_conditions(part: Poly, size: Monomial,
+                      domain: tuple[LoopRange, ...]) -> list[Poly] | None:
+    """Conditions for `0 <= part <= size - 1` on the loops, or None if refuted."""
+    extent = Poly.make([(size, 1)])
+    highs = [[extent - Poly.constant(1) - b] + a for b, a in _bounds(part, domain, True)]
+    lows = [[b] + a for b, a in _bounds(part, domain, False)]
+    high, low = _decide(highs), _decide(lows)
+    if high is None or low is None:
+        return None
+    return high + low
+
+
+def _plan_array(name: str, accesses: list[FlatAccess]) -> tuple[ArrayView, list[Poly]] | None:
+    if not accesses or any(a.index is None for a in accesses):
+        return None
+    common: set[Monomial] | None = None
+    for access in accesses:
+        found = _strides_of(access)
+        common = found if common is None else common & found
+    chain = _chain(common or {()})
+    if chain is None or len(chain) < 2:
+        return None
+    view = ArrayView(name, chain)
+    guards: list[Poly] = []
+    for access in accesses:
+        assert access.index is not None
+        parts = view.split(access.index)
+        for dim in range(1, view.rank):
+            found = _inner_conditions(parts[dim], view.size(dim), access.domain)
+            if found is None:
+                return None
+            guards += found
+    return view, guards
+
+
+def make_plan(accesses: list[FlatAccess], pointers: list[str]) -> Plan | None:
+    """The views of the pointers that can be delinearised, or None when there is none."""
+    plan = Plan()
+    for name in pointers:
+        planned = _plan_array(name, [a for a in accesses if a.array == name])
+        if planned is None:
+            continue
+        plan.views[name] = planned[0]
+        plan.guards += planned[1]
+    if not plan.views:
+        return None
+    plan.guards = sorted(set(plan.guards))
+    return plan

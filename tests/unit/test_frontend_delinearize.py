@@ -1,0 +1,97 @@
+"""Delinearisation of flattened pointer subscripts: the planner and the translation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from polylift.frontend import translate_file
+from polylift.frontend.delinearize import ArrayView, FlatAccess, LoopRange, make_plan
+from polylift.frontend.poly import Poly
+
+
+def _range(iv: str, high: Poly) -> LoopRange:
+    return LoopRange(iv, (Poly.constant(0),), (high,))
+
+
+II, K = Poly.atom("%i"), Poly.atom("%k")
+LDA, M, KK = Poly.atom("%lda"), Poly.atom("%M"), Poly.atom("%K")
+ONE = Poly.constant(1)
+
+
+def test_split_follows_the_stride_chain() -> None:
+    view = ArrayView("A", (("%h", "%w"), ("%w",), ()))
+    c, y, x = Poly.atom("%c"), Poly.atom("%y"), Poly.atom("%x")
+    h, w = Poly.atom("%h"), Poly.atom("%w")
+    index = (c * h + y + ONE) * w + x + Poly.constant(2)
+    assert view.split(index) == [c, y + ONE, x + Poly.constant(2)]
+    assert view.mlir_type("f32") == "memref<?x?x?xf32, strided<[?, ?, 1]>>"
+
+
+def test_guard_is_the_unprovable_bound() -> None:
+    domain = (_range("%i", M - ONE), _range("%k", KK - ONE))
+    plan = make_plan([FlatAccess("A", II * LDA + K, domain)], ["A"])
+    assert plan is not None and plan.views["A"].strides == (("%lda",), ())
+    assert plan.guards == [LDA - KK]
+
+
+def test_bound_by_the_stride_itself_needs_no_guard() -> None:
+    domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
+    plan = make_plan([FlatAccess("A", II * LDA + K, domain)], ["A"])
+    assert plan is not None and plan.guards == []
+
+
+@pytest.mark.parametrize("index", [II * LDA + K + ONE, II * II, II + K])
+def test_no_view_when_refuted_or_not_linearised(index: Poly) -> None:
+    domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
+    assert make_plan([FlatAccess("A", index, domain)], ["A"]) is None
+
+
+def test_one_flat_access_keeps_the_pointer_flat() -> None:
+    domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
+    accesses = [FlatAccess("A", II * LDA + K, domain), FlatAccess("A", K, domain),
+                FlatAccess("B", None, domain)]
+    assert make_plan(accesses, ["A", "B"]) is None
+
+
+def test_strides_that_are_no_chain_are_refused() -> None:
+    n = Poly.atom("%n")
+    domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
+    assert make_plan([FlatAccess("A", II * LDA + K * n, domain)], ["A"]) is None
+
+
+def _translate(tmp_path: Path, body: str) -> str:
+    source = tmp_path / "k.c"
+    source.write_text(body)
+    return translate_file(str(source)).mlir
+
+
+def test_unsigned_subscripts_stay_flat(tmp_path: Path) -> None:
+    text = _translate(tmp_path, """
+void k(unsigned m, unsigned lda, float *A) {
+  for (unsigned i = 0; i < m; i++)
+    for (unsigned j = 0; j < lda; j++)
+      A[i * lda + j] = 0.0f;
+}""")
+    assert "delinearized" not in text and "memref.store" in text
+
+
+def test_local_leading_dimension_and_signature(tmp_path: Path) -> None:
+    source = tmp_path / "k.c"
+    source.write_text("""
+void k(int m, int n, float *A) {
+  int ld = n + 0;
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      A[i * ld + j] = 1.0f;
+}""")
+    result = translate_file(str(source))
+    sig = result.signatures["k"]
+    # The caller still passes a 1-D memref; the view is made inside.
+    assert [p.mlir_type for p in sig.params] == ["index", "index", "memref<?xf32>"]
+    assert sig.params[2].dims == ("?",)
+    assert sig.written == ("A",)
+    assert "func.func private @k.delinearized" in result.mlir
+    assert "k.flat" not in result.mlir  # j < n == ld is proven
+    assert "affine.store" in result.mlir.split("func.func private @k.delinearized")[1]

@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian packages polylift needs (compilers, qemu, OpenBLAS, chromium),
-# skipping the ones already present.
+# skipping the ones already present. OpenBLAS for arm64 (the host shims of the aarch64
+# target link against it) comes from Debian multiarch: the arm64 architecture is added
+# once, when missing.
 set -euo pipefail
 packages=(python3-venv gcc g++ make binutils gcc-aarch64-linux-gnu qemu-user libopenblas-dev
-          chromium)
+          chromium libopenblas-dev:arm64)
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+native=$(dpkg --print-architecture)
+if [ "$native" != arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  echo "polylift: adding the arm64 Debian architecture (for OpenBLAS of the aarch64 target)"
+  $sudo dpkg --add-architecture arm64
+fi
 missing=()
 for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+  # A package installed for two architectures must be named with its own (pkg:amd64).
+  dpkg -s "$p" >/dev/null 2>&1 || dpkg -s "$p:$native" >/dev/null 2>&1 || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
-sudo=""
-if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 echo "polylift: installing Debian packages: ${missing[*]}"
 $sudo apt-get update -q
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"

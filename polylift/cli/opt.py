@@ -28,6 +28,8 @@ USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|
 
 Passes run in the order given; polylift's passes and any upstream mlir-opt pass mix.
   --pass-pipeline='builtin.module(p1,p2{opt=v},func.func(p3))'
+  --backend=b1,b2,...            lower kernel.launch to these backends in order, then
+                                 ref, then check that no launch is left
   --list-passes                  list polylift's passes
   --mlir-print-ir-after-all      print the IR after every pass (to stderr)
   --mlir-timing                  print a per-pass wall-time table (to stderr)
@@ -71,6 +73,11 @@ def parse_args(argv: list[str]) -> OptArgs:
         elif name == "--pass-pipeline":
             text, i = option_value(argv, i, name)
             args.steps.extend(parse_pipeline(text))
+        elif name == "--backend":
+            from polylift.lowering.driver import chain_passes
+
+            spec, i = option_value(argv, i, name)
+            args.steps.extend(Step(flag) for flag in chain_passes(spec))
         elif name == "--remarks":
             args.remarks, i = option_value(argv, i, name)
             if args.remarks not in ("missed", "applied", "all"):
@@ -178,7 +185,9 @@ def run_opt(argv: list[str]) -> int:
             if not verifying:
                 _print_diags(diags)
                 raise
-            diags.append(Diag("error", exc.loc, exc.message))
+            # An error may stand for several (every unclaimed launch): expect each one.
+            errors = getattr(exc, "errors", [exc])
+            diags.extend(Diag("error", e.loc, e.message) for e in errors)
         if verifying:
             filename = args.input if args.input != "-" else "<stdin>"
             problems += verify(parse_expected(chunk, filename, first), diags)

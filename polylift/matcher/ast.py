@@ -140,11 +140,12 @@ class ArrayDecl:
 
 @dataclass(frozen=True)
 class ScalarDecl:
-    """`scalar alpha` or `scalar beta = 0`: a scalar parameter, maybe fixed to a value."""
+    """`scalar alpha`, `scalar beta = 0` or `scalar shift : i32`: a scalar parameter."""
 
     name: str
     fixed: float | None = None
     span: Span = field(default=Span(), compare=False)
+    dtype: str | None = None  # the scalar's C type when not the element type
 
 
 Param = ArrayDecl | ScalarDecl
@@ -168,6 +169,7 @@ class Template:
     flops: Expr | None = None
     bytes: Expr | None = None
     attrs: tuple[tuple[str, str], ...] = ()
+    accumulate: str = ""  # integer templates: the type arithmetic runs in
     item_spans: tuple[tuple[str, Span], ...] = ()
 
     @property

@@ -69,6 +69,7 @@ class _Checker:
         for name in tpl.backends:
             if name not in BACKENDS:
                 raise self.fail(tpl.span_of("backends"), f"unknown backend '{name}'")
+        self.check_types()
         for step in tpl.steps:
             self.check_step(step)
         self.check_index_extents()
@@ -86,6 +87,29 @@ class _Checker:
         clash = sizes & seen
         if clash:
             raise self.fail(self.tpl.span, f"'{sorted(clash)[0]}' is both a size and a parameter")
+
+    def check_types(self) -> None:
+        """Scalar types, the accumulation type, and integer-only operators."""
+        tpl = self.tpl
+        for decl in tpl.scalars:
+            if decl.dtype is not None and decl.dtype not in DTYPES:
+                raise self.fail(decl.span, f"unknown scalar type '{decl.dtype}'")
+        ints = all(t.startswith("i") for t in tpl.types)
+        if tpl.accumulate:
+            span = tpl.span_of("accumulate")
+            if tpl.accumulate not in DTYPES or not tpl.accumulate.startswith("i"):
+                raise self.fail(span, f"accumulation type '{tpl.accumulate}' is not an "
+                                      "integer type")
+            if not ints:
+                raise self.fail(span, "'accumulate' needs integer element types only")
+            narrower = [t for t in tpl.types if _bits(t) > _bits(tpl.accumulate)]
+            if narrower:
+                raise self.fail(span, f"element type '{narrower[0]}' is wider than the "
+                                      f"accumulation type '{tpl.accumulate}'")
+        for step in tpl.steps:
+            for node in walk(step.value):
+                if isinstance(node, Bin) and node.op == ">>" and not ints:
+                    raise self.fail(node.span, "'>>' needs integer element types only")
 
     def check_access(self, access: Access) -> None:
         decl = self.tpl.param(access.array)
@@ -108,6 +132,12 @@ class _Checker:
         for node in walk(step.value):
             self.check_node(node)
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
+        plain = {sub.terms[0][0] for a in accesses(step) + [step.target] for sub in a.indices
+                 if len(sub.terms) == 1 and sub.terms[0][1] == 1}
+        if used - plain:
+            # An index seen only inside `y+r` or `2*y` has no size to bound its loop.
+            raise self.fail(step.span, f"index '{sorted(used - plain)[0]}' is never a plain "
+                                       "subscript, so it has no extent")
         if step.op == "=" and used - written:
             raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
                                        "write a zero step and '+='")
@@ -129,8 +159,8 @@ class _Checker:
                 decl = self.tpl.param(access.array)
                 assert isinstance(decl, ArrayDecl)
                 for sub, size in zip(access.indices, decl.dims, strict=True):
-                    if len(sub.terms) != 1:
-                        continue  # `y+p` ranges over a window, not one size
+                    if len(sub.terms) != 1 or sub.terms[0][1] != 1:
+                        continue  # `y+p` or `2*y` ranges over a window, not one size
                     var = sub.terms[0][0]
                     if extent.setdefault(var, size) != size:
                         raise self.fail(access.span, f"index '{var}' ranges over both "
@@ -176,6 +206,10 @@ class _Checker:
                     raise self.fail(node.span, "a cost is an expression of sizes and numbers")
 
 
+def _bits(dtype: str) -> int:
+    return int(dtype[1:]) if dtype[1:].isdigit() else 0
+
+
 def check_template(tpl: Template, source: str | None = None) -> None:
     """Raise `TemplateError` at the first semantic error of `tpl`."""
     _Checker(tpl, source).run()
@@ -204,9 +238,12 @@ def shim_kinds(tpl: Template) -> tuple[str, ...]:
     for name in tpl.shim:
         decl = tpl.param(name)
         if isinstance(decl, ArrayDecl):
-            kinds.append(f"array{decl.rank}")
+            # Inputs are `const T *` in the C prototype, so the role is part of the shape.
+            kinds.append(f"array{decl.rank}{' in' if decl.role == 'in' else ''}")
+        elif isinstance(decl, ScalarDecl):
+            kinds.append(f"scalar {decl.dtype}" if decl.dtype else "scalar")
         else:
-            kinds.append("scalar" if decl is not None else "size")
+            kinds.append("size")
     return tuple(kinds)
 
 

@@ -19,8 +19,10 @@ from polylift.matcher.ir_model import (
     Operand,
     Unsupported,
     extent_keys,
+    is_integer,
     operands,
     payload,
+    payload_types,
 )
 from polylift.matcher.library import KernelTemplate
 from polylift.mlir import ir
@@ -35,6 +37,7 @@ class State:
     scalars: tuple[tuple[str, tuple], ...] = ()      # scalar -> ("val", v) | ("const", x)
     uses: tuple[tuple[str, ir.Value], ...] = ()      # array -> IR operand values bound
     sizes: tuple[tuple[str, frozenset], ...] = ()    # size symbol -> extent keys
+    steps: tuple[tuple[tuple[str, int], ...], ...] = ()  # dims of each matched step
     progress: int = 0
 
     def get(self, table: str, key: str):
@@ -72,16 +75,45 @@ class Bindings:
 
 
 class _StepContext:
-    """The IR facts of one op being matched against one step."""
+    """The IR facts of one op being matched against one step.
 
-    def __init__(self, op: ir.OpView):
+    With an accumulation type (integer templates), the payload must compute in that
+    type: its reads are sign-extended there and its result truncated back, which the
+    template states once with `accumulate`, so both casts are peeled off the tree.
+    """
+
+    def __init__(self, op: ir.OpView, accumulate: str = ""):
         self.op = op
         self.operands: list[Operand] = operands(op)
         self.tree: Node = payload(op)
+        self.element = ir.MemRefType(op.outputs[0].type).element_type
+        if accumulate:
+            self.tree = _peel_casts(self.tree, op, accumulate, str(self.element))
         self.keys = extent_keys(op)
         self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
                           else str(a).split("<")[-1].rstrip(">")
                           for a in op.attributes["iterator_types"]]
+
+
+def _peel_casts(tree: Node, op: ir.OpView, accumulate: str, element: str) -> Node:
+    """The payload of an integer op as arithmetic in `accumulate`, casts removed."""
+    other = payload_types(op) - {accumulate}
+    if other:
+        raise Unsupported(f"payload computes in {sorted(other)[0]}, the template in "
+                          f"{accumulate}")
+    if element == accumulate:
+        return tree
+    if tree[0] != "trunc":
+        raise Unsupported(f"payload does not truncate its {accumulate} result to {element}")
+    return _unwiden(tree[1])
+
+
+def _unwiden(node: Node) -> Node:
+    if node[0] == "sext" and node[1][0] == "arg":
+        return node[1]
+    if node[0] in ("arg", "val", "const"):
+        return node
+    return (node[0], *(_unwiden(c) for c in node[1:]))
 
 
 def flatten(node, op: str, template: bool) -> list:
@@ -108,7 +140,7 @@ class Matcher:
         elif isinstance(t, Bin | Call) and e[0] == (t.op if isinstance(t, Bin) else t.fn):
             targs = (t.lhs, t.rhs) if isinstance(t, Bin) else t.args
             orders = [e[1:]]
-            if t_commutes(t) and len(e) == 3:
+            if self.commutes(t) and len(e) == 3:
                 orders.append((e[2], e[1]))
             for order in orders:
                 yield from self.seq(list(targs), list(order), s)
@@ -118,6 +150,12 @@ class Matcher:
             yield from self.leaf(t, e, s)
         else:
             self.attempt.fail(s, f"payload has {describe(e)} where the template has '{t}'")
+
+    def commutes(self, t: Bin | Call) -> bool:
+        """Whether swapping `t`'s operands keeps every bit (float max/min does not)."""
+        if isinstance(t, Call) and t.fn in ("max", "min"):
+            return self.ctx is not None and is_integer(self.ctx.element)
+        return t_commutes(t)
 
     def seq(self, ts: list, es: list, s: State) -> Iterator[State]:
         """Match template operands to payload operands in order."""
@@ -228,9 +266,8 @@ class Matcher:
 
 
 def t_commutes(t: Bin | Call) -> bool:
-    """Operators whose operands may be swapped without changing any bit."""
-    return (isinstance(t, Bin) and t.op in "+*") or (isinstance(t, Call) and t.fn in
-                                                     ("max", "min"))
+    """Operators whose operands may be swapped without changing any bit, in any type."""
+    return isinstance(t, Bin) and t.op in ("+", "*")
 
 
 def describe(e: Node) -> str:

@@ -142,20 +142,40 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
         dynamic = [v for v, s in zip(owner.opview.sizes, [s for s in static if s == DYNAMIC],
                                      strict=False)]
         index = sum(1 for s in static[:pos] if s == DYNAMIC)
-        known = constant_value(dynamic[index])
-        return ("c", int(known)) if known is not None else ("v", dynamic[index])
+        return value_key(dynamic[index])
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.cast":
         return dim_key(owner.operands[0], pos)
     return ("dim", value, pos)
 
 
+def value_key(value: ir.Value) -> tuple:
+    """A comparable name for an index value: equal keys mean equal values.
+
+    Raised nests recompute a trip count per nest (`affine.max` of the same operands),
+    so pure affine ops compare by their map and operands, not by SSA identity.
+    """
+    known = constant_value(value)
+    if known is not None:
+        return ("c", int(known))
+    owner = value.owner
+    if isinstance(owner, ir.Operation | ir.OpView) and owner.name in (
+            "affine.max", "affine.min", "affine.apply"):
+        return ("affine", owner.name, str(owner.attributes["map"]),
+                tuple(value_key(o) for o in owner.operands))
+    return ("v", value)
+
+
 # Payload ops the matcher understands, by name: the template operator they stand for.
+# The template's `max(a, b)` is C's `a > b ? a : b`. For floats that differs from
+# `arith.maximumf` and `arith.maxnumf` on NaN and signed zeros, so those keep their own
+# names, which no template operator has; integer max is one function however written.
 BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli": "*",
           "arith.subf": "-", "arith.subi": "-", "arith.divf": "/", "arith.divsi": "/",
-          "arith.shrsi": ">>", "arith.maximumf": "max", "arith.maxnumf": "max",
-          "arith.maxsi": "max", "arith.minimumf": "min", "arith.minnumf": "min",
+          "arith.shrsi": ">>", "arith.maximumf": "maximumf", "arith.maxnumf": "maxnumf",
+          "arith.maxsi": "max", "arith.minimumf": "minimumf", "arith.minnumf": "minnumf",
           "arith.minsi": "min"}
-UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs"}
+UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
+         "arith.extsi": "sext", "arith.trunci": "trunc"}
 
 Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
 
@@ -187,27 +207,47 @@ def _node(value: ir.Value, block: ir.Block) -> Node:
         return (UNARY[name], _node(owner.operands[0], block))
     if name in ("arith.select",):
         return _select(owner, block)
-    if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extsi", "arith.trunci"):
+    if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extui"):
         raise Unsupported(f"payload converts types ('{name}')")
     raise Unsupported(f"payload op '{name}' has no template operator")
 
 
 def _select(owner: ir.OpView, block: ir.Block) -> Node:
-    """`select(a > b, a, b)` is max(a, b) and `select(a < b, a, b)` is min(a, b)."""
+    """`select(a > b, a, b)` is max(a, b) and `select(a < b, a, b)` is min(a, b).
+
+    Floats: only the ordered strict comparisons (`ogt`, `olt`) are C's `>` and `<`, so
+    only they give the template's max and min bit for bit. Integers: `>=` gives the
+    same value as `>`.
+    """
     cond, then, other = owner.operands
     cmp = cond.owner
     if cmp.name not in ("arith.cmpf", "arith.cmpi"):
         raise Unsupported("select on a condition that is not a comparison")
     pred = str(cmp.attributes["predicate"]).split(":")[0].strip()
-    codes = {"2": ">", "3": ">=", "10": ">", "11": ">=", "4": "<", "5": "<=", "12": "<",
-             "13": "<="}
-    kind = codes.get(pred)
-    if cmp.name == "arith.cmpi":
-        kind = {"4": ">", "5": ">=", "2": "<", "3": "<="}.get(pred)
+    if cmp.name == "arith.cmpf":
+        kind = {"2": "max", "4": "min"}.get(pred)  # ogt, olt
+    else:
+        kind = {"4": "max", "5": "max", "2": "min", "3": "min"}.get(pred)  # sgt sge slt sle
     if kind is None or [cmp.operands[0], cmp.operands[1]] != [then, other]:
         raise Unsupported("select is not a max or min")
-    fn = "max" if kind.startswith(">") else "min"
-    return (fn, _node(then, block), _node(other, block))
+    return (kind, _node(then, block), _node(other, block))
+
+
+def is_integer(value_type: ir.Type) -> bool:
+    """Whether a (memref element) type is an integer type."""
+    return isinstance(value_type, ir.IntegerType)
+
+
+def payload_types(op: ir.OpView) -> set[str]:
+    """The result types of the payload's arithmetic (comparisons and casts aside)."""
+    block = op.regions[0].blocks[0]
+    found = set()
+    for inner in block.operations:
+        if inner.name in ("arith.cmpi", "arith.cmpf", "arith.trunci", "arith.constant",
+                          "linalg.yield"):
+            continue
+        found.update(str(r.type) for r in inner.results)
+    return found
 
 
 def constant_for(value: float, kind: ir.Type) -> ir.Attribute:

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, Template
+from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, ScalarDecl, Template
 from polylift.matcher.checks import check_template, check_unique
 from polylift.matcher.parser import parse_templates
 
@@ -47,12 +47,15 @@ class ShimArg:
 
     kind: `size` (int64), `scalar` (by value, element type), `pointer` (to the first
     element of `param`) or `ld` (int64 stride of dimension `dim` of `param`, in elements).
+    dtype: the C element type of a scalar or pointer when it is not the template's
+    element type (e.g. `i32` for a shift amount); None means the element type.
     """
 
     name: str
     kind: str
     param: str = ""
     dim: int = -1
+    dtype: str | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +108,7 @@ class KernelTemplate:
                     suffix = str(d) if decl.rank > 2 else ""
                     args.append(ShimArg(f"ld{name}{suffix}", "ld", name, d))
             elif decl is not None:
-                args.append(ShimArg(name, "scalar", name))
+                args.append(ShimArg(name, "scalar", name, dtype=decl.dtype))
             else:
                 args.append(ShimArg(name, "size"))
         return tuple(args)
@@ -114,6 +117,17 @@ class KernelTemplate:
     def dtypes(self) -> tuple[str, ...]:
         """Element types this template serves; the launch symbol takes one as suffix."""
         return self.ast.types
+
+    @property
+    def accumulate(self) -> str:
+        """Integer templates: the type their arithmetic runs in ("" when none)."""
+        return self.ast.accumulate
+
+    def scalar_dtype(self, name: str, dtype: str) -> str:
+        """The type of scalar `name` when the launch's element type is `dtype`."""
+        decl = self.ast.param(name)
+        declared = decl.dtype if isinstance(decl, ScalarDecl) else None
+        return declared or dtype
 
     @property
     def backends(self) -> tuple[str, ...]:

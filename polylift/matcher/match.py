@@ -49,7 +49,7 @@ def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
                 continue
             s3 = _check_loops(m, step, ctx, s2)
             if s3 is not None:
-                yield replace(s3, dims=())
+                yield replace(s3, dims=(), steps=s3.steps + (s3.dims,))
 
 
 def _reads(node, index: int) -> bool:
@@ -111,7 +111,9 @@ def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | No
         for name, value in reversed(s.uses):
             if name != decl.name or _origin(value, decl.rank) != base:
                 continue
-            if all(dim_key(value, si.dim) in sizes.get(si.name, ()) for si in sources):
+            # Sizes no loop bounds (a window's input extent) are read from the view.
+            if all(dim_key(value, si.dim) in sizes[si.name] for si in sources
+                   if si.name in sizes):
                 chosen[decl.name] = value
                 break
         else:
@@ -131,14 +133,47 @@ def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | No
 
 
 def _exact_order(tpl: KernelTemplate, ctxs: list[_StepContext], s: State) -> bool:
-    """Whether the payloads evaluate in the template's written order (no reassociation)."""
+    """Whether the ops evaluate in the template's written order (no reassociation).
+
+    Each payload must have the template's tree (operands of one `+` or `*` may swap),
+    and the reduction loops must nest in the template's order: reduced indices in the
+    order they first appear on the right side, outermost first.
+    """
     m = Matcher(tpl, Attempt())
     m.assoc = False
-    pinned = replace(s, dims=(), progress=0)
+    pinned = replace(s, dims=(), steps=(), progress=0)
     for step, ctx in zip(tpl.ast.steps, ctxs, strict=True):
-        states = _step(m, step, ctx, pinned)
-        found = next(states, None)
+        found = next(_step(m, step, ctx, pinned), None)
         if found is None:
+            return False
+        dims = dict(found.steps[-1])
+        order = [dims[v] for v in _reduced_in_order(step)]
+        if order != sorted(order):
+            return False
+    return True
+
+
+def _reduced_in_order(step) -> list[str]:
+    """The indices a step reduces over, in order of first appearance on its right side."""
+    from polylift.matcher.checks import walk
+
+    written = {v for sub in step.target.indices for v in sub.vars}
+    seen: list[str] = []
+    for node in walk(step.value):
+        if isinstance(node, Access):
+            for sub in node.indices:
+                seen += [v for v in sub.vars if v not in written and v not in seen]
+    return seen
+
+
+def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
+                        attempt: Attempt) -> bool:
+    """A scalar bound to an SSA value must have the type the shim takes for it."""
+    for name, bound in s.scalars:
+        want = tpl.scalar_dtype(name, dtype)
+        if bound[0] == "val" and str(bound[1].type) != want:
+            attempt.fail(replace(s, progress=10**6), f"scalar {name} is a "
+                                                     f"{bound[1].type}, the template takes {want}")
             return False
     return True
 
@@ -149,19 +184,20 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
     attempt = attempt if attempt is not None else Attempt()
     if len(ops) != len(tpl.ast.steps):
         return None
-    try:
-        ctxs = [_StepContext(op) for op in ops]
-    except Unsupported as exc:
-        attempt.fail(State(), str(exc))
-        return None
-    matcher = Matcher(tpl, attempt)
     dtype = _dtype(ops[-1])
     if dtype not in tpl.dtypes:
         attempt.fail(State(), f"element type {dtype} is not one of {', '.join(tpl.dtypes)}")
         return None
+    try:
+        ctxs = [_StepContext(op, tpl.accumulate) for op in ops]
+    except Unsupported as exc:
+        # Ranked above a wrong element type: this template is about the right data.
+        attempt.fail(State(progress=1), str(exc))
+        return None
+    matcher = Matcher(tpl, attempt)
     for s in _steps(matcher, ctxs, State()):
         arrays = _launch_arrays(tpl, s, attempt)
-        if arrays is None:
+        if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
         return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops))
     return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,13 @@ def _span(meta_or_token: Any) -> Span:
     return Span(line, col)
 
 
+@dataclass(frozen=True)
+class _TypeName:
+    """The `: i32` of a scalar declaration, kept apart from the scalar names."""
+
+    name: str
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     """Build AST nodes from the lark tree; items stay (keyword, value, span) pairs."""
@@ -74,6 +82,8 @@ class _ToAst(Transformer):
             spans.append((key, span))
             if key == "param":
                 fields["params"].append(value)
+            elif key == "params":
+                fields["params"].extend(value)
             elif key == "cost":
                 fields["flops"], fields["bytes"] = value
             else:
@@ -93,8 +103,17 @@ class _ToAst(Transformer):
         return ("param", decl, _span(meta))
 
     def scalar(self, meta, c):
-        fixed = c[1] if len(c) > 1 else None
-        return ("param", ScalarDecl(str(c[0]), fixed, _span(meta)), _span(meta))
+        fixed = next((x for x in c if isinstance(x, float)), None)
+        dtype = next((x.name for x in c if isinstance(x, _TypeName)), None)
+        names = [t for t in c if isinstance(t, Token)]
+        decls = tuple(ScalarDecl(str(n), fixed, _span(n), dtype) for n in names)
+        return ("params", decls, _span(meta))
+
+    def scalar_type(self, meta, c):
+        return _TypeName(str(c[0]))
+
+    def accumulate(self, meta, c):
+        return ("accumulate", str(c[0]), _span(meta))
 
     def compute(self, meta, c):
         return ("steps", tuple(c), _span(meta))
@@ -137,6 +156,9 @@ class _ToAst(Transformer):
     def index(self, meta, c):
         return _index(["+", *c], _span(meta))
 
+    def scaled(self, meta, c):
+        return (int(c[0]), str(c[1]))
+
     def neg_index(self, meta, c):
         return _index(list(c), _span(meta))
 
@@ -165,7 +187,9 @@ def _index(items: list[Any], span: Span) -> Index:
     const = 0
     for sign, term in zip(items[::2], items[1::2], strict=True):
         value = -1 if sign == "-" else 1
-        if isinstance(term, Token) and term.type == "INT":
+        if isinstance(term, tuple):  # `2*y`
+            coeffs[term[1]] = coeffs.get(term[1], 0) + value * term[0]
+        elif isinstance(term, Token) and term.type == "INT":
             const += value * int(term)
         else:
             coeffs[str(term)] = coeffs.get(str(term), 0) + value

@@ -13,6 +13,7 @@ matter for bit-exact validation and are kept on purpose:
 from __future__ import annotations
 
 from polylift.errors import PassError
+from polylift.lowering.driver import check_all_lowered
 from polylift.mlir import collect_diagnostics, ir, passmanager
 from polylift.passes.registry import Pass, PassRun
 
@@ -47,6 +48,8 @@ class LowerToLlvmPass(Pass):
     summary = "Lower to the LLVM dialect (loop order kept, no fast-math, no contraction)"
 
     def run(self, module: ir.Module, run: PassRun) -> None:
+        # A launch has no lowering of its own: it must have become a shim call first.
+        check_all_lowered(module, run)
         pm = passmanager.PassManager.parse(pipeline_text(), module.context)
         with collect_diagnostics(module.context, run.filename) as diags:
             try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from polylift.cli.common import write_atomically
+from polylift.matcher.checks import accesses
 from polylift.matcher.engine import Attempt, Bindings
 from polylift.matcher.ir_model import constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
@@ -15,15 +16,29 @@ from polylift.passes.registry import Pass, PassRun
 
 # Ops that may sit between the ops of one composed match: they only name views or values.
 PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",
-        "arith.addi", "arith.subi", "arith.muli", "affine.apply"}
+        "arith.addi", "arith.subi", "arith.muli", "affine.apply", "affine.max", "affine.min",
+        "arith.index_cast"}
 LOOPS = {"affine.for", "scf.for", "scf.parallel", "affine.parallel"}
 
 
-def specificity(tpl: KernelTemplate) -> tuple[int, int, int]:
-    """More steps, more fixed scalars, more written terms: the most specific wins."""
+def specificity(tpl: KernelTemplate) -> tuple[int, int, int, int]:
+    """More steps, more fixed scalars, more reads of one array (A.A^T is a syrk before
+    it is a gemm), more written terms: the most specific wins."""
     fixed = sum(1 for p in tpl.params if p.fixed is not None)
+    reads = [a.array for step in tpl.ast.steps for a in accesses(step)
+             if a.array != step.target.array]
     terms = sum(len(str(step)) for step in tpl.ast.steps)
-    return (len(tpl.ast.steps), fixed, terms)
+    return (len(tpl.ast.steps), fixed, len(reads) - len(set(reads)), terms)
+
+
+def matchable(tpl: KernelTemplate) -> bool:
+    """Whether the pass may match `tpl` from its compute alone.
+
+    A template with a `border` attribute describes a whole-image operator whose border
+    rule the template language cannot state; its compute is the interior pixel only, so
+    a match on an interior loop nest would compute the view's edge pixels differently.
+    """
+    return "border" not in tpl.attrs
 
 
 def _run_of(ops: list[ir.Operation], start: int, count: int) -> list[ir.OpView] | None:
@@ -53,7 +68,8 @@ class MatchKernelsPass(Pass):
         dirs = [d for d in self.options.get("templates", "").split(",") if d]
         library = load_library(dirs)
         _generalize(module)
-        ranked = sorted(library.templates.values(), key=specificity, reverse=True)
+        ranked = sorted((t for t in library.templates.values() if matchable(t)),
+                        key=specificity, reverse=True)
         reports = []
         for func in module.body.operations:
             if func.operation.name != "func.func":
@@ -149,8 +165,9 @@ def build_launch(b: Bindings) -> ir.Operation:
             if bound[0] == "val":
                 operands.append(bound[1])
                 continue
-            attr = constant_for(bound[1], etype)
-            operands.append(ir.Operation.create("arith.constant", results=[etype],
+            ctype = ir.Type.parse(tpl.scalar_dtype(param.name, str(etype)))
+            attr = constant_for(bound[1], ctype)
+            operands.append(ir.Operation.create("arith.constant", results=[ctype],
                                                 attributes={"value": attr}).result)
             attrs[param.name] = attr
         attrs.update(_template_attrs(tpl))
@@ -198,7 +215,22 @@ def _walk(func: ir.Operation) -> list[ir.Operation]:
 
 
 def _generalize(module: ir.Module) -> None:
-    """Named linalg ops become generics first, so one matcher reads every op."""
+    """Named linalg ops become generics first, so one matcher reads every op.
+
+    The upstream pass also folds every payload it visits (`x * 1` becomes `x`), which
+    would hide a tap with coefficient 1 from the matcher, so it runs only when a named
+    op is there to generalize.
+    """
+    named = []
+
+    def visit(op):
+        if op.name.startswith("linalg.") and op.name not in ("linalg.generic", "linalg.yield"):
+            named.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    if not named:
+        return
     pm = passmanager.PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))",
                                        module.context)
     pm.run(module.operation)

@@ -19,6 +19,13 @@ from polylift.mlir import Diag, ir, source_loc
 PASS_FLAGS: tuple[str, ...] = (
     "raise-affine-to-linalg",
     "match-kernels",
+    "lower-kernel-launch-to-cudnn",
+    "lower-kernel-launch-to-cublaslt",
+    "lower-kernel-launch-to-cublas",
+    "lower-kernel-launch-to-pva",
+    "lower-kernel-launch-to-host",
+    "lower-kernel-launch-to-ref",
+    "check-no-kernel-launch",
     "lower-to-llvm",
 )
 

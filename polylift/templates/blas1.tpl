@@ -124,3 +124,17 @@ template blas.dot {
   accuracy reassoc ulp 16
   cost flops 2*n bytes 2*n
 }
+
+template blas.axpy1 {
+  doc "y = y + x (axpy with alpha = 1)"
+  types f32, f64
+  array y[n] inout
+  array x[n] in
+  scalar alpha = 1
+  compute { y[i] = y[i] + x[i] }
+  launch axpy
+  shim n, alpha, x, y
+  backends ref, host, cublas
+  accuracy exact
+  cost flops n bytes 3*n
+}

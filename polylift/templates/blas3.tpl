@@ -55,6 +55,22 @@ template blas.gemm_acc {
   cost flops 2*m*n*k bytes 8*(m*k + k*n + 2*m*n)
 }
 
+template blas.gemm_alpha {
+  doc "C += alpha * A.B (beta = 1): darknet's gemm_nn loop, C scaled beforehand if at all"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, k] in
+  array B[k, n] in
+  scalar alpha
+  scalar beta = 1
+  compute { C[i,j] += alpha * (A[i,k] * B[k,j]) }
+  launch gemm
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+}
+
 template blas.syrk_acc {
   doc "C += A.A^T with both operands the same buffer"
   types f32, f64
@@ -68,4 +84,478 @@ template blas.syrk_acc {
   backends ref, host, cublas
   accuracy reassoc ulp 64
   cost flops n*n*k bytes 8*(n*k + 2*n*n)
+}
+
+template blas.gemm_zero1 {
+  doc "C = 0 then C += A.B (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, k] in
+  array B[k, n] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * B[k,j]
+  }
+  launch gemm
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k bytes 8*(m*k + k*n + m*n)
+}
+
+template blas.syrk_zero1 {
+  doc "C = 0 then C += A.A^T (both operands the same buffer; beta = 0)"
+  types f32, f64
+  array C[n, n] out
+  array A[n, k] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * A[j,k]
+  }
+  launch syrk
+  shim n, k, alpha, A, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops n*n*k bytes 8*(n*k + n*n)
+}
+
+# syrk_t: C = alpha * A^T.A + beta * C with A stored k x n (the A^T.A of CNN code).
+# Like syrk, the launch writes all of C: C[i,j] and C[j,i] are the same sum in the
+# same order, so a backend may compute one triangle and mirror it.
+
+template blas.syrk_t {
+  doc "C = beta * C, then C += alpha * A^T.A"
+  types f32, f64
+  array C[n, n] inout
+  array A[k, n] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j]
+    C[i,j] += alpha * (A[p,i] * A[p,j])
+  }
+  launch syrk_t
+  shim n, k, alpha, A, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops n*n*k + n*n bytes 8*(n*k + 2*n*n)
+  attrs trans_a = true
+}
+
+template blas.syrk_t_zero1 {
+  doc "C = 0 then C += A^T.A (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[n, n] out
+  array A[k, n] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[p,i] * A[p,j]
+  }
+  launch syrk_t
+  shim n, k, alpha, A, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops n*n*k bytes 8*(n*k + n*n)
+  attrs trans_a = true
+}
+
+template blas.syrk_t_acc {
+  doc "C += A^T.A (alpha = beta = 1)"
+  types f32, f64
+  array C[n, n] inout
+  array A[k, n] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[i,j] += A[p,i] * A[p,j] }
+  launch syrk_t
+  shim n, k, alpha, A, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops n*n*k bytes 8*(n*k + 2*n*n)
+  attrs trans_a = true
+}
+
+# Batched gemm over 3-D arrays: one gemm per batch index b, each operand with its own
+# batch stride (a strided-batched gemm). gemm_batched_a shares one A across the batch.
+
+template blas.gemm_batched {
+  doc "C[b] = beta * C[b], then C[b] += alpha * A[b].B[b]"
+  types f32, f64
+  array C[nb, m, n] inout
+  array A[nb, m, k] in
+  array B[nb, k, n] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[b,i,j] = beta * C[b,i,j]
+    C[b,i,j] += alpha * (A[b,i,k] * B[b,k,j])
+  }
+  launch gemm_batched
+  shim nb, m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*nb*m*n*k + 2*nb*m*n bytes 8*nb*(m*k + k*n + 2*m*n)
+}
+
+template blas.gemm_batched_zero1 {
+  doc "C[b] = 0, then C[b] += A[b].B[b] (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[nb, m, n] out
+  array A[nb, m, k] in
+  array B[nb, k, n] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[b,i,j] = 0
+    C[b,i,j] += A[b,i,k] * B[b,k,j]
+  }
+  launch gemm_batched
+  shim nb, m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*nb*m*n*k bytes 8*nb*(m*k + k*n + m*n)
+}
+
+template blas.gemm_batched_acc {
+  doc "C[b] += A[b].B[b] (alpha = beta = 1)"
+  types f32, f64
+  array C[nb, m, n] inout
+  array A[nb, m, k] in
+  array B[nb, k, n] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[b,i,j] += A[b,i,k] * B[b,k,j] }
+  launch gemm_batched
+  shim nb, m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*nb*m*n*k bytes 8*nb*(m*k + k*n + 2*m*n)
+}
+
+template blas.gemm_batched_a_zero1 {
+  doc "C[b] = 0, then C[b] += A.B[b]: one A shared by every batch (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[nb, m, n] out
+  array A[m, k] in
+  array B[nb, k, n] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[b,i,j] = 0
+    C[b,i,j] += A[i,k] * B[b,k,j]
+  }
+  launch gemm_batched_a
+  shim nb, m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*nb*m*n*k bytes 8*(m*k + nb*(k*n + m*n))
+}
+
+template blas.gemm_batched_a_acc {
+  doc "C[b] += A.B[b]: one A shared by every batch (alpha = beta = 1)"
+  types f32, f64
+  array C[nb, m, n] inout
+  array A[m, k] in
+  array B[nb, k, n] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[b,i,j] += A[i,k] * B[b,k,j] }
+  launch gemm_batched_a
+  shim nb, m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*nb*m*n*k bytes 8*(m*k + nb*(k*n + 2*m*n))
+}
+
+# gemm with transposed operands: A and B are stored transposed (their shapes say
+# how); each combination is its own launch with the gemm shim signature.
+
+template blas.gemm_nt {
+  doc "C = alpha * A.B^T + beta * C"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, k] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j]
+    C[i,j] += alpha * (A[i,k] * B[j,k])
+  }
+  launch gemm_nt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_b = true
+}
+
+template blas.gemm_nt_zero {
+  doc "C = 0 then C += alpha * A.B^T (beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, k] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += alpha * (A[i,k] * B[j,k])
+  }
+  launch gemm_nt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_b = true
+}
+
+template blas.gemm_nt_zero1 {
+  doc "C = 0 then C += A.B^T (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, k] in
+  array B[n, k] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * B[j,k]
+  }
+  launch gemm_nt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_b = true
+}
+
+template blas.gemm_nt_acc {
+  doc "C += A.B^T (alpha = beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, k] in
+  array B[n, k] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[i,j] += A[i,k] * B[j,k] }
+  launch gemm_nt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_b = true
+}
+
+
+template blas.gemm_tn {
+  doc "C = alpha * A^T.B + beta * C"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[k, n] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j]
+    C[i,j] += alpha * (A[k,i] * B[k,j])
+  }
+  launch gemm_tn
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true
+}
+
+template blas.gemm_tn_zero {
+  doc "C = 0 then C += alpha * A^T.B (beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[k, m] in
+  array B[k, n] in
+  scalar alpha
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += alpha * (A[k,i] * B[k,j])
+  }
+  launch gemm_tn
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true
+}
+
+template blas.gemm_tn_zero1 {
+  doc "C = 0 then C += A^T.B (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[k, m] in
+  array B[k, n] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[k,i] * B[k,j]
+  }
+  launch gemm_tn
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true
+}
+
+template blas.gemm_tn_acc {
+  doc "C += A^T.B (alpha = beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[k, n] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[i,j] += A[k,i] * B[k,j] }
+  launch gemm_tn
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true
+}
+
+
+template blas.gemm_tt {
+  doc "C = alpha * A^T.B^T + beta * C"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j]
+    C[i,j] += alpha * (A[k,i] * B[j,k])
+  }
+  launch gemm_tt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true, trans_b = true
+}
+
+template blas.gemm_tt_zero {
+  doc "C = 0 then C += alpha * A^T.B^T (beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[k, m] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += alpha * (A[k,i] * B[j,k])
+  }
+  launch gemm_tt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true, trans_b = true
+}
+
+template blas.gemm_tt_zero1 {
+  doc "C = 0 then C += A^T.B^T (alpha = 1, beta = 0)"
+  types f32, f64
+  array C[m, n] out
+  array A[k, m] in
+  array B[n, k] in
+  scalar alpha = 1
+  scalar beta = 0
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[k,i] * B[j,k]
+  }
+  launch gemm_tt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true, trans_b = true
+}
+
+template blas.gemm_tt_acc {
+  doc "C += A^T.B^T (alpha = beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[n, k] in
+  scalar alpha = 1
+  scalar beta = 1
+  compute { C[i,j] += A[k,i] * B[j,k] }
+  launch gemm_tt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true, trans_b = true
+}
+
+template blas.gemm_nt_alpha {
+  doc "C += alpha * op(A).op(B) (beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, k] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta = 1
+  compute { C[i,j] += alpha * (A[i,k] * B[j,k]) }
+  launch gemm_nt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_b = true
+}
+
+template blas.gemm_tn_alpha {
+  doc "C += alpha * op(A).op(B) (beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[k, n] in
+  scalar alpha
+  scalar beta = 1
+  compute { C[i,j] += alpha * (A[k,i] * B[k,j]) }
+  launch gemm_tn
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true
+}
+
+template blas.gemm_tt_alpha {
+  doc "C += alpha * op(A).op(B) (beta = 1)"
+  types f32, f64
+  array C[m, n] inout
+  array A[k, m] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta = 1
+  compute { C[i,j] += alpha * (A[k,i] * B[j,k]) }
+  launch gemm_tt
+  shim m, n, k, alpha, A, B, beta, C
+  backends ref, host, cublas, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  attrs trans_a = true, trans_b = true
 }

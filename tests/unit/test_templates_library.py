@@ -71,3 +71,13 @@ def test_shared_launch_needs_one_shim_signature(tmp_path: Path):
                                              "shim m, n, k, A, B, alpha, beta, C", 1))
     with pytest.raises(TemplateError, match="has another shim signature"):
         load_files([BUILTIN_DIR / "blas3.tpl", tmp_path / "a.tpl"])
+
+
+def test_whole_image_operators_are_never_matched_from_their_interior():
+    from polylift.passes.match_kernels import matchable
+
+    library = load_library()
+    bordered = [t for t in library.templates.values() if "border" in t.attrs]
+    assert bordered, "the pva templates declare a border rule"
+    assert not any(matchable(t) for t in bordered)
+    assert matchable(library.templates["blas.gemm"])

@@ -1,0 +1,259 @@
+"""Rewrite one `kernel.launch` into a call of its backend shim, following the shim ABI.
+
+The ABI (see `KernelTemplate.shim_args`): sizes as `i64` read from the operands' dims,
+scalars by value, each array as a pointer to its first element (`!llvm.ptr`) followed by
+the strides of all but its last dimension (`inc` for a 1-D array), in elements, as
+`i64`. Everything is read from `memref.extract_strided_metadata`, so subviews with
+offsets and strides pass the right first element and leading dimensions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from polylift.errors import PassError
+from polylift.kernel_dialect import LAUNCH
+from polylift.matcher.library import KernelTemplate, Library
+from polylift.mlir import arith, func, ir, memref, source_loc
+from polylift.shims.header import shim_symbol
+
+# Bytes per element of each element type a template may list.
+DTYPE_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i8": 1, "u8": 1, "i16": 2, "i32": 4, "i64": 8}
+# Backends behind a copy to a device: the offload policy applies to them.
+GPU_BACKENDS = ("cublas", "cublaslt", "cudnn", "pva")
+
+
+def mlir_dtype(dtype: str) -> ir.Type:
+    """The MLIR type of an element type name (unsigned types are signless in MLIR)."""
+    if dtype.startswith("f"):
+        return {"f16": ir.F16Type, "f32": ir.F32Type, "f64": ir.F64Type}[dtype].get()
+    return ir.IntegerType.get_signless(DTYPE_BYTES[dtype] * 8)
+
+
+def find_launches(module: ir.Module) -> list[ir.Operation]:
+    """Every `kernel.launch` of the module, nested ones included, in program order."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == LAUNCH:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def template_name(op: ir.Operation) -> str:
+    """The `template` attribute of a launch (empty when missing)."""
+    try:
+        return ir.StringAttr(op.attributes["template"]).value
+    except (KeyError, ValueError):
+        return ""
+
+
+def has_attr(op: ir.Operation, name: str) -> bool:
+    """Whether `op` carries the attribute `name`."""
+    return name in op.attributes
+
+
+@dataclass(frozen=True)
+class Launch:
+    """A launch with its template, element type and operands by parameter name."""
+
+    op: ir.Operation
+    template: KernelTemplate
+    dtype: str
+    operands: dict[str, ir.Value]
+
+    @property
+    def location(self) -> ir.Location:
+        """Where the launch came from; every op built for it gets this location."""
+        return self.op.location
+
+
+def launch_dtype(op: ir.Operation, tpl: KernelTemplate) -> str:
+    """The element type suffix of the launch's callee (`gemm_f64` -> `f64`).
+
+    Falls back to the first array operand's element type when the callee has no
+    suffix for this template's launch."""
+    callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    prefix = f"{tpl.launch}_"
+    if callee.startswith(prefix):
+        return callee[len(prefix):]
+    for value in op.operands:
+        if isinstance(value.type, ir.MemRefType):
+            return str(ir.MemRefType(value.type).element_type)
+    return ""
+
+
+def resolve(op: ir.Operation, library: Library) -> tuple[Launch | None, str]:
+    """The launch as a `Launch`, or None and why it cannot be lowered by any backend."""
+    name = template_name(op)
+    tpl = library.templates.get(name)
+    if tpl is None:
+        return None, f"template '{name}' is not in the template library"
+    if len(op.operands) != len(tpl.params):
+        return None, (f"launch has {len(op.operands)} operands, template '{name}' has "
+                      f"{len(tpl.params)} parameters")
+    dtype = launch_dtype(op, tpl)
+    if dtype not in tpl.dtypes or dtype not in DTYPE_BYTES:
+        return None, f"template '{name}' has no element type '{dtype}'"
+    operands = {p.name: v for p, v in zip(tpl.params, op.operands, strict=True)}
+    return Launch(op, tpl, dtype, operands), ""
+
+
+def array_dtype(launch: Launch, name: str) -> str:
+    """The element type of array `name` in the shim: its pointer's dtype, else the launch's."""
+    for arg in launch.template.shim_args:
+        if arg.kind == "pointer" and arg.param == name and arg.dtype:
+            return arg.dtype
+    return launch.dtype
+
+
+def abi_problem(launch: Launch) -> str | None:
+    """Why the launch's operands cannot be passed through the shim ABI, if they cannot."""
+    for param in launch.template.params:
+        value = launch.operands[param.name]
+        if param.kind == "scalar":
+            want = mlir_dtype(launch.template.scalar_dtype(param.name, launch.dtype))
+            if value.type != want:
+                return f"scalar '{param.name}' has type {value.type}, the shim takes {want}"
+            continue
+        if not isinstance(value.type, ir.MemRefType):
+            return f"array '{param.name}' is not a memref"
+        mtype = ir.MemRefType(value.type)
+        element = mlir_dtype(array_dtype(launch, param.name))
+        if mtype.rank != param.rank or mtype.element_type != element:
+            return f"array '{param.name}' has type {mtype}, expected rank {param.rank} of " \
+                   f"{element}"
+        if mtype.rank >= 2 and mtype.get_strides_and_offset()[0][-1] != 1:
+            return (f"array '{param.name}' ({mtype}) has an innermost stride that is not "
+                    f"statically 1; the shim ABI passes only leading dimensions")
+    return None
+
+
+@dataclass
+class Declarations:
+    """The `func.func private` shim declarations of a module, each inserted once."""
+
+    module: ir.Module
+    filename: str = "-"
+    types: dict[str, ir.FunctionType] = field(default_factory=dict)
+    first: ir.Operation | None = None
+
+    def __post_init__(self) -> None:
+        # New declarations go after the existing ones, before the first other op.
+        self.first = next((op.operation for op in self.module.body.operations
+                           if not _is_declaration(op.operation)), None)
+
+    def declare(self, symbol: str, arg_types: list[ir.Type], loc: ir.Location) -> None:
+        """Declare `symbol` at the top of the module unless it exists with this type."""
+        ftype = ir.FunctionType.get(arg_types, [])
+        existing = self.types.get(symbol) or self._existing(symbol)
+        if existing is not None:
+            if existing != ftype:
+                raise PassError(f"'@{symbol}' is already declared with type {existing}, the "
+                                f"launch needs {ftype}", source_loc(loc, self.filename))
+            self.types[symbol] = existing
+            return
+        ip = ir.InsertionPoint(self.first) if self.first is not None else \
+            ir.InsertionPoint(self.module.body)
+        func.FuncOp(symbol, ftype, visibility="private", loc=loc, ip=ip)
+        self.types[symbol] = ftype
+
+    def _existing(self, symbol: str) -> ir.FunctionType | None:
+        for op in self.module.body.operations:
+            if op.name == "func.func" and str(op.attributes["sym_name"]).strip('"') == symbol:
+                return ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        return None
+
+
+def _is_declaration(op: ir.Operation) -> bool:
+    return op.name == "func.func" and not op.regions[0].blocks
+
+
+class _Operands:
+    """Builds the ABI values of one launch's operands at the current insertion point.
+
+    Each array gets one block: its strided metadata, its first-element pointer and its
+    strides, built before the sizes, so the lowered IR reads array by array."""
+
+    def __init__(self, launch: Launch):
+        self.launch = launch
+        self.loc = launch.location
+        self.i64 = ir.IntegerType.get_signless(64)
+        self.meta: dict[str, memref.ExtractStridedMetadataOp] = {}
+        self.pointers: dict[str, ir.Value] = {}
+        self.strides: dict[tuple[str, int], ir.Value] = {}
+
+    def metadata(self, name: str) -> memref.ExtractStridedMetadataOp:
+        if name not in self.meta:
+            self.meta[name] = memref.ExtractStridedMetadataOp(self.launch.operands[name],
+                                                              loc=self.loc)
+        return self.meta[name]
+
+    def to_i64(self, value: ir.Value) -> ir.Value:
+        return arith.index_cast(self.i64, value, loc=self.loc)
+
+    def array(self, name: str, rank: int) -> None:
+        """Pointer to the view's first element (aligned base + offset * element size, as
+        `!llvm.ptr`) and the strides of all but the last dimension (`inc` when 1-D)."""
+        from mlir.dialects import llvm
+
+        view = self.launch.operands[name]
+        meta = self.metadata(name)
+        base = memref.extract_aligned_pointer_as_index(view, loc=self.loc)
+        width = arith.constant(ir.IndexType.get(), DTYPE_BYTES[array_dtype(self.launch, name)],
+                               loc=self.loc)
+        address = arith.addi(base, arith.muli(meta.offset, width, loc=self.loc), loc=self.loc)
+        self.pointers[name] = llvm.inttoptr(llvm.PointerType.get(), self.to_i64(address),
+                                            loc=self.loc)
+        strides = list(meta.strides)
+        for dim in range(max(rank - 1, 1) if rank else 0):
+            self.strides[(name, dim)] = self.to_i64(strides[dim])
+
+    def size(self, name: str) -> ir.Value:
+        info = next(s for s in self.launch.template.sizes if s.name == name)
+        return self.to_i64(list(self.metadata(info.array).sizes)[info.dim])
+
+
+def shim_operands(launch: Launch) -> list[ir.Value]:
+    """The call operands, in `shim_args` order, built at the current insertion point."""
+    ops = _Operands(launch)
+    ranks = {p.name: p.rank for p in launch.template.params}
+    for arg in launch.template.shim_args:
+        if arg.kind == "pointer":
+            ops.array(arg.param, ranks[arg.param])
+    values: list[ir.Value] = []
+    for arg in launch.template.shim_args:
+        if arg.kind == "size":
+            values.append(ops.size(arg.name))
+        elif arg.kind == "scalar":
+            values.append(launch.operands[arg.param])
+        elif arg.kind == "pointer":
+            values.append(ops.pointers[arg.param])
+        else:
+            values.append(ops.strides[(arg.param, arg.dim)])
+    return values
+
+
+def shim_types(launch: Launch) -> list[ir.Type]:
+    """The argument types of the launch's shim, in `shim_args` order."""
+    i64, ptr = ir.IntegerType.get_signless(64), ir.Type.parse("!llvm.ptr")
+    kinds = {"size": i64, "ld": i64, "pointer": ptr}
+    return [launch.operands[a.param].type if a.kind == "scalar" else kinds[a.kind]
+            for a in launch.template.shim_args]
+
+
+def build_call(launch: Launch, backend: str, decls: Declarations,
+               ip: ir.InsertionPoint) -> ir.Operation:
+    """`func.call @polylift_<backend>_<launch>_<dtype>(...)` at `ip`, declared once.
+
+    The declaration is checked first, so a clash fails before any op is built."""
+    symbol = shim_symbol(backend, launch.template.launch, launch.dtype)
+    loc = launch.location
+    decls.declare(symbol, shim_types(launch), loc)
+    with ip, loc:
+        values = shim_operands(launch)
+        call = func.CallOp([], ir.FlatSymbolRefAttr.get(symbol), values, loc=loc)
+    return call.operation

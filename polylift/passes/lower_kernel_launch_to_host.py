@@ -1,0 +1,14 @@
+"""lower-kernel-launch-to-host: launches that `host` implements call CBLAS or plain C."""
+
+from __future__ import annotations
+
+from polylift.lowering.driver import CPU_OPTIONS, LaunchLoweringPass
+
+
+class LowerKernelLaunchToHostPass(LaunchLoweringPass):
+    """Rewrite each `kernel.launch` the host backend implements into a shim call."""
+
+    name = "lower-kernel-launch-to-host"
+    summary = "Lower kernel.launch to calls of the host shims (polylift_host_*)"
+    backend = "host"
+    option_help = CPU_OPTIONS

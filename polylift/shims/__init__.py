@@ -1,0 +1,1 @@
+"""The C runtime of polylift: one shim library per backend, its generated header, its build."""

@@ -1,0 +1,25 @@
+/*
+ * ref shim of launch `conv_bias_relu_add` (cnn.conv_bias_relu_add), per output point:
+ *   acc = 0, then for c, r, s ascending  acc = acc + x[n,c,p+r,q+s] * w[k,c,r,s];
+ *   v = acc + b[k];  y = (v > 0 ? v : 0) + z[n,k,p,q].
+ */
+#include "polylift_shims.h"
+#include "cnn_conv.h"
+
+void polylift_ref_conv_bias_relu_add_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q,
+                                         const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2,
+                                         const float *b, int64_t incb, const float *z,
+                                         int64_t ldz0, int64_t ldz1, int64_t ldz2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2)
+{
+  (void)H;
+  (void)W;
+  for (int64_t n = 0; n < N; n++)
+    for (int64_t k = 0; k < K; k++)
+      for (int64_t p = 0; p < P; p++)
+        for (int64_t q = 0; q < Q; q++) {
+          float acc = polylift_ref_conv_point(x, ldx0, ldx1, ldx2, w, ldw0, ldw1, ldw2, C, R, S,
+                                              n, k, p, q);
+          float v = polylift_ref_relu(acc + b[k * incb]);
+          y[n * ldy0 + k * ldy1 + p * ldy2 + q] = v + z[n * ldz0 + k * ldz1 + p * ldz2 + q];
+        }
+}

@@ -1,0 +1,158 @@
+# CNN layers on NCHW tensors (f32): convolution and its fused epilogues, batch
+# normalisation (inference), residual adds, and the gemm forms that CNN code uses.
+#
+# Convolutions are cross-correlations with stride 1 and no padding: output point
+# (p, q) reads input rows p..p+R-1 and columns q..q+S-1. H and W are the extents of
+# the input view; a backend sizes the computation by P, Q, R and S (H >= P+R-1 and
+# W >= Q+S-1) and reads the input through its strides. The reduction runs over c, then
+# r, then s (the order the indices first appear), which `ref` follows.
+#
+# `max(a, b)` is C's `a > b ? a : b`, so `max(v, 0)` is the ReLU `v > 0 ? v : 0`.
+
+template cnn.conv2d {
+  doc "y = conv(x, w): zero, then accumulate over input channels and the filter window"
+  types f32
+  array y[N, K, P, Q] out
+  array x[N, C, H, W] in
+  array w[K, C, R, S] in
+  compute {
+    y[n,k,p,q] = 0
+    y[n,k,p,q] += x[n,c,p+r,q+s] * w[k,c,r,s]
+  }
+  launch conv2d
+  shim N, C, H, W, K, R, S, P, Q, x, w, y
+  backends ref, cudnn
+  accuracy reassoc ulp 64
+  cost flops 2*N*K*P*Q*C*R*S bytes 4*(N*C*H*W + K*C*R*S + N*K*P*Q)
+}
+
+template cnn.conv_bias_relu {
+  doc "y = relu(conv(x, w) + b[k])"
+  types f32
+  array y[N, K, P, Q] out
+  array x[N, C, H, W] in
+  array w[K, C, R, S] in
+  array b[K] in
+  compute {
+    y[n,k,p,q] = 0
+    y[n,k,p,q] += x[n,c,p+r,q+s] * w[k,c,r,s]
+    y[n,k,p,q] = max(y[n,k,p,q] + b[k], 0)
+  }
+  launch conv_bias_relu
+  shim N, C, H, W, K, R, S, P, Q, x, w, b, y
+  backends ref, cudnn
+  accuracy reassoc ulp 64
+  cost flops 2*N*K*P*Q*C*R*S + 2*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + K + N*K*P*Q)
+}
+
+template cnn.conv_bias_relu_add {
+  doc "y = relu(conv(x, w) + b[k]) + z: the residual is added after the activation"
+  types f32
+  array y[N, K, P, Q] out
+  array x[N, C, H, W] in
+  array w[K, C, R, S] in
+  array b[K] in
+  array z[N, K, P, Q] in
+  compute {
+    y[n,k,p,q] = 0
+    y[n,k,p,q] += x[n,c,p+r,q+s] * w[k,c,r,s]
+    y[n,k,p,q] = max(y[n,k,p,q] + b[k], 0) + z[n,k,p,q]
+  }
+  launch conv_bias_relu_add
+  shim N, C, H, W, K, R, S, P, Q, x, w, b, z, y
+  backends ref, cudnn
+  accuracy reassoc ulp 64
+  cost flops 2*N*K*P*Q*C*R*S + 3*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + K + 2*N*K*P*Q)
+}
+
+template cnn.conv_bn_relu {
+  doc "y = relu(batchnorm(conv(x, w))); a backend may fold the normalisation into w and a bias"
+  types f32
+  array y[N, K, P, Q] out
+  array x[N, C, H, W] in
+  array w[K, C, R, S] in
+  array scale[K] in
+  array bias[K] in
+  array mean[K] in
+  array var[K] in
+  scalar eps
+  compute {
+    y[n,k,p,q] = 0
+    y[n,k,p,q] += x[n,c,p+r,q+s] * w[k,c,r,s]
+    y[n,k,p,q] = max(scale[k] * (y[n,k,p,q] - mean[k]) / sqrt(var[k] + eps) + bias[k], 0)
+  }
+  launch conv_bn_relu
+  shim N, C, H, W, K, R, S, P, Q, eps, x, w, scale, bias, mean, var, y
+  backends ref, cudnn
+  accuracy reassoc ulp 128
+  cost flops 2*N*K*P*Q*C*R*S + 6*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + 4*K + N*K*P*Q)
+}
+
+template cnn.batchnorm {
+  doc "y = scale[c] * (x - mean[c]) / sqrt(var[c] + eps) + bias[c] (inference)"
+  types f32
+  array y[N, C, H, W] out
+  array x[N, C, H, W] in
+  array scale[C] in
+  array bias[C] in
+  array mean[C] in
+  array var[C] in
+  scalar eps
+  compute {
+    y[n,c,i,j] = scale[c] * (x[n,c,i,j] - mean[c]) / sqrt(var[c] + eps) + bias[c]
+  }
+  launch batchnorm
+  shim N, C, H, W, eps, x, scale, bias, mean, var, y
+  backends ref, cudnn
+  accuracy reassoc ulp 8
+  cost flops 6*N*C*H*W bytes 4*(2*N*C*H*W + 4*C)
+}
+
+template cnn.shortcut {
+  doc "y = y + x: the residual (shortcut) add of two activations"
+  types f32
+  array y[N, C, H, W] inout
+  array x[N, C, H, W] in
+  compute { y[n,c,i,j] = y[n,c,i,j] + x[n,c,i,j] }
+  launch shortcut
+  shim N, C, H, W, x, y
+  backends ref, cudnn
+  accuracy exact
+  cost flops N*C*H*W bytes 12*N*C*H*W
+}
+
+template cnn.conv1x1 {
+  doc "y[n] = w . x[n]: a 1x1 convolution, one gemm per image with w shared (strided-batched gemm)"
+  types f32
+  array y[N, K, H, W] out
+  array w[K, C] in
+  array x[N, C, H, W] in
+  compute {
+    y[n,k,i,j] = 0
+    y[n,k,i,j] += w[k,c] * x[n,c,i,j]
+  }
+  launch conv1x1
+  shim N, C, H, W, K, w, x, y
+  backends ref, host, cublas
+  accuracy reassoc ulp 64
+  cost flops 2*N*K*C*H*W bytes 4*(N*C*H*W + K*C + N*K*H*W)
+}
+
+template cnn.gemm_bias_relu {
+  doc "C = relu(A.B + bias[j]): a gemm with a bias and ReLU epilogue"
+  types f32
+  array C[m, n] out
+  array A[m, k] in
+  array B[k, n] in
+  array bias[n] in
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * B[k,j]
+    C[i,j] = max(C[i,j] + bias[j], 0)
+  }
+  launch gemm_bias_relu
+  shim m, n, k, A, B, bias, C
+  backends ref, host, cublaslt
+  accuracy reassoc ulp 64
+  cost flops 2*m*n*k + 2*m*n bytes 4*(m*k + k*n + n + m*n)
+}

@@ -1,0 +1,95 @@
+# PVA image operators: 3x3 filters on 8- and 16-bit images, in fixed point.
+#
+# The operators compute every pixel of the image with a 3x3 window centred on it
+# (centred anchor); window pixels outside the image replicate the nearest edge pixel
+# (replicate border), as the kernels of benchmarks/image do. The template language cannot
+# say that, so each compute states the computation of an interior pixel, with the
+# arithmetic of C on `int` (`accumulate i32`), and the border is stated by the attributes
+# `anchor = center, border = replicate`: a match must cover the whole image, border rows
+# and columns included, never the interior alone.
+#
+# Backends: `ref` (plain loops over clamped subscripts) and `pva` (a bit-exact model of
+# the PVA operators: replicated line buffers, fixed-point arithmetic).
+
+template pva.conv3x3_q_i8 {
+  doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
+  types i8
+  array dst[h, w] out
+  array coef[kh, kw] in
+  array src[h, w] in
+  scalar shift : i32
+  accumulate i32
+  # (s + 2^(k-1)) >> k is written ((s >> (k-1)) + 1) >> 1, the same integer for k >= 1.
+  compute {
+    dst[i,j] = min(max((((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+        + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1])
+        >> shift - 1) + 1) >> 1, -128), 127)
+  }
+  launch pva_conv3x3_q
+  shim h, w, kh, kw, shift, coef, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 20*h*w bytes 2*h*w
+  attrs anchor = center, border = replicate
+}
+
+template pva.conv3x3_q_i16 {
+  doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
+  types i16
+  array dst[h, w] out
+  array coef[kh, kw] in
+  array src[h, w] in
+  scalar shift : i32
+  accumulate i32
+  compute {
+    dst[i,j] = min(max((((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+        + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1])
+        >> shift - 1) + 1) >> 1, -32768), 32767)
+  }
+  launch pva_conv3x3_q
+  shim h, w, kh, kw, shift, coef, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 20*h*w bytes 4*h*w
+  attrs anchor = center, border = replicate
+}
+
+template pva.box3x3 {
+  doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero)"
+  types i8, i16
+  array dst[h, w] out
+  array src[h, w] in
+  accumulate i32
+  # round(s / 9) = floor((s + 4) / 9) (a ninth is never a half); with '/' truncating,
+  # that is (s + 4 + 9*32768) / 9 - 32768, as s >= 9 * -32768.
+  compute {
+    dst[i,j] = (src[i-1,j-1] + src[i-1,j] + src[i-1,j+1] + src[i,j-1] + src[i,j] + src[i,j+1]
+        + src[i+1,j-1] + src[i+1,j] + src[i+1,j+1] + 294916) / 9 - 32768
+  }
+  launch pva_box3x3
+  shim h, w, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 10*h*w bytes 2*h*w
+  attrs anchor = center, border = replicate
+}
+
+template pva.gaussian3x3 {
+  doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4"
+  types i8, i16
+  array dst[h, w] out
+  array src[h, w] in
+  accumulate i32
+  compute {
+    dst[i,j] = (src[i-1,j-1] + 2*src[i-1,j] + src[i-1,j+1] + 2*src[i,j-1] + 4*src[i,j]
+        + 2*src[i,j+1] + src[i+1,j-1] + 2*src[i+1,j] + src[i+1,j+1] + 8) >> 4
+  }
+  launch pva_gaussian3x3
+  shim h, w, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 14*h*w bytes 2*h*w
+  attrs anchor = center, border = replicate
+}

@@ -1,0 +1,143 @@
+"""Differential runs of the launch lowering: benchmarks raised and matched, launches
+lowered to the `ref` shims, JIT-compiled against the ref shim library, must compute what
+the raised loops (no matching) compute: bit for bit where every launch's source order
+is the template's, within the template's ULP bound otherwise.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from polylift.frontend import Signature, translate_file
+from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
+from polylift.matcher.library import load_library
+from polylift.mlir import ir, new_context, parse_module
+from polylift.passes.pipeline import Step, run_pipeline
+from polylift.passes.registry import PassRun
+
+from .jit import call, same_bits
+from .test_frontend_diff import INCLUDE, ROOT, macros, make_input, run_mlir, scalar_value, sizes
+
+# Benchmarks whose matched IR has launches of every shape the lowering handles: 2-D views
+# with leading dimensions (gemm, 2mm, 3mm), 1-D fills (atax), offset-1 stencil views
+# (jacobi-1d, jacobi-2d, heat-3d), gemv on a transposed use (gemver, mvt), axpby
+# (gesummv), copy (durbin), integer convolutions (conv2d_i16), fused CNN layers.
+BENCHMARKS = ["linalg/gemm.c", "linalg/2mm.c", "linalg/3mm.c", "linalg/atax.c",
+              "linalg/bicg.c", "linalg/mvt.c", "linalg/jacobi-1d.c", "linalg/jacobi-2d.c",
+              "linalg/heat-3d.c", "linalg/fdtd-2d.c", "linalg/gemver.c", "linalg/gesummv.c",
+              "linalg/durbin.c", "linalg/correlation.c", "linalg/conv2d_f32.c",
+              "linalg/conv2d_i16.c", "cnn/gemm_bias_relu.c", "cnn/conv2d.c", "cnn/batchnorm.c"]
+LAUNCH = re.compile(r'"kernel\.launch".*source_order_matches = (true|false), '
+                    r'template = "([\w.]+)"')
+
+
+def _module(text: str, steps: list[str]) -> tuple[ir.Module, PassRun]:
+    ctx = new_context()
+    module = parse_module(text, ctx)
+    with ctx:
+        for op in module.body.operations:
+            if op.operation.name == "func.func" and len(op.regions[0].blocks):
+                op.operation.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+    run = PassRun()
+    run_pipeline([Step(s) for s in steps], module, run)
+    return module, run
+
+
+def _engine(module: ir.Module, shared_libs: list[str]):
+    """JIT the lowered module; every shim it calls must be in `shared_libs` (checked first:
+    the JIT itself reports a missing symbol only as an unknown kernel function)."""
+    from mlir.execution_engine import ExecutionEngine
+
+    called = set(re.findall(r"llvm\.call @(polylift_\w+)", str(module)))
+    libs = [ctypes.CDLL(path) for path in shared_libs]
+    missing = sorted(s for s in called if not any(hasattr(lib, s) for lib in libs))
+    assert not missing, f"no shim defines {', '.join(missing)}"
+    return ExecutionEngine(module, opt_level=2, shared_libs=shared_libs)
+
+
+def ulp_bound(matched: str) -> tuple[int, list[str]]:
+    """The largest declared ULP bound among launches whose source order differs (0 when
+    every launch follows its template's order), and the launched templates."""
+    library = load_library()
+    launches = LAUNCH.findall(matched)
+    bounds = [library.templates[name].accuracy[1] for same, name in launches if same == "false"]
+    return max(bounds, default=0), [name for _, name in launches]
+
+
+@pytest.fixture(scope="module")
+def ref_library() -> str:
+    from polylift.shims.build import shim_library
+
+    return str(shim_library("ref", kind="shared").path)
+
+
+def _inputs(path: Path, sig: Signature) -> list:
+    ints = sizes(sig, macros(path), path.read_text())
+    rng = np.random.default_rng(2024)
+    return [make_input(p, ints, rng) if p.kind == "array" else scalar_value(p, ints)
+            for p in sig.params]
+
+
+@pytest.mark.parametrize("bench", BENCHMARKS)
+def test_ref_lowering_matches_raised_loops(bench: str, ref_library: str) -> None:
+    path = ROOT / "benchmarks" / bench
+    kernel = "kernel_" + re.sub(r"\W", "_", path.stem)
+    translation = translate_file(str(path), [str(INCLUDE)], ["MINI_DATASET"], kernel)
+    sig = translation.signatures[kernel]
+    matched, _ = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels"])
+    bound, templates = ulp_bound(str(matched))
+    assert templates, f"{bench}: nothing matched, the test would not test the lowering"
+    lowered, run = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels",
+                                              "lower-kernel-launch-to-ref",
+                                              "check-no-kernel-launch", "lower-to-llvm"])
+    assert str(lowered).count("llvm.call @polylift_ref_") == len(templates)
+    raised, _ = _module(translation.mlir, ["raise-affine-to-linalg", "lower-to-llvm"])
+    inputs = _inputs(path, sig)
+    want = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+    got = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+    run_mlir(_engine(raised, []), sig, want)
+    run_mlir(_engine(lowered, [ref_library]), sig, got)
+    verdicts = []
+    for param, ref, out in zip(sig.params, want, got, strict=True):
+        if param.kind != "array":
+            continue
+        comparison = compare_arrays(param.name, ref, out, bound)
+        assert comparison.verdict != DIFF, f"{bench}: {comparison.describe()}"
+        verdicts.append(comparison.verdict)
+    if bound == 0:
+        assert set(verdicts) == {BIT_EXACT}, f"{bench}: {templates}"
+
+
+def _view_args(rng: np.random.Generator) -> list:
+    f64 = [rng.uniform(0.5, 1.5, shape) for shape in ((12, 10), (9, 11), (13, 14))]
+    f32 = [rng.uniform(0.5, 1.5, 40).astype(np.float32) for _ in range(2)]
+    tail = [rng.uniform(0.5, 1.5, n) for n in (30, 30, 8, 20, 20)]
+    return [*f64, *f32, np.float32(0.75), *tail, 1.0 / 3.0]
+
+
+def test_ref_lowering_of_views_is_bit_exact(ref_library: str) -> None:
+    """Hand-written launches on offset and strided views call the ref shims with the
+    right first elements, leading dimensions and incs: the same bits as linalg on the
+    same views, and no element outside the views changes."""
+    text = (Path(__file__).parent / "inputs" / "lowering" / "views.mlir").read_text()
+    module, run = _module(text, ["lower-kernel-launch-to-ref", "check-no-kernel-launch",
+                                 "lower-to-llvm"])
+    assert str(module).count("llvm.call @polylift_ref_") == 4
+    engine = _engine(module, [ref_library])
+    inputs = _view_args(np.random.default_rng(7))
+    results = {}
+    for name in ("launches", "loops"):
+        args = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+        call(engine, name, args)
+        results[name] = args
+    changed = 0
+    for got, want, before in zip(results["launches"], results["loops"], inputs, strict=True):
+        if isinstance(got, np.ndarray):
+            assert same_bits(got, want)
+            changed += not same_bits(got, before)
+    assert changed == 4  # C, y, r and K were written

@@ -1,0 +1,253 @@
+"""ref and host shims of the BLAS and stencil launches, called through ctypes.
+
+`ref` must equal a numpy evaluation in the template's canonical order bit for bit (numpy
+rounds every operation in the array's type), `host` must equal `ref` bit for bit on exact
+inputs (small integers times powers of two) and on every input for `exact` templates, and
+stay within the template's ULP bound on random inputs. Views are contiguous or strided
+(leading dimension > n, offset first element, inc 2), and nothing outside a view changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+from polylift.harness.compare import ulp_distance
+from polylift.matcher.library import KernelTemplate, load_library
+from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
+
+SIZES = {"m": 7, "n": 9, "k": 13}
+HALO = {("jacobi1d", "A"): 1}  # the view starts at the centre tap: one element each side
+SENTINEL = -12345.0
+
+Values = dict[str, Any]
+
+
+def _canon_dot(v: Values) -> dict:
+    acc = v["r"][()]
+    for i in range(v["x"].shape[0]):
+        acc = acc + v["x"][i] * v["y"][i]
+    return {"r": np.array(acc)}
+
+
+def _canon_gemv(v: Values) -> dict:
+    acc = v["y"].copy()
+    for j in range(v["A"].shape[1]):
+        acc = acc + v["alpha"] * (v["A"][:, j] * v["x"][j])
+    return {"y": acc}
+
+
+def _canon_gemv_t(v: Values) -> dict:
+    acc = v["y"].copy()
+    for i in range(v["A"].shape[0]):
+        acc = acc + v["alpha"] * (v["A"][i, :] * v["x"][i])
+    return {"y": acc}
+
+
+def _scaled(v: Values, out: str):
+    return np.zeros_like(v[out]) if v["beta"] == 0 else v["beta"] * v[out]
+
+
+def _canon_gemm(v: Values) -> dict:
+    c = _scaled(v, "C")
+    for p in range(v["A"].shape[1]):
+        c = c + v["alpha"] * (v["A"][:, p:p + 1] * v["B"][p:p + 1, :])
+    return {"C": c}
+
+
+def _canon_syrk(v: Values) -> dict:
+    c = _scaled(v, "C")
+    for p in range(v["A"].shape[1]):
+        c = c + v["alpha"] * (v["A"][:, p:p + 1] * v["A"][:, p][None, :])
+    return {"C": c}
+
+
+def _canon_axpby(v: Values) -> dict:
+    ax = v["alpha"] * v["x"]
+    return {"y": ax if v["beta"] == 0 else ax + v["beta"] * v["y"]}
+
+
+def _canon_jacobi(v: Values) -> dict:
+    a, n = v["A_halo"], v["A"].shape[0]
+    return {"B": v["c"] * ((a[0:n] + a[1:n + 1]) + a[2:n + 2])}
+
+
+# The template's canonical order, written with numpy (one rounding per operation).
+CANON: dict[str, Callable[[Values], dict]] = {
+    "copy": lambda v: {"y": v["x"].copy()},
+    "copy2d": lambda v: {"B": v["A"].copy()},
+    "fill": lambda v: {"x": np.full_like(v["x"], v["alpha"])},
+    "fill2d": lambda v: {"A": np.full_like(v["A"], v["alpha"])},
+    "scal": lambda v: {"x": v["alpha"] * v["x"]},
+    "scal2d": lambda v: {"A": v["alpha"] * v["A"]},
+    "axpy": lambda v: {"y": v["y"] + v["alpha"] * v["x"]},
+    "axpby": _canon_axpby,
+    "dot": _canon_dot,
+    "gemv_acc": _canon_gemv,
+    "gemv_t_acc": _canon_gemv_t,
+    "gemm": _canon_gemm,
+    "syrk": _canon_syrk,
+    "jacobi1d": _canon_jacobi,
+}
+
+
+def _template(launch: str) -> KernelTemplate:
+    return load_library().by_launch(launch)[0]
+
+
+def _fill(rng: np.random.Generator, shape: tuple, dtype, mode: str, positive: bool):
+    if mode == "exact":
+        ints = rng.integers(-8, 9, size=shape)
+        return (ints * 2.0 ** rng.integers(-2, 3, size=shape)).astype(dtype)
+    low = 0.5 if positive else -1.0
+    return rng.uniform(low, 1.0, size=shape).astype(dtype)
+
+
+def _slicer(shape: tuple, halo: int, strided: bool):
+    """(parent shape, parent -> data incl. halo, data -> view) for one array."""
+    if len(shape) == 2:
+        m, n = shape
+        if not strided:
+            return shape, lambda p: p, lambda d: d
+        return (m + 3, n + 5), lambda p: p[2:2 + m, 3:3 + n], lambda d: d
+    n = shape[0] if shape else 1
+    total, step = n + 2 * halo, 2 if strided else 1
+    to_view = (lambda d: d[halo:halo + n]) if shape else (lambda d: d[0:1].reshape(()))
+    return (step * total + 1,), lambda p: p[1::step][:total], to_view
+
+
+def make_values(launch: str, dtype: str, mode: str, strided: bool, seed: int = 0):
+    """Scalars, and arrays as views of sentinel-filled parents; plus each parent and the
+    mask of its elements outside the view (which a shim must not write)."""
+    rng = np.random.default_rng(seed)
+    tpl = _template(launch)
+    t = NP_TYPES[dtype]
+    positive = tpl.accuracy[0] == "reassoc"
+    values: dict = {}
+    guards: dict = {}
+    for decl in tpl.ast.arrays:
+        shape = tuple(SIZES[d] for d in decl.dims)
+        pshape, to_data, to_view = _slicer(shape, HALO.get((launch, decl.name), 0), strided)
+        parent = np.full(pshape, SENTINEL, dtype=t)
+        data = to_data(parent)
+        data[...] = _fill(rng, data.shape, t, mode, positive)
+        values[decl.name], values[decl.name + "_halo"] = to_view(data), data.copy()
+        outside = np.ones(pshape, dtype=bool)
+        to_view(to_data(outside))[...] = False
+        guards[decl.name] = (parent, outside, parent[outside].copy())
+    for decl in tpl.ast.scalars:
+        pick = rng.choice([0.5, 2.0, -1.0, 0.25]) if mode == "exact" else rng.uniform(0.5, 1.5)
+        values[decl.name] = t(pick)
+    return values, guards
+
+
+def run(backend: str, launch: str, dtype: str, mode: str, strided: bool, **overrides):
+    """Call one shim on fresh inputs; return (outputs, canonical outputs)."""
+    tpl = _template(launch)
+    values, guards = make_values(launch, dtype, mode, strided)
+    values.update(overrides)
+    expected = CANON[launch]({k: np.array(v) if isinstance(v, np.ndarray) else v
+                              for k, v in values.items()})
+    call_shim(shim_cdll(backend), tpl, backend, dtype, values)
+    for name, (parent, outside, before) in guards.items():
+        assert np.array_equal(parent[outside], before), \
+            f"{backend} {launch}: wrote outside the view of {name}"
+    outs = {p.name: np.array(values[p.name]) for p in tpl.params
+            if p.kind == "array" and p.role != "in"}
+    return outs, expected
+
+
+def bits(a: np.ndarray) -> np.ndarray:
+    """The raw bit patterns of a float array."""
+    return np.ascontiguousarray(a).view(np.dtype(f"u{a.dtype.itemsize}"))
+
+
+LAUNCHES = sorted(CANON)
+
+
+@pytest.mark.parametrize("strided", [False, True], ids=["contiguous", "strided"])
+@pytest.mark.parametrize("mode", ["exact", "random"])
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_ref_is_the_canonical_order(launch: str, dtype: str, mode: str, strided: bool):
+    outs, expected = run("ref", launch, dtype, mode, strided)
+    for name, want in expected.items():
+        assert np.array_equal(bits(outs[name]), bits(np.asarray(want, dtype=outs[name].dtype)))
+
+
+@pytest.mark.parametrize("strided", [False, True], ids=["contiguous", "strided"])
+@pytest.mark.parametrize("mode", ["exact", "random"])
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("launch", LAUNCHES)
+def test_host_agrees_with_ref(launch: str, dtype: str, mode: str, strided: bool):
+    ref, _ = run("ref", launch, dtype, mode, strided)
+    host, _ = run("host", launch, dtype, mode, strided)
+    kind, bound = _template(launch).accuracy
+    for name in ref:
+        if mode == "exact" or kind == "exact":
+            assert np.array_equal(bits(ref[name]), bits(host[name])), name
+        else:
+            assert int(ulp_distance(ref[name], host[name]).max()) <= bound, name
+
+
+def _call_both(launch: str, dtype: str, prepare) -> tuple[dict, dict]:
+    """Run ref and host on the same inputs, changed by `prepare(values)` first."""
+    results = []
+    for backend in ("ref", "host"):
+        values, _ = make_values(launch, dtype, "exact", strided=True)
+        prepare(values)
+        call_shim(shim_cdll(backend), _template(launch), backend, dtype, values)
+        results.append({p.name: np.array(values[p.name]) for p in _template(launch).params
+                        if p.kind == "array" and p.role != "in"})
+    return results[0], results[1]
+
+
+@pytest.mark.parametrize("launch, out", [("gemm", "C"), ("syrk", "C"), ("axpby", "y")])
+def test_beta_zero_does_not_read_the_output(launch: str, out: str):
+    def prepare(values):
+        values[out][...] = np.nan
+        values["beta"] = values["beta"].dtype.type(0)
+
+    ref, host = _call_both(launch, "f64", prepare)
+    assert np.isfinite(ref[out]).all()
+    assert np.array_equal(bits(ref[out]), bits(host[out]))
+
+
+@pytest.mark.parametrize("launch", ["scal", "axpy", "gemm", "gemv_acc", "syrk"])
+def test_alpha_zero_keeps_the_template_bits(launch: str):
+    # alpha * x is -0 for negative x; OpenBLAS shortcuts alpha == 0 and would give +0.
+    def prepare(values):
+        values["alpha"] = values["alpha"].dtype.type(0)
+        for name, value in values.items():
+            if isinstance(value, np.ndarray) and value.ndim and not name.endswith("_halo"):
+                value[...] = -np.abs(value) - 1
+        if "beta" in values:
+            values["beta"] = values["beta"].dtype.type(0)
+
+    ref, host = _call_both(launch, "f32", prepare)
+    for name in ref:
+        assert np.array_equal(bits(ref[name]), bits(host[name])), name
+        assert np.signbit(ref[name]).any() or launch != "scal"
+
+
+@pytest.mark.parametrize("launch", ["copy", "scal", "axpy", "dot"])
+def test_negative_increments_follow_the_abi(launch: str):
+    # Element i is at p[i * inc] for every inc, though polylift never emits inc < 0.
+    def prepare(values):
+        for name in ("x", "y"):
+            if name in values:
+                values[name] = values[name][::-1]
+
+    ref, host = _call_both(launch, "f64", prepare)
+    for name in ref:
+        assert np.array_equal(bits(ref[name]), bits(host[name])), name
+    values, _ = make_values(launch, "f64", "exact", strided=True)
+    prepare(values)
+    expected = CANON[launch]({k: np.array(v) if isinstance(v, np.ndarray) else v
+                              for k, v in values.items()})
+    call_shim(shim_cdll("host"), _template(launch), "host", "f64", values)
+    for name, want in expected.items():
+        assert np.array_equal(bits(np.array(values[name])), bits(np.asarray(want)))

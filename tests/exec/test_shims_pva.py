@@ -1,0 +1,237 @@
+"""The PVA operator model against the ref shims and the image benchmarks' own kernels.
+
+The kernels of benchmarks/image define the operators (border rows, columns and corners
+included), so each is compiled as it stands (its `main` renamed) and run on random
+images beside the `pva` model and the `ref` shim; all three must agree bit for bit.
+Small hand-computed images check the border handling, rounding and saturation directly.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from polylift.matcher.library import load_library
+from tests.exec.shim_calls import call_shim, shim_cdll
+
+ROOT = Path(__file__).resolve().parents[2]
+BENCH = ROOT / "benchmarks" / "image"
+LIMITS = {"i8": (-128, 127), "i16": (-32768, 32767)}
+NP = {"i8": np.int8, "i16": np.int16}
+TAPS = {"i8": ([-4, -8, 2, -16, 100, -8, 1, -12, -4], 6),
+        "i16": ([-1024, -2048, 512, -4096, 20480, -2048, 256, -3072, -1024], 12)}
+SPATIAL = np.array([[1, 2, 1], [2, 4, 2], [1, 2, 1]], dtype=np.int32)
+c_i64, c_i32, c_ptr = ctypes.c_int64, ctypes.c_int32, ctypes.c_void_p
+
+
+@pytest.fixture(scope="module")
+def bench_kernels(tmp_path_factory) -> dict[str, ctypes.CDLL]:
+    """Each image benchmark built as a shared library exporting its kernel."""
+    out = tmp_path_factory.mktemp("image_bench")
+    libs = {}
+    for src in sorted(BENCH.glob("*.c")):
+        lib = out / f"lib{src.stem}.so"
+        subprocess.run(["gcc", "-O2", "-ffp-contract=off", "-fPIC", "-shared",
+                        "-Dstatic=", f"-Dmain=unused_main_{src.stem}",
+                        f"-I{ROOT / 'benchmarks' / 'include'}", str(src), "-o", str(lib), "-lm"],
+                       check=True, capture_output=True)
+        libs[src.stem] = ctypes.CDLL(str(lib))
+    return libs
+
+
+def _image(rng: np.random.Generator, dtype: str, h: int, w: int, strided: bool):
+    lo, hi = LIMITS[dtype]
+    data = rng.integers(lo, hi + 1, size=(h, w)).astype(NP[dtype])
+    if not strided:
+        return data
+    parent = np.zeros((h + 2, w + 7), dtype=NP[dtype])
+    view = parent[1:1 + h, 3:3 + w]
+    view[...] = data
+    return view
+
+
+def _out(dtype: str, h: int, w: int, strided: bool):
+    parent = np.full((h + 1, w + 4), 77, dtype=NP[dtype])
+    return parent[1:, 2:2 + w] if strided else np.zeros((h, w), dtype=NP[dtype])
+
+
+def run_template_launch(backend: str, launch: str, dtype: str, src, **extra):
+    """Run a pva launch that the template library declares; return dst."""
+    tpl = load_library().by_launch(launch)[0]
+    dst = _out(dtype, *src.shape, strided=not src.flags.c_contiguous)
+    call_shim(shim_cdll(backend), tpl, backend, dtype, dict(src=src, dst=dst, **extra))
+    return np.array(dst)
+
+
+def conv_args(dtype: str, taps=None, shift=None) -> dict:
+    base, base_shift = TAPS[dtype]
+    coef = np.array(taps if taps is not None else base, dtype=NP[dtype]).reshape(3, 3)
+    return {"coef": coef, "shift": base_shift if shift is None else shift}
+
+
+def range_table(dtype: str) -> np.ndarray:
+    """The benchmarks' Gaussian range weights in Q6."""
+    sigma, step = (40.0, 0) if dtype == "i8" else (10240.0, 8)
+    return np.array([math.floor(64.0 * math.exp(-0.5 * ((i << step) / sigma) ** 2) + 0.5)
+                     for i in range(256)], dtype=np.int32)
+
+
+def run_bilateral(backend: str, dtype: str, src, ws=SPATIAL, wr=None):
+    """Call polylift_<backend>_pva_bilateral3x3_<dtype> (declared outside the header)."""
+    wr = range_table(dtype) if wr is None else wr
+    dst = _out(dtype, *src.shape, strided=not src.flags.c_contiguous)
+    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_bilateral3x3_{dtype}")
+    fn.argtypes = [c_i64] * 5 + [c_ptr, c_i64] * 4
+    fn.restype = None
+    item = src.itemsize
+    fn(src.shape[0], src.shape[1], 3, 3, 256, ws.ctypes.data, ws.strides[0] // 4,
+       wr.ctypes.data, wr.strides[0] // 4, src.ctypes.data, src.strides[0] // item,
+       dst.ctypes.data, dst.strides[0] // item)
+    return np.array(dst)
+
+
+def run_histeq(backend: str, src):
+    """Call polylift_<backend>_pva_histeq_u8; return (hist, cdf, lut, dst)."""
+    h, w = src.shape
+    hist, cdf = np.zeros(256, np.int32), np.zeros(256, np.int32)
+    lut, dst = np.zeros(256, np.uint8), np.zeros((h, w), np.uint8)
+    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_histeq_u8")
+    fn.argtypes = [c_i64] * 3 + [c_ptr, c_i64] * 5
+    fn.restype = None
+    fn(h, w, 256, src.ctypes.data, src.strides[0], hist.ctypes.data, 1, cdf.ctypes.data, 1,
+       lut.ctypes.data, 1, dst.ctypes.data, w)
+    return hist, cdf, lut, dst
+
+
+def bench_filter(libs, name: str, dtype: str, src, *extra):
+    """Run kernel_<name>_<dtype>(h, w, *extra, in, out) of the benchmark."""
+    h, w = src.shape
+    out = np.zeros((h, w), dtype=NP[dtype])
+    fn = getattr(libs[f"{name}_{dtype}"], f"kernel_{name}_{dtype}")
+    fn.restype = None
+    fn(ctypes.c_int(h), ctypes.c_int(w), *extra, ctypes.c_void_p(np.ascontiguousarray(src)
+                                                                 .ctypes.data),
+       ctypes.c_void_p(out.ctypes.data))
+    return out
+
+
+SHAPES = [(13, 17), (2, 2), (2, 9), (31, 3)]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_filters_equal_the_benchmark_kernels(bench_kernels, dtype: str, shape):
+    rng = np.random.default_rng(sum(shape))
+    src = _image(rng, dtype, *shape, strided=False)
+    args = conv_args(dtype)
+    coef = np.ascontiguousarray(args["coef"])
+    cases = {
+        "pva_box3x3": ({}, bench_filter(bench_kernels, "box", dtype, src)),
+        "pva_gaussian3x3": ({}, bench_filter(bench_kernels, "gaussian", dtype, src)),
+        "pva_conv3x3_q": (args, bench_filter(bench_kernels, "conv3x3_q", dtype, src,
+                                             ctypes.c_int(args["shift"]),
+                                             ctypes.c_void_p(coef.ctypes.data))),
+    }
+    for launch, (extra, want) in cases.items():
+        for backend in ("ref", "pva"):
+            got = run_template_launch(backend, launch, dtype, src, **extra)
+            assert np.array_equal(got, want), f"{backend} {launch}"
+    ws, wr = SPATIAL, range_table(dtype)
+    want = bench_filter(bench_kernels, "bilateral", dtype, src, c_ptr(ws.ctypes.data),
+                        c_ptr(wr.ctypes.data))
+    for backend in ("ref", "pva"):
+        assert np.array_equal(run_bilateral(backend, dtype, src), want), backend
+
+
+@pytest.mark.parametrize("shape", [(24, 32), (7, 5), (1, 1)])
+def test_histeq_equals_the_benchmark_kernel(bench_kernels, shape):
+    rng = np.random.default_rng(3)
+    src = rng.integers(80, 151, size=shape).astype(np.uint8)
+    h, w = shape
+    want = [np.zeros(256, np.int32), np.zeros(256, np.int32), np.zeros(256, np.uint8),
+            np.zeros(shape, np.uint8)]
+    fn = bench_kernels["histeq_i8"].kernel_histeq_i8
+    fn.restype = None
+    fn(ctypes.c_int(h), ctypes.c_int(w), c_ptr(src.ctypes.data),
+       *[c_ptr(a.ctypes.data) for a in want])
+    for backend in ("ref", "pva"):
+        for got, expected in zip(run_histeq(backend, src), want, strict=True):
+            assert np.array_equal(got, expected), backend
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 6), (5, 1), (9, 12)])
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_pva_model_equals_ref_on_strided_views(dtype: str, shape):
+    rng = np.random.default_rng(7)
+    src = _image(rng, dtype, *shape, strided=True)
+    taps = rng.integers(*LIMITS[dtype], size=9)
+    for launch, extra in (("pva_box3x3", {}), ("pva_gaussian3x3", {}),
+                          ("pva_conv3x3_q", conv_args(dtype, taps, shift=3))):
+        want = run_template_launch("ref", launch, dtype, src, **extra)
+        assert np.array_equal(run_template_launch("pva", launch, dtype, src, **extra), want)
+    ws = rng.integers(0, 5, size=(3, 3)).astype(np.int32)
+    want = run_bilateral("ref", dtype, src, ws=ws)
+    assert np.array_equal(run_bilateral("pva", dtype, src, ws=ws), want)
+
+
+def test_extreme_images_saturate_and_round(bench_kernels):
+    for value in (-32768, 32767, -1, 0):
+        src = np.full((4, 5), value, dtype=np.int16)
+        for backend in ("ref", "pva"):
+            assert (run_template_launch(backend, "pva_box3x3", "i16", src) == value).all()
+            assert (run_template_launch(backend, "pva_gaussian3x3", "i16", src) == value).all()
+    src = np.full((3, 3), 100, dtype=np.int8)
+    for backend in ("ref", "pva"):
+        high = run_template_launch(backend, "pva_conv3x3_q", "i8", src,
+                                   **conv_args("i8", [0, 0, 0, 0, 127, 0, 0, 0, 0], 0))
+        low = run_template_launch(backend, "pva_conv3x3_q", "i8", -src,
+                                  **conv_args("i8", [0, 0, 0, 0, 127, 0, 0, 0, 0], 0))
+        assert (high == 127).all() and (low == -128).all()
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_hand_computed_results(backend: str):
+    # Box on a 2x2 image: each window replicates the edge pixels (sum 81, 108, 135, 162).
+    box = run_template_launch(backend, "pva_box3x3", "i8",
+                              np.array([[0, 9], [18, 27]], dtype=np.int8))
+    assert box.tolist() == [[9, 12], [15, 18]]
+    # -13 / 9 = -1.44 rounds to -1; -14 / 9 = -1.56 rounds to -2 (halves away from zero).
+    sums = np.array([[-13, 0], [0, 0]], dtype=np.int16)  # corner window: 4 * -13 + 0
+    assert run_template_launch(backend, "pva_box3x3", "i16", sums)[0, 0] == -6  # -52/9=-5.8
+    # Gaussian impulse response on a 3x3 image, and a replicated corner pixel on 2x2.
+    impulse = np.zeros((3, 3), dtype=np.int16)
+    impulse[1, 1] = 16
+    gauss = run_template_launch(backend, "pva_gaussian3x3", "i16", impulse)
+    assert gauss.tolist() == [[1, 2, 1], [2, 4, 2], [1, 2, 1]]
+    corner = np.array([[16, 0], [0, 0]], dtype=np.int8)
+    assert run_template_launch(backend, "pva_gaussian3x3", "i8", corner)[0, 0] == 9
+    # Q-format rounding: (x + 1) >> 1 with the centre tap 1 and shift 1.
+    pixels = np.array([[3, -3, -1, 5]], dtype=np.int8)
+    conv = run_template_launch(backend, "pva_conv3x3_q", "i8", pixels,
+                               **conv_args("i8", [0, 0, 0, 0, 1, 0, 0, 0, 0], 1))
+    assert conv.tolist() == [[2, -1, 0, 3]]
+    # Histogram equalisation of a 2x2 image.
+    hist, cdf, lut, dst = run_histeq(backend, np.array([[10, 20], [20, 30]], dtype=np.uint8))
+    assert dst.tolist() == [[0, 170], [170, 255]]
+    assert (hist[10], hist[20], hist[30], hist.sum()) == (1, 2, 1, 4)
+    assert (cdf[9], cdf[10], cdf[29], cdf[255], lut[5]) == (0, 1, 3, 4, 0)
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_bilateral_special_tables(backend: str):
+    rng = np.random.default_rng(11)
+    src = _image(rng, "i16", 6, 7, strided=False)
+    ones = np.ones((3, 3), np.int32)
+    # Flat weights make the bilateral filter the box filter (same rounding).
+    flat = run_bilateral(backend, "i16", src, ws=ones, wr=np.ones(256, np.int32))
+    assert np.array_equal(flat, run_template_launch("ref", "pva_box3x3", "i16", src))
+    # A range table that only admits equal values keeps every pixel.
+    only_equal = np.zeros(256, np.int32)
+    only_equal[0] = 1
+    src8 = np.arange(-20, 22, dtype=np.int8).reshape(6, 7)
+    assert np.array_equal(run_bilateral(backend, "i8", src8, ws=ones, wr=only_equal), src8)

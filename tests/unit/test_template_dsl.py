@@ -1,0 +1,86 @@
+"""DSL extensions: typed scalars, accumulation types, scaled subscripts, and their checks."""
+
+import pytest
+
+from polylift.matcher.checks import check_template
+from polylift.matcher.library import KernelTemplate, load_library
+from polylift.matcher.parser import TemplateError, parse_templates
+
+HEAD = "template t.x {\n"
+TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"
+
+
+def _template(body: str) -> str:
+    return HEAD + body + TAIL
+
+
+def test_typed_scalars_fill_the_shim_dtype():
+    text = _template("  types i8, i16\n  accumulate i32\n  array y[n] out\n  array x[n] in\n"
+                     "  scalar c0, c1 : i32\n  scalar s : i32\n"
+                     "  compute { y[i] = (c0 * x[i] + c1 * x[i]) >> s }\n"
+                     "  shim n, c0, c1, s, x, y\n")
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    args = {a.name: a.dtype for a in KernelTemplate(tpl).shim_args if a.kind == "scalar"}
+    assert args == {"c0": "i32", "c1": "i32", "s": "i32"}
+    assert KernelTemplate(tpl).accumulate == "i32"
+    assert KernelTemplate(tpl).scalar_dtype("c0", "i8") == "i32"
+
+
+def test_scaled_subscript_parses_with_its_coefficient():
+    text = _template("  types f32\n  array y[n] out\n  array x[m] in\n"
+                     "  compute { y[i] = x[2*i+1] + x[i] }\n  shim n, m, x, y\n")
+    tpl = parse_templates(text, "t.tpl")[0]
+    sub = tpl.steps[0].value.lhs.indices[0]
+    assert (sub.terms, sub.const, str(sub)) == ((("i", 2),), 1, "2*i+1")
+
+
+@pytest.mark.parametrize("body, message, line, col", [
+    ("  types f32\n  array y[n] out\n  array x[n] in\n  scalar s : i32\n"
+     "  compute { y[i] = x[i] >> s }\n  shim n, s, x, y\n",
+     "'>>' needs integer element types only", 6, 20),
+    ("  types f32\n  accumulate i32\n  array y[n] out\n  array x[n] in\n"
+     "  compute { y[i] = x[i] }\n  shim n, x, y\n",
+     "'accumulate' needs integer element types only", 3, 3),
+    ("  types i32\n  accumulate i16\n  array y[n] out\n  array x[n] in\n"
+     "  compute { y[i] = x[i] }\n  shim n, x, y\n",
+     "element type 'i32' is wider than the accumulation type 'i16'", 3, 3),
+    ("  types f32\n  array y[n] out\n  array x[n] in\n  scalar c : q7\n"
+     "  compute { y[i] = c * x[i] }\n  shim n, c, x, y\n",
+     "unknown scalar type 'q7'", 5, 10),
+    ("  types f32\n  array y[n] out\n  array x[n] in\n"
+     "  compute { y[i] = x[i+r] }\n  shim n, x, y\n",
+     "index 'r' is never a plain subscript", 5, 13),
+])
+def test_dsl_errors_point_at_the_node(body: str, message: str, line: int, col: int):
+    text = _template(body)
+    tpl = parse_templates(text, "t.tpl")[0]
+    with pytest.raises(TemplateError) as info:
+        check_template(tpl, text)
+    assert message in info.value.message
+    assert info.value.loc is not None
+    assert (info.value.loc.line, info.value.loc.col) == (line, col)
+    assert info.value.render().startswith(f"t.tpl:{line}:{col}: error:")
+
+
+def test_scalar_type_is_part_of_a_launch_signature(tmp_path):
+    from polylift.matcher.library import load_files
+
+    body = ("  types i32\n  accumulate i32\n  array y[n] out\n  array x[n] in\n"
+            "  scalar s{ty}\n  compute {{ y[i] = x[i] >> s }}\n  shim n, s, x, y\n")
+    text = (_template(body.format(ty=" : i32")) +
+            _template(body.format(ty="")).replace("t.x", "t.y"))
+    (tmp_path / "a.tpl").write_text(text)
+    with pytest.raises(TemplateError, match="has another shim signature"):
+        load_files([tmp_path / "a.tpl"])
+
+
+def test_library_launches_share_signatures_and_declare_backends():
+    lib = load_library()
+    for name in ("blas.gemv", "blas.gemm_nt", "blas.syrk_t_zero1", "cnn.conv2d",
+                 "cnn.gemm_bias_relu", "stencil.conv3x3_shift", "stencil.heat3d"):
+        assert name in lib.templates
+    assert lib.templates["cnn.gemm_bias_relu"].backends == ("ref", "host", "cublaslt")
+    shift = lib.templates["stencil.conv3x3_shift"]
+    assert shift.dtypes == ("i8", "i16", "i32")
+    assert [a.dtype for a in shift.shim_args if a.kind == "scalar"] == ["i32"] * 10

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 
 from polylift.lowering.launch_call import Launch
 from polylift.matcher.ast import Bin, Expr, Neg, Num, Ref
+from polylift.matcher.checks import ELEMENT_SIZE
+from polylift.matcher.library import element_bytes
 from polylift.mlir import arith, ir, memref, scf
 
 F_MIN = 2.0e6
@@ -73,7 +75,7 @@ def decide(launch: Launch) -> Decision:
     sizes = static_sizes(launch)
     if sizes is None:
         return Decision("guard")
-    flops, moved = launch.template.cost(sizes)
+    flops, moved = launch.template.cost(sizes, launch.dtype)
     return Decision("offload" if pays(flops, moved) else "host", flops, moved)
 
 
@@ -87,7 +89,7 @@ class _CostBuilder:
         self.env: dict[str, ir.Value] = {}
 
     def constant(self, value: float) -> ir.Value:
-        return arith.constant(self.f64, value, loc=self.loc)
+        return arith.constant(self.f64, float(value), loc=self.loc)
 
     def size(self, name: str) -> ir.Value:
         if name not in self.env:
@@ -102,6 +104,8 @@ class _CostBuilder:
     def value(self, expr: Expr) -> ir.Value:
         if isinstance(expr, Num):
             return self.constant(expr.value)
+        if isinstance(expr, Ref) and expr.name == ELEMENT_SIZE:
+            return self.constant(float(element_bytes(self.launch.dtype)))
         if isinstance(expr, Ref):
             return self.size(expr.name)
         if isinstance(expr, Neg):

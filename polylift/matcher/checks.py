@@ -19,6 +19,9 @@ from polylift.matcher.ast import (
 )
 from polylift.matcher.parser import TemplateError
 
+# The name of the element size (bytes) in cost expressions.
+ELEMENT_SIZE = "esize"
+
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
 FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1}
@@ -197,7 +200,7 @@ class _Checker:
             raise self.fail(span, f"shim signature lacks '{missing[0]}'")
 
     def check_cost(self) -> None:
-        sizes = {d for a in self.tpl.arrays for d in a.dims}
+        sizes = {d for a in self.tpl.arrays for d in a.dims} | {ELEMENT_SIZE}
         for expr in (self.tpl.flops, self.tpl.bytes):
             for node in walk(expr) if expr is not None else ():
                 if isinstance(node, Ref) and node.name not in sizes:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from polylift.errors import PolyliftError
 from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, ScalarDecl, Template
-from polylift.matcher.checks import check_template, check_unique
+from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique
 from polylift.matcher.parser import parse_templates
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
@@ -144,14 +144,24 @@ class KernelTemplate:
         """Extra attributes the launch carries (`trans_a = true`, ...)."""
         return dict(self.ast.attrs)
 
-    def cost(self, sizes: dict[str, int]) -> tuple[float, float]:
-        """(flops, bytes moved) for concrete sizes."""
+    def cost(self, sizes: dict[str, int], dtype: str) -> tuple[float, float]:
+        """(flops, bytes moved) for concrete sizes of one element type.
+
+        A cost expression may name `esize`, the bytes of one element of `dtype`, so one
+        template states the bytes of its f32 and f64 forms alike.
+        """
         assert self.ast.flops is not None and self.ast.bytes is not None
-        return evaluate(self.ast.flops, sizes), evaluate(self.ast.bytes, sizes)
+        env = {**sizes, ELEMENT_SIZE: element_bytes(dtype)}
+        return evaluate(self.ast.flops, env), evaluate(self.ast.bytes, env)
 
     def callee(self, dtype: str) -> str:
         """The launch symbol for one element type, e.g. `gemm_f64`."""
         return f"{self.launch}_{dtype}"
+
+
+def element_bytes(dtype: str) -> int:
+    """Bytes of one element of `f32`, `i16`, `u8`, ..."""
+    return max(1, int(dtype[1:]) // 8)
 
 
 def evaluate(expr: Expr, env: dict[str, int]) -> float:

@@ -14,7 +14,7 @@ template blas.copy {
   shim n, x, y
   backends ref, host, cublas
   accuracy exact
-  cost flops 0 bytes 2*n
+  cost flops 0 bytes esize*2*n
 }
 
 template blas.copy2d {
@@ -27,7 +27,7 @@ template blas.copy2d {
   shim m, n, A, B
   backends ref, host, cublas
   accuracy exact
-  cost flops 0 bytes 2*m*n
+  cost flops 0 bytes esize*2*m*n
 }
 
 template blas.fill {
@@ -40,7 +40,7 @@ template blas.fill {
   shim n, alpha, x
   backends ref, host, cublas
   accuracy exact
-  cost flops 0 bytes n
+  cost flops 0 bytes esize*n
 }
 
 template blas.fill2d {
@@ -53,7 +53,7 @@ template blas.fill2d {
   shim m, n, alpha, A
   backends ref, host, cublas
   accuracy exact
-  cost flops 0 bytes m*n
+  cost flops 0 bytes esize*m*n
 }
 
 template blas.scal {
@@ -66,7 +66,7 @@ template blas.scal {
   shim n, alpha, x
   backends ref, host, cublas
   accuracy exact
-  cost flops n bytes 2*n
+  cost flops n bytes esize*2*n
 }
 
 template blas.scal2d {
@@ -79,7 +79,7 @@ template blas.scal2d {
   shim m, n, alpha, A
   backends ref, host, cublas
   accuracy exact
-  cost flops m*n bytes 2*m*n
+  cost flops m*n bytes esize*2*m*n
 }
 
 template blas.axpy {
@@ -93,7 +93,7 @@ template blas.axpy {
   shim n, alpha, x, y
   backends ref, host, cublas
   accuracy exact
-  cost flops 2*n bytes 3*n
+  cost flops 2*n bytes esize*3*n
 }
 
 template blas.axpby {
@@ -108,7 +108,7 @@ template blas.axpby {
   shim n, alpha, x, beta, y
   backends ref, host, cublas
   accuracy exact
-  cost flops 3*n bytes 3*n
+  cost flops 3*n bytes esize*3*n
 }
 
 template blas.dot {
@@ -122,7 +122,7 @@ template blas.dot {
   shim n, x, y, r
   backends ref, host, cublas
   accuracy reassoc ulp 16
-  cost flops 2*n bytes 2*n
+  cost flops 2*n bytes esize*2*n
 }
 
 template blas.axpy1 {
@@ -136,5 +136,5 @@ template blas.axpy1 {
   shim n, alpha, x, y
   backends ref, host, cublas
   accuracy exact
-  cost flops n bytes 3*n
+  cost flops n bytes esize*3*n
 }

@@ -12,7 +12,7 @@ template blas.gemv_acc {
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 3*m*n bytes 8*(m*n + n + 2*m)
+  cost flops 3*m*n bytes esize*(m*n + n + 2*m)
 }
 
 template blas.gemv_t_acc {
@@ -27,7 +27,7 @@ template blas.gemv_t_acc {
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 3*m*n bytes 8*(m*n + m + 2*n)
+  cost flops 3*m*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
 
@@ -43,7 +43,7 @@ template blas.gemv_acc1 {
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + n + 2*m)
+  cost flops 2*m*n bytes esize*(m*n + n + 2*m)
 }
 
 template blas.gemv_t_acc1 {
@@ -58,7 +58,7 @@ template blas.gemv_t_acc1 {
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + m + 2*n)
+  cost flops 2*m*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
 
@@ -81,7 +81,7 @@ template blas.gemv {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n + 2*m bytes 8*(m*n + n + 2*m)
+  cost flops 2*m*n + 2*m bytes esize*(m*n + n + 2*m)
 }
 
 template blas.gemv_zero {
@@ -100,7 +100,7 @@ template blas.gemv_zero {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + n + m)
+  cost flops 2*m*n bytes esize*(m*n + n + m)
 }
 
 template blas.gemv_zero1 {
@@ -119,7 +119,7 @@ template blas.gemv_zero1 {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + n + m)
+  cost flops 2*m*n bytes esize*(m*n + n + m)
 }
 
 template blas.gemv_t {
@@ -138,7 +138,7 @@ template blas.gemv_t {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n + 2*n bytes 8*(m*n + m + 2*n)
+  cost flops 2*m*n + 2*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
 
@@ -158,7 +158,7 @@ template blas.gemv_t_zero {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + m + n)
+  cost flops 2*m*n bytes esize*(m*n + m + n)
   attrs trans_a = true
 }
 
@@ -178,7 +178,7 @@ template blas.gemv_t_zero1 {
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
   accuracy reassoc ulp 32
-  cost flops 2*m*n bytes 8*(m*n + m + n)
+  cost flops 2*m*n bytes esize*(m*n + m + n)
   attrs trans_a = true
 }
 
@@ -197,7 +197,7 @@ template blas.ger {
   shim m, n, alpha, x, y, A
   backends ref, host, cublas
   accuracy reassoc ulp 2
-  cost flops 3*m*n bytes 8*(2*m*n + m + n)
+  cost flops 3*m*n bytes esize*(2*m*n + m + n)
 }
 
 template blas.ger1 {
@@ -212,7 +212,7 @@ template blas.ger1 {
   shim m, n, alpha, x, y, A
   backends ref, host, cublas
   accuracy reassoc ulp 2
-  cost flops 2*m*n bytes 8*(2*m*n + m + n)
+  cost flops 2*m*n bytes esize*(2*m*n + m + n)
 }
 
 template blas.ger2 {
@@ -228,5 +228,5 @@ template blas.ger2 {
   shim m, n, u1, v1, u2, v2, A
   backends ref, host, cublas
   accuracy reassoc ulp 2
-  cost flops 4*m*n bytes 8*(2*m*n + 2*m + 2*n)
+  cost flops 4*m*n bytes esize*(2*m*n + 2*m + 2*n)
 }

@@ -17,7 +17,7 @@ template blas.gemm {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
 }
 
 template blas.gemm_zero {
@@ -36,7 +36,7 @@ template blas.gemm_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k bytes 8*(m*k + k*n + m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
 }
 
 template blas.gemm_acc {
@@ -52,7 +52,7 @@ template blas.gemm_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + 2*m*n)
 }
 
 template blas.gemm_alpha {
@@ -68,7 +68,7 @@ template blas.gemm_alpha {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
 }
 
 template blas.syrk_acc {
@@ -83,7 +83,7 @@ template blas.syrk_acc {
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops n*n*k bytes 8*(n*k + 2*n*n)
+  cost flops n*n*k bytes esize*(n*k + 2*n*n)
 }
 
 template blas.gemm_zero1 {
@@ -102,7 +102,7 @@ template blas.gemm_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k bytes 8*(m*k + k*n + m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
 }
 
 template blas.syrk_zero1 {
@@ -120,7 +120,7 @@ template blas.syrk_zero1 {
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops n*n*k bytes 8*(n*k + n*n)
+  cost flops n*n*k bytes esize*(n*k + n*n)
 }
 
 # syrk_t: C = alpha * A^T.A + beta * C with A stored k x n (the A^T.A of CNN code).
@@ -142,7 +142,7 @@ template blas.syrk_t {
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops n*n*k + n*n bytes 8*(n*k + 2*n*n)
+  cost flops n*n*k + n*n bytes esize*(n*k + 2*n*n)
   attrs trans_a = true
 }
 
@@ -161,7 +161,7 @@ template blas.syrk_t_zero1 {
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops n*n*k bytes 8*(n*k + n*n)
+  cost flops n*n*k bytes esize*(n*k + n*n)
   attrs trans_a = true
 }
 
@@ -177,7 +177,7 @@ template blas.syrk_t_acc {
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops n*n*k bytes 8*(n*k + 2*n*n)
+  cost flops n*n*k bytes esize*(n*k + 2*n*n)
   attrs trans_a = true
 }
 
@@ -200,7 +200,7 @@ template blas.gemm_batched {
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*nb*m*n*k + 2*nb*m*n bytes 8*nb*(m*k + k*n + 2*m*n)
+  cost flops 2*nb*m*n*k + 2*nb*m*n bytes esize*nb*(m*k + k*n + 2*m*n)
 }
 
 template blas.gemm_batched_zero1 {
@@ -219,7 +219,7 @@ template blas.gemm_batched_zero1 {
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*nb*m*n*k bytes 8*nb*(m*k + k*n + m*n)
+  cost flops 2*nb*m*n*k bytes esize*nb*(m*k + k*n + m*n)
 }
 
 template blas.gemm_batched_acc {
@@ -235,7 +235,7 @@ template blas.gemm_batched_acc {
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*nb*m*n*k bytes 8*nb*(m*k + k*n + 2*m*n)
+  cost flops 2*nb*m*n*k bytes esize*nb*(m*k + k*n + 2*m*n)
 }
 
 template blas.gemm_batched_a_zero1 {
@@ -254,7 +254,7 @@ template blas.gemm_batched_a_zero1 {
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*nb*m*n*k bytes 8*(m*k + nb*(k*n + m*n))
+  cost flops 2*nb*m*n*k bytes esize*(m*k + nb*(k*n + m*n))
 }
 
 template blas.gemm_batched_a_acc {
@@ -270,7 +270,7 @@ template blas.gemm_batched_a_acc {
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*nb*m*n*k bytes 8*(m*k + nb*(k*n + 2*m*n))
+  cost flops 2*nb*m*n*k bytes esize*(m*k + nb*(k*n + 2*m*n))
 }
 
 # gemm with transposed operands: A and B are stored transposed (their shapes say
@@ -292,7 +292,7 @@ template blas.gemm_nt {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -312,7 +312,7 @@ template blas.gemm_nt_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -332,7 +332,7 @@ template blas.gemm_nt_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -349,7 +349,7 @@ template blas.gemm_nt_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -370,7 +370,7 @@ template blas.gemm_tn {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -390,7 +390,7 @@ template blas.gemm_tn_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -410,7 +410,7 @@ template blas.gemm_tn_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -427,7 +427,7 @@ template blas.gemm_tn_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -448,7 +448,7 @@ template blas.gemm_tt {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -468,7 +468,7 @@ template blas.gemm_tt_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -488,7 +488,7 @@ template blas.gemm_tt_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -505,7 +505,7 @@ template blas.gemm_tt_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -522,7 +522,7 @@ template blas.gemm_nt_alpha {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -539,7 +539,7 @@ template blas.gemm_tn_alpha {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -556,6 +556,6 @@ template blas.gemm_tt_alpha {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + m*n bytes 8*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }

@@ -23,7 +23,7 @@ template cnn.conv2d {
   shim N, C, H, W, K, R, S, P, Q, x, w, y
   backends ref, cudnn
   accuracy reassoc ulp 64
-  cost flops 2*N*K*P*Q*C*R*S bytes 4*(N*C*H*W + K*C*R*S + N*K*P*Q)
+  cost flops 2*N*K*P*Q*C*R*S bytes esize*(N*C*H*W + K*C*R*S + N*K*P*Q)
 }
 
 template cnn.conv_bias_relu {
@@ -42,7 +42,7 @@ template cnn.conv_bias_relu {
   shim N, C, H, W, K, R, S, P, Q, x, w, b, y
   backends ref, cudnn
   accuracy reassoc ulp 64
-  cost flops 2*N*K*P*Q*C*R*S + 2*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + K + N*K*P*Q)
+  cost flops 2*N*K*P*Q*C*R*S + 2*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + N*K*P*Q)
 }
 
 template cnn.conv_bias_relu_add {
@@ -62,7 +62,7 @@ template cnn.conv_bias_relu_add {
   shim N, C, H, W, K, R, S, P, Q, x, w, b, z, y
   backends ref, cudnn
   accuracy reassoc ulp 64
-  cost flops 2*N*K*P*Q*C*R*S + 3*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + K + 2*N*K*P*Q)
+  cost flops 2*N*K*P*Q*C*R*S + 3*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + 2*N*K*P*Q)
 }
 
 template cnn.conv_bn_relu {
@@ -85,7 +85,7 @@ template cnn.conv_bn_relu {
   shim N, C, H, W, K, R, S, P, Q, eps, x, w, scale, bias, mean, var, y
   backends ref, cudnn
   accuracy reassoc ulp 128
-  cost flops 2*N*K*P*Q*C*R*S + 6*N*K*P*Q bytes 4*(N*C*H*W + K*C*R*S + 4*K + N*K*P*Q)
+  cost flops 2*N*K*P*Q*C*R*S + 6*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + 4*K + N*K*P*Q)
 }
 
 template cnn.batchnorm {
@@ -105,7 +105,7 @@ template cnn.batchnorm {
   shim N, C, H, W, eps, x, scale, bias, mean, var, y
   backends ref, cudnn
   accuracy reassoc ulp 8
-  cost flops 6*N*C*H*W bytes 4*(2*N*C*H*W + 4*C)
+  cost flops 6*N*C*H*W bytes esize*(2*N*C*H*W + 4*C)
 }
 
 template cnn.shortcut {
@@ -118,7 +118,7 @@ template cnn.shortcut {
   shim N, C, H, W, x, y
   backends ref, cudnn
   accuracy exact
-  cost flops N*C*H*W bytes 12*N*C*H*W
+  cost flops N*C*H*W bytes esize*3*N*C*H*W
 }
 
 template cnn.conv1x1 {
@@ -135,7 +135,7 @@ template cnn.conv1x1 {
   shim N, C, H, W, K, w, x, y
   backends ref, host, cublas
   accuracy reassoc ulp 64
-  cost flops 2*N*K*C*H*W bytes 4*(N*C*H*W + K*C + N*K*H*W)
+  cost flops 2*N*K*C*H*W bytes esize*(N*C*H*W + K*C + N*K*H*W)
 }
 
 template cnn.gemm_bias_relu {
@@ -154,5 +154,5 @@ template cnn.gemm_bias_relu {
   shim m, n, k, A, B, bias, C
   backends ref, host, cublaslt
   accuracy reassoc ulp 64
-  cost flops 2*m*n*k + 2*m*n bytes 4*(m*k + k*n + n + m*n)
+  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + n + m*n)
 }

@@ -30,7 +30,7 @@ template pva.conv3x3_q_i8 {
   shim h, w, kh, kw, shift, coef, src, dst
   backends ref, pva
   accuracy exact
-  cost flops 20*h*w bytes 2*h*w
+  cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
 }
 
@@ -52,7 +52,7 @@ template pva.conv3x3_q_i16 {
   shim h, w, kh, kw, shift, coef, src, dst
   backends ref, pva
   accuracy exact
-  cost flops 20*h*w bytes 4*h*w
+  cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
 }
 
@@ -72,7 +72,7 @@ template pva.box3x3 {
   shim h, w, src, dst
   backends ref, pva
   accuracy exact
-  cost flops 10*h*w bytes 2*h*w
+  cost flops 10*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
 }
 
@@ -90,6 +90,6 @@ template pva.gaussian3x3 {
   shim h, w, src, dst
   backends ref, pva
   accuracy exact
-  cost flops 14*h*w bytes 2*h*w
+  cost flops 14*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
 }

@@ -12,7 +12,7 @@ template stencil.jacobi1d {
   shim n, c, A, B
   backends ref, host
   accuracy exact
-  cost flops 3*n bytes 2*n
+  cost flops 3*n bytes esize*2*n
 }
 
 template stencil.jacobi2d {
@@ -26,7 +26,7 @@ template stencil.jacobi2d {
   shim m, n, c, A, B
   backends ref
   accuracy exact
-  cost flops 5*m*n bytes 2*m*n
+  cost flops 5*m*n bytes esize*2*m*n
 }
 
 template stencil.heat3d {
@@ -45,7 +45,7 @@ template stencil.heat3d {
   shim l, m, n, c, A, B
   backends ref
   accuracy exact
-  cost flops 13*l*m*n bytes 2*l*m*n
+  cost flops 13*l*m*n bytes esize*2*l*m*n
 }
 
 # fdtd-2d: the three field updates of one time step, each its own launch.
@@ -61,7 +61,7 @@ template stencil.fdtd2d_ey {
   shim m, n, c, hz, ey
   backends ref
   accuracy exact
-  cost flops 3*m*n bytes 3*m*n
+  cost flops 3*m*n bytes esize*3*m*n
 }
 
 template stencil.fdtd2d_ex {
@@ -75,7 +75,7 @@ template stencil.fdtd2d_ex {
   shim m, n, c, hz, ex
   backends ref
   accuracy exact
-  cost flops 3*m*n bytes 3*m*n
+  cost flops 3*m*n bytes esize*3*m*n
 }
 
 template stencil.fdtd2d_hz {
@@ -90,7 +90,7 @@ template stencil.fdtd2d_hz {
   shim m, n, c, ex, ey, hz
   backends ref
   accuracy exact
-  cost flops 5*m*n bytes 4*m*n
+  cost flops 5*m*n bytes esize*m*n
 }
 
 # 3x3 convolutions: nine taps with their own coefficients, summed row by row.
@@ -110,7 +110,7 @@ template stencil.conv3x3 {
   shim m, n, c11, c12, c13, c21, c22, c23, c31, c32, c33, A, B
   backends ref
   accuracy exact
-  cost flops 17*m*n bytes 2*m*n
+  cost flops 17*m*n bytes esize*2*m*n
 }
 
 template stencil.conv3x3_shift {
@@ -130,5 +130,5 @@ template stencil.conv3x3_shift {
   shim m, n, c11, c12, c13, c21, c22, c23, c31, c32, c33, shift, A, B
   backends ref
   accuracy exact
-  cost flops 18*m*n bytes 2*m*n
+  cost flops 18*m*n bytes esize*2*m*n
 }

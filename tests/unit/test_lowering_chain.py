@@ -44,12 +44,13 @@ def test_harness_passes_raise_match_lower_then_llvm():
 
 def test_offload_model_on_the_builtin_costs():
     gemm = load_library().templates["blas.gemm"]
-    flops, moved = gemm.cost({"m": 64, "n": 64, "k": 64})
+    flops, moved = gemm.cost({"m": 64, "n": 64, "k": 64}, "f64")
     assert not offload.pays(flops, moved)  # 5.3e5 flops: the call's latency dominates
-    flops, moved = gemm.cost({"m": 512, "n": 512, "k": 512})
+    flops, moved = gemm.cost({"m": 512, "n": 512, "k": 512}, "f64")
     assert offload.pays(flops, moved)  # 2.7e8 flops at 32 flop/byte
+    assert gemm.cost({"m": 512, "n": 512, "k": 512}, "f32") == (flops, moved / 2)
     gemv = load_library().templates["blas.gemv_acc"]
-    flops, moved = gemv.cost({"m": 20000, "n": 20000})
+    flops, moved = gemv.cost({"m": 20000, "n": 20000}, "f64")
     assert flops > offload.F_MIN and not offload.pays(flops, moved)  # 0.375 flop/byte
 
 

@@ -28,7 +28,7 @@ def test_library_api_describes_gemm():
     assert [a.name for a in gemm.shim_args] == [
         "m", "n", "k", "alpha", "A", "ldA", "B", "ldB", "beta", "C", "ldC"]
     assert gemm.accuracy == ("reassoc", 64)
-    assert gemm.cost({"m": 2, "n": 3, "k": 4})[0] == 2 * 2 * 3 * 4 + 2 * 2 * 3
+    assert gemm.cost({"m": 2, "n": 3, "k": 4}, "f64")[0] == 2 * 2 * 3 * 4 + 2 * 2 * 3
     assert gemm.callee("f32") == "gemm_f32"
 
 

@@ -1,0 +1,428 @@
+// The cuda shim runtime: error reporting, the device-buffer cache, transfers of strided
+// views and the per-call bookkeeping (polylift_cuda.h documents the rules).
+//
+// This file is compiled into every cuda backend library unchanged, so a program that
+// links several of them (static or shared) ends up with one runtime and one cache.
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <vector>
+
+#include "polylift_cuda.h"
+
+namespace polylift_cuda {
+
+// Named (not anonymous) with external linkage on purpose: when several backend shared
+// libraries are loaded, their copies of `rt()` and `shim_slot()` resolve to one
+// definition, so the process has one cache, one lock and one current-shim name.
+namespace detail {
+
+const char *&shim_slot() {
+  static thread_local const char *name = nullptr;
+  return name;
+}
+
+struct Entry {
+  uintptr_t lo = 0;
+  size_t bytes = 0;
+  char *dev = nullptr;
+  bool full_valid = false;  // device image equals host memory over [lo, lo + bytes)
+  bool view_valid = false;  // ... or at least on the elements of `valid_view`
+  int64_t valid_off = 0;    // byte offset of that view's element 0 from lo
+  View valid_view;
+  uint64_t used = 0;         // generation of the last call that mapped it
+  uint64_t uploaded = 0;     // generation of the last call that uploaded all of it
+};
+
+struct Output {
+  Entry *entry;
+  int64_t off;  // byte offset of element 0 from entry->lo
+  View view;
+  void *packed;  // non-null: the routine wrote a packed copy, scattered back at the end
+  View packed_view;
+};
+
+struct Runtime {
+  std::mutex lock;
+  std::vector<Entry *> entries;
+  uint64_t generation = 0;
+  bool initialised = false;
+  bool trust = false;
+  uint64_t uploaded = 0, downloaded = 0;
+  // Scratch arena: one block, grown between calls to the largest need seen.
+  char *arena = nullptr;
+  size_t arena_cap = 0, arena_top = 0, arena_want = 0;
+  std::vector<void *> overflow;
+};
+
+Runtime &rt() {
+  static Runtime *r = new Runtime();  // never destroyed: shims may run during exit
+  return *r;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::Entry;
+using detail::Output;
+using detail::Runtime;
+using detail::rt;
+
+bool same_view(const View &a, const View &b) {
+  if (a.rank != b.rank || a.elem != b.elem) return false;
+  for (int d = 0; d < a.rank; ++d)
+    if (a.dims[d] != b.dims[d] || a.strides[d] != b.strides[d]) return false;
+  return true;
+}
+
+// The dims of a view's address set: extents > 1, |strides|, outermost first, merged
+// where an outer dim continues an inner one. Returns the number of dims.
+int address_dims(const View &v, int64_t ext[kMaxRank], int64_t str[kMaxRank]) {
+  int n = 0;
+  for (int d = 0; d < v.rank; ++d) {
+    if (v.dims[d] <= 1) continue;
+    ext[n] = v.dims[d];
+    str[n] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
+    ++n;
+  }
+  for (int i = 1; i < n; ++i)  // insertion sort by stride, largest first
+    for (int j = i; j > 0 && str[j] > str[j - 1]; --j) {
+      std::swap(str[j], str[j - 1]);
+      std::swap(ext[j], ext[j - 1]);
+    }
+  int m = 0;
+  for (int i = 0; i < n; ++i) {
+    if (m > 0 && str[m - 1] == str[i] * ext[i] && str[i] != 0) {
+      str[m - 1] = str[i];
+      ext[m - 1] *= ext[i];
+      continue;
+    }
+    ext[m] = ext[i];
+    str[m] = str[i];
+    ++m;
+  }
+  return m;
+}
+
+bool overlaps_itself(const View &v) {
+  int64_t ext[kMaxRank], str[kMaxRank];
+  int n = address_dims(v, ext, str);
+  int64_t inner_span = 1;  // elements covered by the dims inside the current one
+  for (int i = n - 1; i >= 0; --i) {
+    if (str[i] < inner_span) return true;
+    inner_span = str[i] * (ext[i] - 1) + inner_span;
+  }
+  return false;
+}
+
+// Copy the elements of a non-overlapping view between host and device images, with
+// 2-D copies over the two innermost address dims; element gaps are never touched.
+void transfer(bool upload, char *host_low, char *dev_low, const View &v, cudaStream_t s) {
+  int64_t ext[kMaxRank], str[kMaxRank];
+  int n = address_dims(v, ext, str);
+  const int64_t e = static_cast<int64_t>(v.elem);
+  int64_t width = e, height = 1, pitch = e;
+  int outer = n;
+  if (n > 0 && str[n - 1] == 1) {
+    width = ext[n - 1] * e;
+    outer = n - 1;
+  }
+  if (outer > 0) {
+    height = ext[outer - 1];
+    pitch = str[outer - 1] * e;
+    outer -= 1;
+  } else {
+    pitch = width;  // one row: the copy API still wants pitch >= width
+  }
+  int64_t blocks = 1;
+  for (int i = 0; i < outer; ++i) blocks *= ext[i];
+  for (int64_t b = 0; b < blocks; ++b) {
+    int64_t off = 0, rest = b;
+    for (int i = outer - 1; i >= 0; --i) {
+      off += (rest % ext[i]) * str[i] * e;
+      rest /= ext[i];
+    }
+    char *h = host_low + off, *d = dev_low + off;
+    cudaError_t st = upload ? cudaMemcpy2DAsync(d, pitch, h, pitch, width, height,
+                                                cudaMemcpyHostToDevice, s)
+                            : cudaMemcpy2DAsync(h, pitch, d, pitch, width, height,
+                                                cudaMemcpyDeviceToHost, s);
+    check(st, upload ? "cudaMemcpy2DAsync (upload)" : "cudaMemcpy2DAsync (download)");
+  }
+  Runtime &r = rt();
+  (upload ? r.uploaded : r.downloaded) += static_cast<uint64_t>(v.count()) * v.elem;
+}
+
+void evict_unused() {
+  Runtime &r = rt();
+  std::vector<Entry *> kept;
+  for (Entry *e : r.entries) {
+    if (e->used == r.generation) {
+      kept.push_back(e);
+      continue;
+    }
+    cudaFree(e->dev);
+    delete e;
+  }
+  r.entries.swap(kept);
+}
+
+void *device_alloc(size_t bytes) {
+  void *p = nullptr;
+  cudaError_t st = cudaMalloc(&p, bytes ? bytes : 1);
+  if (st == cudaErrorMemoryAllocation) {
+    cudaGetLastError();  // clear the sticky-free error before retrying
+    evict_unused();
+    st = cudaMalloc(&p, bytes ? bytes : 1);
+  }
+  check(st, "cudaMalloc");
+  return p;
+}
+
+void init_once() {
+  Runtime &r = rt();
+  if (r.initialised) return;
+  int devices = 0;
+  check(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
+  if (devices == 0) fail("initialising CUDA", "no CUDA device");
+  const char *env = std::getenv("POLYLIFT_CUDA_TRUST_RESIDENT");
+  r.trust = env != nullptr && std::strcmp(env, "1") == 0;
+  r.initialised = true;
+}
+
+Entry *entry_for(uintptr_t lo, size_t bytes) {
+  Runtime &r = rt();
+  for (Entry *e : r.entries)
+    if (e->lo == lo && e->bytes == bytes) {
+      e->used = r.generation;
+      return e;
+    }
+  Entry *e = new Entry();
+  e->lo = lo;
+  e->bytes = bytes;
+  e->used = r.generation;
+  e->dev = static_cast<char *>(device_alloc(bytes));
+  r.entries.push_back(e);
+  return e;
+}
+
+bool resident(const Entry *e, int64_t off, const View &v) {
+  return e->full_valid || (e->view_valid && e->valid_off == off && same_view(e->valid_view, v));
+}
+
+void upload(Entry *e, int64_t off, const View &v, cudaStream_t s) {
+  Runtime &r = rt();
+  if (e->uploaded == r.generation) return;
+  if (r.trust && resident(e, off, v)) return;
+  const int64_t count = v.count(), span = v.span();
+  if (span <= 2 * count + 4096 || overlaps_itself(v)) {
+    check(cudaMemcpyAsync(e->dev, reinterpret_cast<void *>(e->lo), e->bytes,
+                          cudaMemcpyHostToDevice, s), "cudaMemcpyAsync (upload)");
+    r.uploaded += e->bytes;
+    e->uploaded = r.generation;
+    e->full_valid = true;
+    return;
+  }
+  char *host_low = reinterpret_cast<char *>(e->lo), *dev_low = e->dev;
+  transfer(true, host_low, dev_low, v, s);
+  e->full_valid = false;
+  e->view_valid = true;
+  e->valid_off = off;
+  e->valid_view = v;
+}
+
+// After `written` (host range) changed, no other image of it is known to be current.
+void invalidate_overlapping(const Entry *written) {
+  for (Entry *e : rt().entries) {
+    if (e == written) continue;
+    if (e->lo < written->lo + written->bytes && written->lo < e->lo + e->bytes) {
+      e->full_valid = false;
+      e->view_valid = false;
+    }
+  }
+}
+
+// Strides of unit dims do not address anything: give them the values BLAS checks for.
+View normalised_for_blas(const View &v) {
+  View n = v;
+  if (v.rank == 1 && v.dims[0] <= 1) n.strides[0] = 1;
+  if (v.rank >= 2) {
+    const int r = v.rank - 2, c = v.rank - 1;  // the matrix dims (rows, cols)
+    if (v.dims[c] <= 1) n.strides[c] = 1;
+    const int64_t min_ld = v.dims[c] > 1 ? v.dims[c] : 1;
+    if (v.dims[r] <= 1) n.strides[r] = min_ld;
+    if (v.rank == 3 && v.dims[0] <= 1) n.strides[0] = 0;
+  }
+  return n;
+}
+
+// BLAS layouts: a vector with a positive increment; a matrix (or a batch of matrices)
+// with unit column stride, ld >= max(1, cols) and a non-negative batch stride.
+bool fits(const View &v, Layout layout) {
+  if (layout == Layout::Any) return true;
+  if (layout == Layout::Packed || v.rank > 3) return v.packed();
+  if (v.rank == 1) return v.strides[0] >= 1;
+  const int r = v.rank - 2, c = v.rank - 1;
+  const int64_t min_ld = v.dims[c] > 1 ? v.dims[c] : 1;
+  const bool matrix = v.strides[c] == 1 && v.strides[r] >= min_ld;
+  return matrix && (v.rank == 2 || v.strides[0] >= 0);
+}
+
+}  // namespace
+
+void fail(const char *what, const char *reason) {
+  std::fprintf(stderr, "%s: %s failed: %s\n", current_shim(), what, reason);
+  std::fflush(stderr);
+  std::abort();
+}
+
+void check(cudaError_t status, const char *what) {
+  if (status == cudaSuccess) return;
+  char reason[256];
+  std::snprintf(reason, sizeof reason, "%s (%s)", cudaGetErrorName(status),
+                cudaGetErrorString(status));
+  fail(what, reason);
+}
+
+const char *current_shim() {
+  const char *name = detail::shim_slot();
+  return name ? name : "polylift cuda runtime";
+}
+
+struct Call::State {
+  std::unique_lock<std::mutex> guard;
+  std::vector<Output> outputs;
+};
+
+Call::Call(const char *shim) : state_(new State{std::unique_lock<std::mutex>(rt().lock), {}}) {
+  detail::shim_slot() = shim;
+  init_once();
+  rt().generation += 1;
+}
+
+cudaStream_t Call::stream() const { return 0; }
+
+void *Call::scratch(size_t bytes) {
+  Runtime &r = rt();
+  bytes = (bytes + 255) & ~static_cast<size_t>(255);
+  if (r.arena == nullptr && r.arena_want > 0) {
+    r.arena = static_cast<char *>(device_alloc(r.arena_want));
+    r.arena_cap = r.arena_want;
+  }
+  if (r.arena_top + bytes <= r.arena_cap) {
+    void *p = r.arena + r.arena_top;
+    r.arena_top += bytes;
+    return p;
+  }
+  void *p = device_alloc(bytes);
+  r.overflow.push_back(p);
+  r.arena_want = r.arena_top + bytes > r.arena_want ? r.arena_top + bytes : r.arena_want;
+  r.arena_top += bytes;
+  return p;
+}
+
+Device Call::map(const void *host, const View &view, Role role, Layout layout) {
+  if (view.count() == 0) {
+    Device empty{scratch(view.elem ? view.elem : 1), packed_like(view)};
+    empty.view = normalised_for_blas(empty.view);
+    return empty;
+  }
+  if (role != Role::In && overlaps_itself(view))
+    fail("mapping an output array", "its view overlaps itself (a stride is too small)");
+  const char *elem0 = static_cast<const char *>(host);
+  const uintptr_t lo = reinterpret_cast<uintptr_t>(elem0 + view.low_offset() *
+                                                   static_cast<int64_t>(view.elem));
+  Entry *e = entry_for(lo, static_cast<size_t>(view.span()) * view.elem);
+  const int64_t off = static_cast<int64_t>(reinterpret_cast<uintptr_t>(elem0) - lo);
+  if (role != Role::Out) upload(e, off, view, stream());
+  Device dev{e->dev + off, normalised_for_blas(view)};
+  if (layout == Layout::Packed && view.packed()) dev.view = packed_like(view);
+  if (!fits(dev.view, layout)) {
+    View p = packed_like(view);
+    void *buf = scratch(static_cast<size_t>(view.count()) * view.elem);
+    if (role != Role::Out) copy_view(stream(), dev.ptr, view, buf, p);
+    dev = Device{buf, p};
+  }
+  if (role != Role::In)
+    state_->outputs.push_back(Output{e, off, view, dev.ptr == e->dev + off ? nullptr : dev.ptr,
+                                     dev.view});
+  return dev;
+}
+
+Call::~Call() {
+  Runtime &r = rt();
+  cudaStream_t s = stream();
+  for (const Output &o : state_->outputs) {
+    char *dev0 = o.entry->dev + o.off;
+    if (o.packed) copy_view(s, o.packed, o.packed_view, dev0, o.view);
+    const int64_t low = o.view.low_offset() * static_cast<int64_t>(o.view.elem);
+    transfer(false, reinterpret_cast<char *>(o.entry->lo) + o.off + low, dev0 + low, o.view, s);
+  }
+  check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  check(cudaGetLastError(), "a kernel launch");
+  for (const Output &o : state_->outputs) {
+    // A full image stays full (host and device changed the same elements); otherwise
+    // only the written view is known to match.
+    if (!o.entry->full_valid) {
+      o.entry->view_valid = true;
+      o.entry->valid_off = o.off;
+      o.entry->valid_view = o.view;
+    }
+    invalidate_overlapping(o.entry);
+  }
+  for (void *p : r.overflow) cudaFree(p);
+  if (!r.overflow.empty() && r.arena) {
+    cudaFree(r.arena);
+    r.arena = nullptr;
+    r.arena_cap = 0;
+  }
+  r.overflow.clear();
+  r.arena_top = 0;
+  detail::shim_slot() = nullptr;
+  delete state_;
+}
+
+void detail_init() { init_once(); }
+void detail_evict() {
+  evict_unused();
+  Runtime &r = rt();
+  if (r.arena) cudaFree(r.arena);
+  r.arena = nullptr;
+  r.arena_cap = r.arena_want = 0;
+}
+
+}  // namespace polylift_cuda
+
+using polylift_cuda::detail::rt;
+
+extern "C" int polylift_cuda_trust_resident(int on) {
+  std::lock_guard<std::mutex> guard(rt().lock);
+  polylift_cuda::detail_init();
+  int was = rt().trust ? 1 : 0;
+  rt().trust = on != 0;
+  return was;
+}
+
+extern "C" void polylift_cuda_invalidate(void) {
+  std::lock_guard<std::mutex> guard(rt().lock);
+  for (auto *e : rt().entries) {
+    e->full_valid = false;
+    e->view_valid = false;
+  }
+}
+
+extern "C" void polylift_cuda_release(void) {
+  std::lock_guard<std::mutex> guard(rt().lock);
+  rt().generation += 1;  // nothing is in use outside a call
+  polylift_cuda::detail_evict();
+}
+
+extern "C" void polylift_cuda_traffic(uint64_t *uploaded, uint64_t *downloaded) {
+  std::lock_guard<std::mutex> guard(rt().lock);
+  *uploaded = rt().uploaded;
+  *downloaded = rt().downloaded;
+}

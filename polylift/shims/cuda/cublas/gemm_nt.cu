@@ -1,0 +1,27 @@
+// cublas shim of launch `gemm_nt` (C = alpha A.B^T + beta C, B stored n x k), row-major, through
+// rowmajor_gemm (polylift_cublas.h: operand swap, beta == 0 does not read C).
+
+#include "polylift_cublas.h"
+#include "polylift_shims.h"
+
+namespace {
+using namespace polylift_cuda;
+
+template <class T>
+void gemm_nt(const char *shim, int64_t m, int64_t n, int64_t k, T alpha, const T *A,
+          int64_t ldA, const T *B, int64_t ldB, T beta, T *C, int64_t ldC) {
+  if (m <= 0 || n <= 0) return;
+  Call call(shim);
+  rowmajor_gemm<T>(call, false, true, m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC);
+}
+}  // namespace
+
+#define POLYLIFT_CUBLAS_GEMM_NT(T, DT)                                                  \
+  extern "C" void polylift_cublas_gemm_nt_##DT(int64_t m, int64_t n, int64_t k, T alpha,      \
+                                            const T *A, int64_t ldA, const T *B, int64_t ldB, \
+                                            T beta, T *C, int64_t ldC) {                     \
+    gemm_nt<T>("polylift_cublas_gemm_nt_" #DT, m, n, k, alpha, A, ldA, B, ldB, beta, C, ldC);  \
+  }
+
+POLYLIFT_CUBLAS_GEMM_NT(float, f32)
+POLYLIFT_CUBLAS_GEMM_NT(double, f64)

@@ -1,0 +1,283 @@
+"""Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`) with nvcc.
+
+Sources: `polylift/shims/cuda/common/*.cu` (the runtime every cuda backend carries: the
+device-buffer cache, transfers, error reporting) plus `polylift/shims/cuda/<backend>/*.cu`
+(one file per launch), with the headers of `polylift/shims/cuda/include/`. Vendor
+headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
+`nvidia-cudnn-cu13`, `nvidia-cuda-runtime`), found through the `nvidia` namespace
+package; nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
+`$CUDA_HOME/bin/nvcc`). Device code is built for the architectures of
+`$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both plus PTX of the last one).
+
+The wheels ship only versioned names (`libcublas.so.13`), so libraries are linked by
+file name (`-l:libcublas.so.13`) with an rpath to their folders. Nothing here needs a
+GPU or a driver: the libraries compile and link on any machine with nvcc and the wheels.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from polylift.errors import BuildError, UsageError
+from polylift.shims.build import ShimLibrary, cache_dir
+
+CUDA_DIR = Path(__file__).parent / "cuda"
+CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn")
+INSTALL_HINT = "pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN and the runtime)"
+# fmad=false: our own kernels must round every product, as the C reference does.
+NVCC_FLAGS: tuple[str, ...] = ("-x", "cu", "-std=c++17", "-O2", "--fmad=false",
+                               "-Xcompiler", "-fPIC", "-Xcompiler", "-Wall")
+# (wheel folder under nvidia/, library file) each backend links, in dependency order.
+BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
+    "cublas": (("cu13", "libcublas.so.13"), ("cu13", "libcublasLt.so.13")),
+    "cublaslt": (("cu13", "libcublasLt.so.13"),),
+    # cuDNN's own libraries look for cuBLASLt beside an older wheel layout; linking it
+    # here loads it first, so their lookup finds it already in the process.
+    "cudnn": (("cudnn", "libcudnn.so.9"), ("cu13", "libcublasLt.so.13"),
+              ("cu13", "libcublas.so.13")),
+}
+RUNTIME_LIB = ("cu13", "libcudart.so.13")
+SYSTEM_LIBS = ("-lstdc++", "-lpthread", "-ldl", "-lrt", "-lm")
+
+
+@dataclass(frozen=True)
+class CudaToolchain:
+    """nvcc and the wheel folders a cuda build uses."""
+
+    nvcc: str
+    wheel_root: Path  # site-packages/nvidia
+
+    def include_dirs(self) -> tuple[Path, ...]:
+        """Vendor header folders (CUDA runtime and cuBLAS, cuDNN)."""
+        return (self.wheel_root / "cu13" / "include", self.wheel_root / "cudnn" / "include")
+
+    def libraries(self, backend: str) -> tuple[Path, ...]:
+        """The vendor library files one backend links, runtime last."""
+        return tuple(self.wheel_root / folder / "lib" / name
+                     for folder, name in (*BACKEND_LIBS[backend], RUNTIME_LIB))
+
+
+def find_nvcc() -> str | None:
+    """The nvcc to use, or None when there is none."""
+    explicit = os.environ.get("POLYLIFT_NVCC")
+    if explicit:
+        return explicit
+    found = shutil.which("nvcc")
+    if found:
+        return found
+    home = os.environ.get("CUDA_HOME") or os.environ.get("CUDA_PATH")
+    candidate = Path(home) / "bin" / "nvcc" if home else None
+    return str(candidate) if candidate and candidate.is_file() else None
+
+
+def find_wheel_root() -> Path | None:
+    """`site-packages/nvidia` holding the CUDA 13 wheels' headers, or None."""
+    spec = importlib.util.find_spec("nvidia")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for folder in spec.submodule_search_locations:
+        root = Path(folder)
+        if (root / "cu13" / "include" / "cublas_v2.h").is_file():
+            return root
+    return None
+
+
+def toolchain(backend: str = "cublas") -> CudaToolchain:
+    """nvcc and the wheels, or a `BuildError` saying what to install."""
+    nvcc = find_nvcc()
+    if nvcc is None:
+        raise BuildError("the cuda shims need nvcc (CUDA 13), which is not on PATH: install "
+                         "the CUDA 13 toolkit's compiler or set POLYLIFT_NVCC")
+    root = find_wheel_root()
+    if root is None:
+        raise BuildError(f"the cuda shims need the CUDA 13 headers and libraries: {INSTALL_HINT}")
+    tools = CudaToolchain(nvcc, root)
+    missing = [str(p) for p in (*tools.libraries(backend), *tools.include_dirs())
+               if not p.exists()]
+    if missing:
+        raise BuildError(f"the {backend} shims need files the installed wheels lack "
+                         f"({', '.join(missing)}): {INSTALL_HINT}")
+    return tools
+
+
+def cuda_available() -> tuple[bool, str]:
+    """Whether the cuda shims can be built here, and why not."""
+    try:
+        for backend in CUDA_BACKENDS:
+            toolchain(backend)
+    except BuildError as err:
+        return False, err.message
+    return True, ""
+
+
+def cuda_sources(backend: str, template_dirs: Sequence[Path] = ()) -> list[Path]:
+    """The sources of one backend: the common runtime, then the backend's launches."""
+    _check_backend(backend)
+    folders = [CUDA_DIR / "common", CUDA_DIR / backend]
+    folders += [Path(d) / "cuda" / backend for d in template_dirs]
+    return [f for folder in folders if folder.is_dir() for f in sorted(folder.glob("*.cu"))]
+
+
+def fingerprint(backend: str) -> str:
+    """Everything besides the sources that a cuda build depends on (for cache keys)."""
+    parts = [Path(__file__).read_text()]
+    parts += [f"{h.name}\0{h.read_text()}" for h in sorted((CUDA_DIR / "include").glob("*.h"))]
+    nvcc = find_nvcc()
+    parts.append(_nvcc_version(nvcc) if nvcc else "no nvcc")
+    root = find_wheel_root()
+    parts.append(str(root) if root else "no wheels")
+    parts.append(os.environ.get("POLYLIFT_CUDA_ARCHS", ""))
+    parts.append(backend)
+    return "\n".join(parts)
+
+
+@cache
+def _nvcc_version(nvcc: str) -> str:
+    return _run([nvcc, "--version"], "querying nvcc").strip().splitlines()[-1]
+
+
+def arch_flags() -> tuple[str, ...]:
+    """`-gencode` flags: a cubin per architecture, plus PTX of the last for newer GPUs."""
+    archs = [a for a in re.split(r"[;, ]+", os.environ.get("POLYLIFT_CUDA_ARCHS", "80;90")) if a]
+    if not archs or not all(a.isdigit() for a in archs):
+        raise UsageError("POLYLIFT_CUDA_ARCHS must list compute capabilities such as '80;90'")
+    flags: list[str] = []
+    for arch in archs:
+        flags += ["-gencode", f"arch=compute_{arch},code=sm_{arch}"]
+    flags += ["-gencode", f"arch=compute_{archs[-1]},code=compute_{archs[-1]}"]
+    return tuple(flags)
+
+
+def compile_flags(tools: CudaToolchain, include_dir: Path) -> list[str]:
+    """nvcc flags (the same for every backend, so shared sources compile once): the
+    generated header first, vendor headers last."""
+    flags = [*NVCC_FLAGS, *arch_flags(), f"-I{include_dir}", f"-I{CUDA_DIR / 'include'}"]
+    # After the system folders, so nvcc's own runtime headers win over the wheel's copy.
+    for folder in tools.include_dirs():
+        flags += ["-Xcompiler", f"-idirafter{folder}"]
+    return flags
+
+
+def link_args(tools: CudaToolchain, backend: str) -> tuple[str, ...]:
+    """What a program linking a cuda shim library needs (vendor libraries, rpath, C++)."""
+    libs = tools.libraries(backend)
+    folders = sorted({str(p.parent) for p in libs})
+    args = [f"-L{f}" for f in folders]
+    args += [f"-l:{p.name}" for p in libs]
+    args += [f"-Wl,-rpath,{f}" for f in folders]
+    return (*args, *SYSTEM_LIBS)
+
+
+def build_cuda_library(backend: str, sources: Sequence[Path], include_dir: Path,
+                       out_path: Path, kind: str) -> ShimLibrary:
+    """Compile `sources` into `out_path` (`.a` for `static`, `.so` for `shared`)."""
+    _check_backend(backend)
+    if kind not in ("static", "shared"):
+        raise UsageError(f"unknown library kind '{kind}' (known: static, shared)")
+    if not sources:
+        raise BuildError(f"no cuda shim sources for backend '{backend}'")
+    tools = toolchain(backend)
+    flags = compile_flags(tools, include_dir)
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        objects = list(pool.map(lambda src: compiled_object(tools, flags, src, include_dir),
+                                sources))
+    if kind == "static":
+        _run(["ar", "rcs", str(out_path), *map(str, objects)], f"archiving {out_path.name}")
+    else:
+        _link_shared(tools, backend, objects, out_path)
+    check_symbols(out_path, include_dir, backend)
+    return ShimLibrary(out_path, link_args(tools, backend))
+
+
+def compiled_object(tools: CudaToolchain, flags: Sequence[str], src: Path, include_dir: Path
+                    ) -> Path:
+    """The object of one source, from a content-keyed cache shared by both library kinds
+    and every backend (the runtime sources are the same in all three)."""
+    digest = hashlib.sha256()
+    headers = sorted((CUDA_DIR / "include").glob("*.h")) + sorted(include_dir.glob("*.h"))
+    # The generated header's folder is a fresh temporary one; its content is what counts.
+    stable_flags = ["-I<generated>" if f == f"-I{include_dir}" else f for f in flags]
+    for part in [_nvcc_version(tools.nvcc), *stable_flags, src.read_text(),
+                 *(f"{h.name}\0{h.read_text()}" for h in headers)]:
+        data = part.encode()
+        digest.update(len(data).to_bytes(8, "little") + data)
+    folder = cache_dir() / "cuda-objects"
+    obj = folder / f"{src.stem}-{digest.hexdigest()[:24]}.o"
+    if obj.is_file():
+        return obj
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{src.stem}-", suffix=".o")
+    os.close(fd)
+    try:
+        _run([tools.nvcc, *flags, "-c", str(src), "-o", tmp],
+             f"compiling cuda shim {_display(src)}")
+        os.replace(tmp, obj)  # atomic: a concurrent identical build writes the same bytes
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return obj
+
+
+def _link_shared(tools: CudaToolchain, backend: str, objects: Sequence[Path], out: Path
+                 ) -> None:
+    libs = tools.libraries(backend)
+    folders = sorted({str(p.parent) for p in libs})
+    argv = [tools.nvcc, "-shared", "-cudart", "shared", "-o", str(out), *map(str, objects)]
+    argv += [f"-L{f}" for f in folders] + [f"-l:{p.name}" for p in libs]
+    argv += [f"-Xlinker=-rpath,{f}" for f in folders]
+    _run(argv, f"linking {out.name}")
+
+
+def declared_in_header(include_dir: Path, backend: str) -> set[str]:
+    """The `polylift_<backend>_*` symbols the generated header declares."""
+    text = (include_dir / "polylift_shims.h").read_text()
+    return set(re.findall(rf"\b(polylift_{backend}_\w+)\s*\(", text))
+
+
+def defined_symbols(lib: Path) -> set[str]:
+    """Global symbols a static or shared library defines."""
+    argv = ["nm", "-g", "--defined-only"] + (["-D"] if lib.suffix == ".so" else []) + [str(lib)]
+    out = _run(argv, f"listing the symbols of {lib.name}")
+    return {f[2] for line in out.splitlines() if len(f := line.split()) == 3}
+
+
+def check_symbols(lib: Path, include_dir: Path, backend: str) -> None:
+    """Fail when the library lacks a shim the header declares for its backend."""
+    missing = sorted(declared_in_header(include_dir, backend) - defined_symbols(lib))
+    if missing:
+        raise BuildError(f"{lib.name} lacks shims the header declares: {', '.join(missing)} "
+                         f"(add them under polylift/shims/cuda/{backend}/)")
+
+
+def _check_backend(backend: str) -> None:
+    if backend not in CUDA_BACKENDS:
+        raise UsageError(f"unknown cuda backend '{backend}' (known: {', '.join(CUDA_BACKENDS)})")
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(CUDA_DIR.parent.parent.parent))
+    except ValueError:
+        return path.name
+
+
+def _run(argv: list[str], what: str) -> str:
+    try:
+        done = subprocess.run(argv, text=True, capture_output=True, check=False)
+    except FileNotFoundError:
+        raise BuildError(f"{what}: cannot run '{argv[0]}' (not installed?)") from None
+    if done.returncode != 0:
+        detail = (done.stderr or done.stdout).strip().splitlines()[-25:]
+        raise BuildError(f"{what} failed (exit {done.returncode}):\n" + "\n".join(detail))
+    return done.stdout

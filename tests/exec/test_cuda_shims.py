@@ -1,0 +1,280 @@
+"""The cuda shim libraries (cublas, cublaslt, cudnn).
+
+Without a GPU: wherever nvcc and the CUDA 13 wheels are installed, each backend builds
+as a static and a shared library that defines every symbol the generated header
+declares for it, and a C program links against it; run without a driver, such a program
+stops with a message naming the shim. On a GPU (tests marked `gpu`): every cuda shim of
+every template agrees with the `ref` shim, bit for bit on exact inputs (small integers
+times powers of two) unless the template divides or takes roots, and within the
+template's ULP bound on random inputs, for contiguous, padded and reversed views; inputs
+and the gaps of strided views are left untouched; and the device-buffer cache never
+serves stale data.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
+from polylift.harness.gpu import gpu_available
+from polylift.matcher.library import KernelTemplate, load_library
+from polylift.shims.build import shim_library
+from polylift.shims.cuda_build import CUDA_BACKENDS, cuda_available, defined_symbols
+from polylift.shims.header import declared_symbols
+from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
+
+CUDA_READY, CUDA_REASON = cuda_available()
+GPU_READY, GPU_REASON = gpu_available(need_pycuda=False)
+needs_nvcc = pytest.mark.skipif(not CUDA_READY, reason=CUDA_REASON)
+needs_gpu = [pytest.mark.gpu,
+             pytest.mark.skipif(not (CUDA_READY and GPU_READY),
+                                reason=CUDA_REASON or GPU_REASON)]
+
+# Conv extents satisfy H = P + R - 1 and W > Q + S - 1 (a backend reads a sub-view).
+SIZES = {"m": 37, "n": 29, "k": 23, "nb": 3, "N": 2, "C": 3, "K": 4, "R": 3, "S": 2,
+         "P": 5, "Q": 6, "H": 7, "W": 8}
+SENTINEL = -12345.0
+LIBRARY = load_library()
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kind", ["static", "shared"])
+@pytest.mark.parametrize("backend", CUDA_BACKENDS)
+def test_library_defines_every_declared_symbol(backend: str, kind: str) -> None:
+    lib = shim_library(backend, kind=kind)
+    assert lib.path.suffix == (".a" if kind == "static" else ".so")
+    declared = set(declared_symbols(LIBRARY, backend))
+    assert declared, f"no template declares {backend}"
+    missing = declared - defined_symbols(lib.path)
+    assert not missing, f"{lib.path.name} lacks {sorted(missing)}"
+    # The runtime entry points come with every cuda backend.
+    assert {"polylift_cuda_trust_resident", "polylift_cuda_release"} <= defined_symbols(lib.path)
+    assert any(arg.startswith("-l:lib") for arg in lib.link_args)
+
+
+@needs_nvcc
+@pytest.mark.parametrize("backend", CUDA_BACKENDS)
+def test_shared_library_finds_its_vendor_libraries(backend: str) -> None:
+    lib = shim_library(backend, kind="shared")
+    out = subprocess.run(["ldd", str(lib.path)], capture_output=True, text=True, check=True)
+    assert "not found" not in out.stdout, out.stdout
+    assert "libcudart.so.13" in out.stdout
+
+
+PROGRAMS = {
+    "cublas": ("polylift_cublas_gemm_f64", """
+int main(void) {
+  double A[4] = {1, 2, 3, 4}, B[4] = {1, 0, 0, 1}, C[4] = {-1, -1, -1, -1};
+  polylift_cublas_gemm_f64(2, 2, 2, 1.0, A, 2, B, 2, 0.0, C, 2);
+  printf("%g %g %g %g\\n", C[0], C[1], C[2], C[3]);
+  return 0;
+}"""),
+    "cudnn": ("polylift_cudnn_shortcut_f32", """
+int main(void) {
+  float x[4] = {1, 2, 3, 4}, y[4] = {0, 0, 0, 0};
+  polylift_cudnn_shortcut_f32(1, 1, 2, 2, x, 4, 4, 2, y, 4, 4, 2);
+  printf("%g %g %g %g\\n", y[0], y[1], y[2], y[3]);
+  return 0;
+}"""),
+}
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kind", ["static", "shared"])
+@pytest.mark.parametrize("backend", sorted(PROGRAMS))
+def test_program_links_and_runs_or_names_the_shim(backend: str, kind: str,
+                                                  tmp_path: Path) -> None:
+    lib = shim_library(backend, kind=kind)
+    symbol, body = PROGRAMS[backend]
+    src = tmp_path / "main.c"
+    src.write_text('#include <stdio.h>\n#include "polylift_shims.h"\n' + body)
+    exe = tmp_path / "main"
+    rpath = [f"-Wl,-rpath,{lib.path.parent}"] if kind == "shared" else []
+    subprocess.run(["gcc", f"-I{lib.include_dir}", str(src), str(lib.path), *rpath,
+                    *lib.link_args, "-o", str(exe)], check=True, capture_output=True, text=True)
+    run = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120)
+    if GPU_READY:
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.split() == ["1", "2", "3", "4"]
+    else:
+        # No driver or device: the shim stops the program and says which shim failed.
+        assert run.returncode != 0
+        assert run.stderr.startswith(f"{symbol}: "), run.stderr
+        assert " failed: " in run.stderr
+
+
+# --- GPU runs against the ref shims -----------------------------------------------------
+
+
+def _inexact(tpl: KernelTemplate) -> bool:
+    """Templates that divide or take roots are not exact even on exact inputs."""
+    text = " ".join(str(step) for step in tpl.ast.steps)
+    return "/" in text or "sqrt" in text or "exp" in text
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for tpl in LIBRARY.templates.values():
+        for backend in (b for b in tpl.backends if b in CUDA_BACKENDS):
+            for dtype in tpl.dtypes:
+                for mode, layout in (("exact", "dense"), ("random", "dense"),
+                                     ("random", "padded"), ("random", "reversed")):
+                    cases.append(pytest.param(tpl.name, backend, dtype, mode, layout,
+                                              id=f"{backend}-{tpl.name}-{dtype}-{mode}-{layout}"))
+    return cases
+
+
+def _view(buffer: np.ndarray, shape: tuple[int, ...], layout: str) -> np.ndarray:
+    """A view of `shape` inside `buffer` (allocated by `_buffer_shape`)."""
+    if not shape:
+        return buffer.reshape(())
+    index: list[Any] = [slice(0, s) for s in shape]
+    if layout == "padded" and len(shape) == 1:
+        index[0] = slice(0, 2 * shape[0], 2)
+    if layout == "reversed":
+        index[0] = slice(shape[0] - 1, None, -1) if len(shape) > 1 else slice(None, None, -2)
+    return buffer[tuple(index)]
+
+
+def _buffer_shape(shape: tuple[int, ...], layout: str) -> tuple[int, ...]:
+    if not shape or layout == "dense":
+        return shape
+    if len(shape) == 1:
+        return (2 * shape[0],)
+    return (*shape[:-1], shape[-1] + 3)  # every row padded: ld = cols + 3
+
+
+def _values(name: str, shape: tuple[int, ...], dtype: Any, mode: str,
+            rng: np.random.Generator) -> np.ndarray:
+    """Positive values (no cancellation, so reordered sums stay within ULP bounds);
+    exact ones are small integers times a power of two. Means are negative so that
+    x - mean does not cancel either."""
+    if mode == "exact":
+        values = rng.integers(1, 5, size=shape) / 4.0
+    else:
+        values = rng.uniform(0.5, 1.0, size=shape)
+    return (-values if name == "mean" else values).astype(dtype)
+
+
+def _scalar(tpl: KernelTemplate, name: str, mode: str, rng: np.random.Generator) -> float:
+    fixed = next(p.fixed for p in tpl.params if p.name == name)
+    if fixed is not None:
+        return float(fixed)
+    if name == "eps":
+        return 0.25 if mode == "exact" else 1e-3
+    return float({"alpha": 1.5, "beta": 0.75}.get(name, 0.5)) if mode == "exact" \
+        else float(rng.uniform(0.5, 1.0))
+
+
+def _arguments(tpl: KernelTemplate, dtype: str, mode: str, layout: str, seed: int
+               ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
+    """Views and scalars for one call, and the buffers holding the views."""
+    rng = np.random.default_rng(seed)
+    np_type = NP_TYPES[dtype]
+    values: dict[str, Any] = {}
+    buffers: dict[str, np.ndarray] = {}
+    for decl in tpl.ast.arrays:
+        shape = tuple(SIZES[d] for d in decl.dims)
+        fill = np.nan if decl.role == "out" else SENTINEL  # outputs must not be read
+        buffers[decl.name] = np.full(_buffer_shape(shape, layout), fill, dtype=np_type)
+        view = _view(buffers[decl.name], shape, layout)
+        if decl.role != "out":
+            view[...] = _values(decl.name, shape, np_type, mode, rng)
+        values[decl.name] = view
+    for param in tpl.params:
+        if param.kind == "scalar":
+            values[param.name] = _scalar(tpl, param.name, mode, rng)
+    return values, buffers
+
+
+def _run(tpl: KernelTemplate, backend: str, dtype: str, mode: str, layout: str
+         ) -> dict[str, np.ndarray]:
+    values, buffers = _arguments(tpl, dtype, mode, layout, seed=7)
+    call_shim(shim_cdll(backend), tpl, backend, dtype, values)
+    return buffers
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize(("name", "backend", "dtype", "mode", "layout"), _cases())
+def test_cuda_shim_agrees_with_ref(name: str, backend: str, dtype: str, mode: str,
+                                   layout: str) -> None:
+    if not (CUDA_READY and GPU_READY):
+        pytest.skip(CUDA_REASON or GPU_REASON)
+    tpl = LIBRARY.templates[name]
+    expected = _run(tpl, "ref", dtype, mode, layout)
+    got = _run(tpl, backend, dtype, mode, layout)
+    _, originals = _arguments(tpl, dtype, mode, layout, seed=7)
+    exact = tpl.accuracy[0] == "exact" or (mode == "exact" and not _inexact(tpl))
+    bound = 0 if exact else tpl.accuracy[1]
+    for decl in tpl.ast.arrays:
+        if decl.role == "in":  # inputs untouched, bit for bit
+            same = compare_arrays(decl.name, originals[decl.name], got[decl.name])
+            assert same.verdict == BIT_EXACT, same.describe()
+            continue
+        # Whole buffers: the gaps of a strided view must keep their sentinel bits too.
+        result = compare_arrays(decl.name, expected[decl.name], got[decl.name], bound)
+        assert result.verdict != DIFF, result.describe()
+        if exact:
+            assert result.verdict == BIT_EXACT, result.describe()
+
+
+# --- the device-buffer cache ---------------------------------------------------------------
+
+
+def _traffic(lib: ctypes.CDLL) -> tuple[int, int]:
+    up, down = ctypes.c_uint64(), ctypes.c_uint64()
+    lib.polylift_cuda_traffic(ctypes.byref(up), ctypes.byref(down))
+    return up.value, down.value
+
+
+def _gemm(lib: ctypes.CDLL, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
+    tpl = LIBRARY.templates["blas.gemm"]
+    call_shim(lib, tpl, "cublas", "f64", {"A": a, "B": b, "C": c, "alpha": 1.0, "beta": 0.0})
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not (CUDA_READY and GPU_READY), reason=CUDA_REASON or GPU_REASON)
+def test_cache_reuploads_changed_inputs_by_default() -> None:
+    lib = shim_cdll("cublas")
+    rng = np.random.default_rng(3)
+    a, b = rng.integers(1, 5, (16, 8)) / 4.0, rng.integers(1, 5, (8, 12)) / 4.0
+    c = np.zeros((16, 12))
+    _gemm(lib, a, b, c)
+    np.testing.assert_array_equal(c, a @ b)
+    a[3, :] = 2.0  # the host changes A in place: same pointer, same size
+    _gemm(lib, a, b, c)
+    np.testing.assert_array_equal(c, a @ b)
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not (CUDA_READY and GPU_READY), reason=CUDA_REASON or GPU_REASON)
+def test_trusted_resident_inputs_skip_uploads_but_outputs_invalidate() -> None:
+    lib = shim_cdll("cublas")
+    lib.polylift_cuda_trust_resident.restype = ctypes.c_int
+    rng = np.random.default_rng(4)
+    a, b = rng.integers(1, 5, (16, 16)) / 4.0, rng.integers(1, 5, (16, 16)) / 4.0
+    c = np.zeros((16, 16))
+    previous = lib.polylift_cuda_trust_resident(1)
+    try:
+        _gemm(lib, a, b, c)
+        up_before, _ = _traffic(lib)
+        _gemm(lib, a, b, c)  # unchanged inputs: nothing to upload
+        assert _traffic(lib)[0] == up_before
+        np.testing.assert_array_equal(c, a @ b)
+        # A shim writes the top half of A (a sub-view: another cache key), so the cached
+        # image of the whole of A is stale and must be uploaded again.
+        _gemm(lib, b[:8], b, a[:8])
+        expected = a.copy()
+        expected[:8] = b[:8] @ b
+        np.testing.assert_array_equal(a, expected)
+        _gemm(lib, a, b, c)
+        np.testing.assert_array_equal(c, expected @ b)
+    finally:
+        lib.polylift_cuda_trust_resident(previous)
+        lib.polylift_cuda_invalidate()

@@ -27,6 +27,11 @@
 #define SIZE_K 320
 #endif
 
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(A, M * lda)
+ *   POLYLIFT_EXTENT(B, N * ldb)
+ *   POLYLIFT_EXTENT(C, M * ldc)
+ */
 static void kernel_gemm_nt(int M, int N, int K, int lda, int ldb, int ldc, float ALPHA,
                            float *restrict A, float *restrict B, float *restrict C)
 {

@@ -27,6 +27,11 @@
 #define SIZE_K 320
 #endif
 
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(A, K * lda)
+ *   POLYLIFT_EXTENT(B, K * ldb)
+ *   POLYLIFT_EXTENT(C, M * ldc)
+ */
 static void kernel_gemm_tn(int M, int N, int K, int lda, int ldb, int ldc, float ALPHA,
                            float *restrict A, float *restrict B, float *restrict C)
 {

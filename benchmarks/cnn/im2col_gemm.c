@@ -37,6 +37,12 @@
 #endif
 #define KS 3
 
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(in, cin * h * w)
+ *   POLYLIFT_EXTENT(wt, cout * cin * ks * ks)
+ *   POLYLIFT_EXTENT(col, cin * ks * ks * oh * ow)
+ *   POLYLIFT_EXTENT(out, cout * oh * ow)
+ */
 static void kernel_im2col_gemm(int cin, int cout, int h, int w, int ks, int oh, int ow,
                                float *restrict in, float *restrict wt, float *restrict col,
                                float *restrict out)

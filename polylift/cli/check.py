@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from polylift.cli.common import write_atomically
 from polylift.errors import UsageError
 from polylift.harness.build import SIZES
-from polylift.harness.check import (
-    INPUT_MODES,
-    CheckOptions,
-    check_benchmark,
+from polylift.harness.check import INPUT_MODES, CheckOptions, CheckResult, check_benchmark
+from polylift.harness.report import results_json, table, verdict_line
+from polylift.harness.suite import (
     check_suite,
+    polybench_options,
+    polybench_sources,
     suite_sources,
 )
-from polylift.harness.report import results_json, table, verdict_line
 from polylift.harness.toolchain import TARGETS
 
 
@@ -31,12 +32,20 @@ def _parser() -> argparse.ArgumentParser:
                 "lifted one, run both, and compare the arrays the kernel writes bit for bit.")
     p.add_argument("benchmark", nargs="?", help="a benchmark C file (kernel_<file stem>)")
     p.add_argument("--suite", help="linalg, cnn, image, or a directory of benchmarks")
+    p.add_argument("--polybench-root", help="a PolyBench/C 4.2.1 checkout: check its kernels")
+    p.add_argument("--only", help="with a suite: only these benchmarks (comma-separated stems)")
     p.add_argument("--backend", default="ref")
     p.add_argument("--target", default="x86_64", choices=sorted(TARGETS))
     p.add_argument("--size", default="MINI", choices=SIZES)
-    p.add_argument("--inputs", default="native", choices=INPUT_MODES)
-    p.add_argument("--repeat", type=int, default=1, help="median of N timed runs after a warm-up")
-    p.add_argument("--ulp", type=int, default=0, help="ULP bound for PASS (default 0)")
+    p.add_argument("--inputs", default="native", choices=INPUT_MODES,
+                   help="native: the benchmark's own; exact: small dyadic values, exact sums")
+    p.add_argument("--repeat", type=int, default=1,
+                   help="time a warm-up call then N calls; report the median")
+    p.add_argument("--ulp", type=int, default=None,
+                   help="ULP bound for PASS (default: from the launches' templates)")
+    p.add_argument("--templates", action="append", default=[],
+                   help="an extra template directory (repeatable)")
+    p.add_argument("--jobs", "-j", type=int, default=1, help="checks run in parallel")
     p.add_argument("--json", help="write all results to this file")
     p.add_argument("--keep", help="keep every work directory under this directory")
     p.add_argument("-I", dest="include_dirs", action="append", default=[])
@@ -46,23 +55,42 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _sources(args: argparse.Namespace, options: CheckOptions) -> tuple[list[Path], CheckOptions]:
+    if args.polybench_root:
+        root = Path(args.polybench_root)
+        sources = polybench_sources(root)
+        options = polybench_options(root, options)
+    else:
+        sources = suite_sources(args.suite)
+    if args.only:
+        wanted = [w for w in args.only.split(",") if w]
+        missing = sorted(set(wanted) - {s.stem for s in sources})
+        if missing:
+            raise UsageError(f"--only names no benchmark of the suite: {', '.join(missing)}")
+        sources = [s for s in sources if s.stem in wanted]
+    return sources, options
+
+
 def run_check(argv: list[str]) -> int:
     """The body of `polylift check`; exit 0 when every kernel is BIT-EXACT or PASS."""
     args = _parser().parse_args(argv)
-    if bool(args.benchmark) == bool(args.suite):
-        raise UsageError("give either one benchmark file or --suite")
+    if sum(map(bool, (args.benchmark, args.suite, args.polybench_root))) != 1:
+        raise UsageError("give either one benchmark file, --suite or --polybench-root")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     options = CheckOptions(backend=args.backend, target=args.target, size=args.size,
                            inputs=args.inputs, repeat=args.repeat,
                            include_dirs=tuple(args.include_dirs), defines=tuple(args.defines),
-                           keep=args.keep, ulp_bound=args.ulp)
+                           keep=args.keep, ulp_bound=args.ulp, templates=tuple(args.templates))
     options.validate()
-    if args.suite:
-        sources = suite_sources(args.suite)
-        results = check_suite(sources, options, progress=not args.no_progress)
-        sys.stdout.write(table(results))
-    else:
+    results: list[CheckResult]
+    if args.benchmark:
         results = [check_benchmark(args.benchmark, options)]
         print(verdict_line(results[0]))
+    else:
+        sources, options = _sources(args, options)
+        results = check_suite(sources, options, progress=not args.no_progress, jobs=args.jobs)
+        sys.stdout.write(table(results))
     if args.json:
         write_atomically(args.json, results_json(results, options))
     return 0 if all(r.ok for r in results) else 1

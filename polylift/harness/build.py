@@ -20,6 +20,7 @@ from pathlib import Path
 from polylift.errors import BuildError
 from polylift.harness.toolchain import C_FLAGS, Toolchain
 from polylift.harness.wrapper import SignatureLike, adapter_source, impl_name, wrapper_source
+from polylift.shims.build import ShimLibrary, shim_library
 
 NOIPA_DEFINE = "-Dstatic=__attribute__((noipa))"
 SIZES = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
@@ -73,9 +74,21 @@ def _compile_c(tc: Toolchain, source: Path, what: str) -> Path:
     return obj
 
 
-def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags) -> Path:
-    tc.run([tc.gcc(), *[o.name for o in objects], *flags.link_args, "-o", exe], f"linking {exe}")
+def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags,
+          libraries: Sequence[ShimLibrary] = ()) -> Path:
+    # Shim archives after the objects that call them, their own needs (-lopenblas) after.
+    shims = [str(lib.path) for lib in libraries]
+    needs = [arg for lib in libraries for arg in lib.link_args]
+    tc.run([tc.gcc(), *[o.name for o in objects], *shims, *needs, *flags.link_args, "-o", exe],
+           f"linking {exe}")
     return tc.workdir / exe
+
+
+def shim_libraries(backends: Sequence[str], target: str,
+                   template_dirs: Sequence[str] = ()) -> list[ShimLibrary]:
+    """The static shim library of each backend the lifted kernel calls, for `target`."""
+    return [shim_library(b, target, kind="static", template_dirs=[Path(d) for d in template_dirs])
+            for b in backends]
 
 
 def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
@@ -91,8 +104,10 @@ def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
 
 
 def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: BenchFlags,
-                 tc: Toolchain, extra_objects: Sequence[Path] = ()) -> Path:
-    """The program with its kernel replaced by the MLIR-compiled one: `lifted`."""
+                 tc: Toolchain, extra_objects: Sequence[Path] = (),
+                 libraries: Sequence[ShimLibrary] = ()) -> Path:
+    """The program with its kernel replaced by the MLIR-compiled one: `lifted`, linked
+    with the shim `libraries` its launches call."""
     kernel = sig.name
     _symbol_place(bench_obj, kernel, tc)
     tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}", bench_obj.name,
@@ -104,4 +119,4 @@ def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: B
     adapter = _compile_c(tc, _write(tc, "adapter.c", adapter_source(sig)),
                          "compiling the adapter")
     objects = [tc.workdir / "bench.lifted.o", wrapper, adapter, kernel_obj, *extra_objects]
-    return _link(tc, objects, "lifted", flags)
+    return _link(tc, objects, "lifted", flags, libraries)

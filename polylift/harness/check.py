@@ -1,5 +1,10 @@
 """The check driver: build the reference and the lifted program, run both, compare.
 
+Both programs get the same inputs (the benchmark's own, or the wrapper's exact values
+with `inputs="exact"`) and the same timing (kernel call alone; with `repeat` N, a
+warm-up call and the median of N). The verdict bound comes from the launches' templates
+(`coverage.ulp_bound`) unless `ulp_bound` is given.
+
 A DIFF or a failure keeps the work directory as a reproducer: the sources (`bench.c`,
 `wrapper.c`, `adapter.c`), the MLIR at each stage, `kernel.ll`, the objects, the
 programs' dumps and `repro.sh`, which replays every command.
@@ -11,7 +16,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError, PolyliftError, UsageError
@@ -21,6 +26,7 @@ from polylift.harness.build import (
     build_lifted,
     build_reference,
     compile_benchmark,
+    shim_libraries,
 )
 from polylift.harness.compare import (
     BIT_EXACT,
@@ -30,13 +36,24 @@ from polylift.harness.compare import (
     compare_arrays,
     overall_verdict,
 )
-from polylift.harness.lift import BACKEND_PASSES, compile_lifted
+from polylift.harness.coverage import (
+    LiftSummary,
+    kernel_flops,
+    launch_names,
+    matched_stage,
+    summarize,
+    ulp_bound,
+)
+from polylift.harness.extents import apply_extents
+from polylift.harness.lift import backend_passes, compile_lifted, lowered_backends
 from polylift.harness.run import run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import SignatureLike
+from polylift.matcher.library import load_library
+from polylift.passes.registry import is_python_pass, load_pass
 
 FAIL = "FAIL"
-INPUT_MODES = ("native",)
+INPUT_MODES = ("native", "exact")
 
 
 @dataclass(frozen=True)
@@ -51,10 +68,12 @@ class CheckOptions:
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
     keep: str | None = None
-    ulp_bound: int = 0
+    ulp_bound: int | None = None  # None: from the launches' templates
+    templates: tuple[str, ...] = ()  # extra template directories
     passes: tuple[str, ...] | None = None  # None: the backend's passes
     timeout: float | None = 900.0
     extra_objects: tuple[str, ...] = field(default=())
+    link_objects: tuple[str, ...] = ()  # objects both programs link (a suite's utilities)
 
     def validate(self) -> None:
         """Reject options no check can honour, before anything is built."""
@@ -64,15 +83,14 @@ class CheckOptions:
         if self.inputs not in INPUT_MODES:
             raise UsageError(f"input mode '{self.inputs}' is not supported yet (known: "
                              f"{', '.join(INPUT_MODES)})")
-        if self.passes is None and self.backend not in BACKEND_PASSES:
-            raise UsageError(f"backend '{self.backend}' is not supported yet (known: "
-                             f"{', '.join(sorted(BACKEND_PASSES))})")
+        if self.passes is None:
+            backend_passes(self.backend)  # raises UsageError for an unknown backend
         if self.repeat < 1:
             raise UsageError("--repeat must be at least 1")
 
     def pass_list(self) -> tuple[str, ...]:
         """The polylift passes from the front end's MLIR to the LLVM dialect."""
-        return self.passes if self.passes is not None else BACKEND_PASSES[self.backend]
+        return self.passes if self.passes is not None else backend_passes(self.backend)
 
 
 # (benchmark source, include dirs, defines, kernel name) -> (MLIR text, signature).
@@ -106,6 +124,13 @@ class CheckResult:
     arrays: tuple[Comparison, ...] = ()
     message: str = ""
     reproducer: str | None = None
+    coverage: str = "-"
+    launches: tuple[str, ...] = ()  # the templates of the kernel's launches
+    residual_loops: int = 0
+    flops: float | None = None  # one kernel call, from the templates' costs
+    ulp_bound: int = 0
+    reference_times: tuple[float, ...] = ()
+    lifted_times: tuple[float, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -114,9 +139,16 @@ class CheckResult:
 
     @property
     def speedup(self) -> float | None:
-        """Reference time over lifted time."""
+        """Reference time over lifted time (medians of the same check)."""
         if self.reference_s and self.lifted_s:
             return self.reference_s / self.lifted_s
+        return None
+
+    @property
+    def gflops(self) -> float | None:
+        """The lifted kernel's achieved GFLOP/s, where its flop count is known."""
+        if self.flops and self.lifted_s:
+            return self.flops / self.lifted_s * 1e-9
         return None
 
 
@@ -140,34 +172,80 @@ def _workdir(options: CheckOptions, kernel: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"polylift-check-{kernel}-"))
 
 
-def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
-                   tc: Toolchain, kernel: str) -> CheckResult:
+def with_templates(passes: Sequence[str], templates: Sequence[str]) -> tuple[str, ...]:
+    """`passes` with `templates=DIRS` given to every pass that takes that option."""
+    if not templates:
+        return tuple(passes)
+    dirs = ",".join(str(Path(d).resolve()) for d in templates)
+    out = []
+    for element in passes:
+        name, _, opts = element.partition("{")
+        if is_python_pass(name.strip()) and "templates" in load_pass(name.strip()).option_help:
+            inner = opts.rstrip("}").strip()
+            element = f"{name}{{{(inner + ' ') if inner else ''}templates={dirs}}}"
+        out.append(element)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class _Built:
+    reference: Path
+    lifted: Path
+    sig: SignatureLike
+    summary: LiftSummary
+
+
+def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolchain,
+           kernel: str) -> _Built:
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
     includes = (*default_include_dirs(source), *options.include_dirs)
-    flags = BenchFlags(options.size, includes, options.defines)
+    flags = BenchFlags(options.size, includes, options.defines,
+                       (*options.link_objects, "-lm"))
     tc.log.note(f"front end: {kernel} of bench.c -> kernel.mlir")
-    mlir, sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines), kernel)
+    mlir, front_sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines),
+                                kernel)
+    sig = apply_extents(front_sig, source)
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
     reference = build_reference(bench_obj, sig, flags, tc)
     tc.log.note("00-input.mlir is kernel.mlir with the kernel renamed and its C interface on")
-    kernel_obj = compile_lifted(mlir, kernel, options.pass_list(), tc)
+    kernel_obj = compile_lifted(mlir, kernel, with_templates(options.pass_list(),
+                                                             options.templates), tc)
     extra = [Path(o).resolve() for o in options.extra_objects]
-    lifted = build_lifted(bench_obj, sig, kernel_obj, flags, tc, extra)
-    ref_run = run_program(reference, sig, tc, options.repeat, options.timeout)
-    lifted_run = run_program(lifted, sig, tc, options.repeat, options.timeout)
+    shims = shim_libraries(lowered_backends(options.pass_list()), options.target,
+                           options.templates)
+    lifted = build_lifted(bench_obj, sig, kernel_obj, flags, tc, extra, shims)
+    stage = matched_stage(tc.workdir)
+    summary = (summarize(stage.read_text(), kernel, sig, load_library(options.templates))
+               if stage else LiftSummary((), 0))
+    return _Built(reference, lifted, sig, summary)
+
+
+def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
+                   tc: Toolchain, kernel: str) -> CheckResult:
+    built = _build(source, options, translate, tc, kernel)
+    library = load_library(options.templates)
+    bound = options.ulp_bound
+    if bound is None:
+        bound = ulp_bound(built.summary, library, options.backend, options.inputs)
+    runs = [run_program(exe, built.sig, tc, options.repeat, options.timeout, options.inputs)
+            for exe in (built.reference, built.lifted)]
     comparisons = []
-    for name in sig.written:
-        if name not in lifted_run.arrays or name not in ref_run.arrays:
+    for name in built.sig.written:
+        if any(name not in run.arrays for run in runs):
             raise BuildError(f"array '{name}' was not dumped by both programs")
-        comparisons.append(compare_arrays(name, ref_run.arrays[name], lifted_run.arrays[name],
-                                          options.ulp_bound))
+        comparisons.append(compare_arrays(name, runs[0].arrays[name], runs[1].arrays[name],
+                                          bound))
         tc.log.lines.append(f"cmp reference.out/{name}.bin lifted.out/{name}.bin")
     verdict = overall_verdict(comparisons)
     message = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
-    return CheckResult(source.stem, kernel, verdict, ref_run.seconds, lifted_run.seconds,
-                       tuple(comparisons), message)
+    summary = built.summary
+    return CheckResult(source.stem, kernel, verdict, runs[0].seconds, runs[1].seconds,
+                       tuple(comparisons), message, coverage=summary.coverage,
+                       launches=tuple(launch_names(summary)), residual_loops=summary.residual,
+                       flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
+                       reference_times=runs[0].times, lifted_times=runs[1].times)
 
 
 def check_benchmark(source: str | Path, options: CheckOptions,
@@ -187,37 +265,9 @@ def check_benchmark(source: str | Path, options: CheckOptions,
     if result.verdict in (DIFF, FAIL):
         (workdir / "repro.sh").write_text(tc.log.script())
         (workdir / "repro.sh").chmod(0o755)
-        return CheckResult(**{**result.__dict__, "reproducer": str(workdir)})
+        return replace(result, reproducer=str(workdir))
     if options.keep:
         (workdir / "repro.sh").write_text(tc.log.script())
     else:
         shutil.rmtree(workdir, ignore_errors=True)
     return result
-
-
-def suite_sources(suite: str, root: Path | None = None) -> list[Path]:
-    """The benchmarks of a suite name (`linalg`, `cnn`, `image`) or a directory, sorted."""
-    candidates = [Path(suite)]
-    if "/" not in suite:
-        bases = [root] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
-        candidates = [b / "benchmarks" / suite for b in bases] + candidates
-    for directory in candidates:
-        if directory.is_dir():
-            sources = sorted(directory.glob("*.c"))
-            if sources:
-                return sources
-            raise UsageError(f"suite '{suite}' ({directory}) has no .c benchmarks")
-    raise UsageError(f"no suite '{suite}': not a suite name nor a directory")
-
-
-def check_suite(sources: Sequence[Path], options: CheckOptions,
-                translate: Translator | None = None, progress: bool = True) -> list[CheckResult]:
-    """Check every benchmark, with a progress bar on stderr when `progress`."""
-    from tqdm import tqdm
-
-    results = []
-    bar = tqdm(sources, desc="check", unit="kernel", disable=not progress, leave=False)
-    for source in bar:
-        bar.set_postfix_str(source.stem)
-        results.append(check_benchmark(source, options, translate))
-    return results

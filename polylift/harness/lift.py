@@ -13,13 +13,37 @@ from pathlib import Path
 from polylift.errors import BuildError, PolyliftError
 from polylift.harness.toolchain import Toolchain
 from polylift.harness.wrapper import lifted_name
+from polylift.lowering.driver import backend_chain, lowering_pass
+from polylift.matcher.checks import BACKENDS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import PassRun, Step, parse_element, run_pipeline
 
-# The passes of each backend; later stages add match-kernels and the backend's lowering.
-BACKEND_PASSES: dict[str, tuple[str, ...]] = {
-    "ref": ("raise-affine-to-linalg", "lower-to-llvm"),
-}
+RAISE_AND_MATCH = ("raise-affine-to-linalg", "match-kernels")
+
+
+def backend_passes(spec: str) -> tuple[str, ...]:
+    """The passes of `--backend spec`, one backend or a comma list: raise, match, lower
+    each launch to the first listed backend that implements it (`ref` last), to LLVM.
+
+    Raises `UsageError` for an unknown backend or a misplaced `ref`."""
+    chain = backend_chain(spec)
+    return (*RAISE_AND_MATCH, *(lowering_pass(b) for b in chain), "lower-to-llvm")
+
+
+def lowered_backends(passes: Sequence[str]) -> tuple[str, ...]:
+    """The backends whose launch lowering is among `passes`, in order: the shim libraries
+    the lifted program links."""
+    found = []
+    for element in passes:
+        name = element.split("{", 1)[0].strip()
+        prefix = lowering_pass("")
+        if name.startswith(prefix) and name[len(prefix):] not in found:
+            found.append(name[len(prefix):])
+    return tuple(found)
+
+
+# The passes of each single backend (a comma list goes through `backend_passes`).
+BACKEND_PASSES: dict[str, tuple[str, ...]] = {b: backend_passes(b) for b in BACKENDS}
 
 # Fast-math flags on an LLVM instruction; any of them could change the bits computed.
 _FAST_MATH = re.compile(r"(?<![\w@%.\"$-])(fast|contract|reassoc|afn|arcp)(?![\w\"$-])")

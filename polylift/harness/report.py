@@ -27,6 +27,11 @@ def verdict_line(result: CheckResult) -> str:
     """`kernel_gemm: BIT-EXACT  reference 1.2 ms  lifted 1.1 ms  speedup 1.09x`, plus details."""
     line = (f"{result.kernel}: {result.verdict}  reference {_seconds(result.reference_s)}  "
             f"lifted {_seconds(result.lifted_s)}  speedup {_speedup(result)}")
+    if result.verdict != "FAIL":
+        line += f"\n  coverage {result.coverage}, {len(result.launches)} launch(es)"
+        line += "".join(f" {name}" for name in result.launches)
+        if result.flops:
+            line += f"; {_flops(result.flops)} flops, {_gflops(result)} GFLOP/s"
     if result.message:
         line += "\n  " + result.message.replace("\n", "\n  ")
     if result.reproducer:
@@ -34,11 +39,35 @@ def verdict_line(result: CheckResult) -> str:
     return line
 
 
+def _flops(value: float | None) -> str:
+    if value is None:
+        return "-"
+    for scale, unit in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= scale:
+            return f"{value / scale:.3g}{unit}"
+    return f"{value:.0f}"
+
+
+def _gflops(result: CheckResult) -> str:
+    return f"{result.gflops:.2f}" if result.gflops is not None else "-"
+
+
+def _row(r: CheckResult, with_flops: bool) -> tuple[str, ...]:
+    row = (r.kernel, r.coverage, str(len(r.launches)), r.verdict, _seconds(r.reference_s),
+           _seconds(r.lifted_s), _speedup(r))
+    return row + ((_flops(r.flops), _gflops(r)) if with_flops else ())
+
+
 def table(results: Sequence[CheckResult]) -> str:
-    """One row per benchmark: kernel, verdict, reference time, lifted time, speedup."""
-    head = ("kernel", "verdict", "reference", "lifted", "speedup")
-    rows = [(r.kernel, r.verdict, _seconds(r.reference_s), _seconds(r.lifted_s), _speedup(r))
-            for r in results]
+    """One row per benchmark: kernel, coverage, launches, verdict, times, speedup.
+
+    Where some kernel's flop count is known, two more columns: the flops of one kernel
+    call and the lifted kernel's GFLOP/s.
+    """
+    with_flops = any(r.flops for r in results)
+    head = ("kernel", "coverage", "launches", "verdict", "reference", "lifted", "speedup")
+    head += ("flops", "GFLOP/s") if with_flops else ()
+    rows = [_row(r, with_flops) for r in results]
     widths = [max(len(str(row[i])) for row in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip()
              for row in [head, *rows]]
@@ -56,6 +85,7 @@ def table(results: Sequence[CheckResult]) -> str:
 def _result_json(result: CheckResult) -> dict:
     data = asdict(result)
     data["speedup"] = result.speedup
+    data["gflops"] = result.gflops
     data["arrays"] = [asdict(c) for c in result.arrays]
     for array in data["arrays"]:
         if array["first_index"] is not None:
@@ -66,7 +96,8 @@ def _result_json(result: CheckResult) -> dict:
 def results_json(results: Sequence[CheckResult], options: CheckOptions) -> str:
     """All results as JSON with sorted keys (the reproducer paths are machine-local)."""
     config = {"backend": options.backend, "target": options.target, "size": options.size,
-              "inputs": options.inputs, "repeat": options.repeat, "ulp_bound": options.ulp_bound}
+              "inputs": options.inputs, "repeat": options.repeat, "ulp_bound": options.ulp_bound,
+              "templates": list(options.templates)}
     body = {"config": config,
             "results": [_result_json(r) for r in sorted(results, key=lambda r: r.kernel)]}
     return json.dumps(body, indent=2, sort_keys=True) + "\n"

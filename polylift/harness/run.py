@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import shutil
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
 from polylift.errors import BuildError
 from polylift.harness.toolchain import Toolchain
-from polylift.harness.wrapper import DUMP_ENV, SignatureLike
+from polylift.harness.wrapper import DUMP_ENV, INPUTS_ENV, REPEAT_ENV, SignatureLike
 
 # numpy dtypes of the C element types (LP64 on both targets). Plain `char` is read as
 # signed: the bits compared are the same either way.
@@ -35,36 +35,56 @@ def numpy_dtype(ctype: str) -> np.dtype:
 
 
 @dataclass(frozen=True)
+class Manifest:
+    """What a wrapper recorded: arrays (element bytes, dims), scalars, calls, times."""
+
+    arrays: dict[str, tuple[int, tuple[int, ...]]]
+    scalars: dict[str, int]
+    calls: int
+    times_ns: tuple[int, ...]
+    unstable: bool
+
+
+@dataclass(frozen=True)
 class RunResult:
-    """One program's outputs: the arrays its kernel wrote, its kernel time, its stdout."""
+    """One program's outputs: the arrays its kernel wrote, its kernel times, its stdout."""
 
     arrays: dict[str, np.ndarray]
-    seconds: float
+    seconds: float  # the median of `times`
     stdout: str
+    times: tuple[float, ...] = ()
+    scalars: dict[str, int] = field(default_factory=dict)
 
 
-def _read_manifest(dump: Path) -> tuple[dict[str, tuple[int, tuple[int, ...]]], int, int]:
+def read_manifest(dump: Path) -> Manifest:
+    """The manifest a wrapper wrote into `dump`."""
     path = dump / "manifest.txt"
     if not path.exists():
         raise BuildError(f"the program never called the kernel ({path.name} missing)")
-    arrays, calls, ns = {}, 0, 0
+    arrays, scalars, calls, times, unstable = {}, {}, 0, (), False
     for line in path.read_text().splitlines():
         fields = line.split()
+        if not fields:
+            continue
         if fields[0] == "array":
             arrays[fields[1]] = (int(fields[2]), tuple(int(d) for d in fields[4:]))
+        elif fields[0] == "scalar":
+            scalars[fields[1]] = int(fields[2])
         elif fields[0] == "calls":
             calls = int(fields[1])
         elif fields[0] == "time_ns":
-            ns = int(fields[1])
-    return arrays, calls, ns
+            times = tuple(int(t) for t in fields[1:])
+        elif fields[0] == "unstable":
+            unstable = fields[1] != "0"
+    return Manifest(arrays, scalars, calls, times, unstable)
 
 
 def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], float]:
-    """The arrays a run dumped, typed from the signature, and the kernel time in seconds."""
-    listed, _calls, ns = _read_manifest(dump)
+    """The arrays a run dumped, typed from the signature, and the median kernel time (s)."""
+    manifest = read_manifest(dump)
     ctypes = {p.name: p.ctype for p in sig.params}
     arrays = {}
-    for name, (elem, dims) in sorted(listed.items()):
+    for name, (elem, dims) in sorted(manifest.arrays.items()):
         dtype = numpy_dtype(ctypes[name])
         if dtype.itemsize != elem:
             raise BuildError(f"array '{name}': the program wrote {elem}-byte elements, "
@@ -73,30 +93,27 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
         if data.size != int(np.prod(dims, dtype=np.int64)):
             raise BuildError(f"array '{name}': dump has {data.size} elements, expected {dims}")
         arrays[name] = data.reshape(dims)
-    return arrays, ns * 1e-9
+    times = manifest.times_ns or (0,)
+    return arrays, statistics.median(times) * 1e-9
 
 
 def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
-                timeout: float | None = None) -> RunResult:
-    """Run `exe` (after one warm-up run when `repeat` > 1); the median kernel time.
+                timeout: float | None = None, inputs: str = "native") -> RunResult:
+    """Run `exe` once; its wrapper warms up and times `repeat` kernel calls when `repeat` > 1.
 
-    Outputs are those of the last run; every run must write the same bits.
+    Outputs are those of the last call; every call must write the same bits.
     """
     dump = tc.workdir / f"{exe.name}.out"
-    argv = [*tc.target.emulator, f"./{exe.name}"]
-    times, first, stdout = [], None, ""
-    for attempt in range(repeat + (1 if repeat > 1 else 0)):
-        shutil.rmtree(dump, ignore_errors=True)
-        dump.mkdir()
-        tc.log.lines.append(f"rm -rf {dump.name} && mkdir {dump.name}")
-        done = tc.run(argv, f"running {exe.name}", env={DUMP_ENV: dump.name}, timeout=timeout)
-        arrays, seconds = read_dumps(dump, sig)
-        if first is None:
-            first = arrays
-        elif any(arrays[k].tobytes() != first[k].tobytes() for k in arrays):
-            raise BuildError(f"{exe.name} wrote different outputs on different runs")
-        if repeat == 1 or attempt > 0:
-            times.append(seconds)
-        stdout = done.stdout
-    assert first is not None
-    return RunResult(first, statistics.median(times), stdout)
+    shutil.rmtree(dump, ignore_errors=True)
+    dump.mkdir()
+    tc.log.lines.append(f"rm -rf {dump.name} && mkdir {dump.name}")
+    env = {DUMP_ENV: dump.name, REPEAT_ENV: str(repeat), INPUTS_ENV: inputs}
+    done = tc.run([*tc.target.emulator, f"./{exe.name}"], f"running {exe.name}", env=env,
+                  timeout=timeout)
+    manifest = read_manifest(dump)
+    if manifest.unstable:
+        raise BuildError(f"{exe.name}: the kernel wrote different outputs on different calls "
+                         "with the same inputs")
+    arrays, seconds = read_dumps(dump, sig)
+    return RunResult(arrays, seconds, done.stdout, tuple(t * 1e-9 for t in manifest.times_ns),
+                     manifest.scalars)

@@ -1,19 +1,31 @@
 """Generated C around a kernel: the timing/dump wrapper and the memref-descriptor adapter.
 
 Both the reference and the lifted program get the same wrapper, so both are measured
-the same way. The wrapper takes the kernel's own name and C signature (arrays decay to
-element pointers, which is the same ABI as the C99 VLA parameters), times the call to
-`polylift_impl_<kernel>` alone, and, when `POLYLIFT_DUMP_DIR` is set, writes every array
-the kernel writes as raw bytes (`<name>.bin`) plus a `manifest.txt`:
+and fed the same way. The wrapper takes the kernel's own name and C signature (arrays
+decay to element pointers, which is the same ABI as the C99 VLA parameters) and calls
+`polylift_impl_<kernel>`. Its behaviour is set at run time by the environment:
 
-    array <name> <element bytes> <rank> <dim0> <dim1> ...
-    calls <number of calls>
-    time_ns <nanoseconds of the last call>
+- `POLYLIFT_INPUTS=exact`: before the call, every array the kernel takes is overwritten
+  with small integers times a power of two (per element type, see `exact_values`) from
+  a fixed hash of (array position, element index), and every float scalar becomes 0.75
+  or 1.25; sums and products of such values are exact, so any evaluation order gives
+  the same bits. Integer scalars (sizes, leading dimensions, shifts) are kept.
+- `POLYLIFT_REPEAT=N` (N > 1): every array is saved, then the kernel runs once to warm
+  up and N more times, each on the restored arrays and timed alone; a hash of the
+  written arrays after each call tells whether every call wrote the same bits.
+- `POLYLIFT_DUMP_DIR=DIR`: after the calls, every array the kernel writes is written
+  raw to `DIR/<name>.bin`, with a `manifest.txt`:
+
+      array <name> <element bytes> <rank> <dim0> <dim1> ...
+      scalar <name> <value>            (each integer scalar argument)
+      calls <number of calls main made>
+      time_ns <t1> <t2> ...            (each timed call of the last one)
+      unstable <0 or 1>                (1: two calls wrote different bits)
 
 Extents come from the C dims evaluated at run time. A dim the C type leaves open (a plain
-pointer, dims `("?",)`) has no extent the wrapper can know: such an array is given the
-largest extent a descriptor can hold (`INT64_MAX / element size`) for the lifted call,
-and cannot be dumped (asking to is an error).
+pointer, dims `("?",)`) needs a `POLYLIFT_EXTENT` annotation (see `extents.py`); without
+one, the lifted call gets the largest extent a descriptor can hold and the array cannot
+be dumped, filled or restored (asking to is an error).
 
 In the lifted program `polylift_impl_<kernel>` is the adapter generated here: it builds
 one memref descriptor per array (allocated = aligned = the C pointer, offset 0, sizes
@@ -24,11 +36,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol
 
 from polylift.errors import BuildError
 
 DUMP_ENV = "POLYLIFT_DUMP_DIR"
+REPEAT_ENV = "POLYLIFT_REPEAT"
+INPUTS_ENV = "POLYLIFT_INPUTS"
 UNKNOWN_DIM = "?"
 
 
@@ -97,62 +112,152 @@ def _array(sig: SignatureLike, name: str) -> ParamLike:
     raise BuildError(f"kernel '{sig.name}' writes '{name}', which is not one of its arrays")
 
 
-_DUMP_HELPERS = r"""
-static void polylift_dump(FILE *manifest, const char *dir, const char *name,
-                          const void *data, size_t elem, int rank, const int64_t *dims) {
-  char path[4096];
-  size_t count = 1;
-  for (int i = 0; i < rank; ++i) count *= (size_t)dims[i];
-  snprintf(path, sizeof path, "%s/%s.bin", dir, name);
-  FILE *out = fopen(path, "wb");
-  if (!out || fwrite(data, elem, count, out) != count) {
-    fprintf(stderr, "polylift: cannot write %s\n", path);
-    exit(97);
-  }
-  fclose(out);
-  fprintf(manifest, "array %s %zu %d", name, elem, rank);
-  for (int i = 0; i < rank; ++i) fprintf(manifest, " %lld", (long long)dims[i]);
-  fprintf(manifest, "\n");
-}
-"""
+_RUNTIME = Path(__file__).with_name("wrapper_runtime.h")
+
+# Exact-mode values per element type: (span, lowest, scale), so element k is
+# (lowest + pick(k) % span) * scale. Floats are small integers times a power of two;
+# the fewer mantissa bits a type has, the fewer bits its values use. Integers stay small
+# so no accumulation overflows (and unsigned ones are never negative).
+_EXACT_VALUES = {"double": (9, -4, "0.25"), "float": (5, -2, "0.5f"), "_Float16": (3, -1, "1")}
+_EXACT_SIGNED = (7, -3, "1")
+_EXACT_UNSIGNED = (7, 0, "1")
+FLOAT_CTYPES = frozenset(_EXACT_VALUES)
+
+
+def exact_values(ctype: str) -> tuple[int, int, str]:
+    """(span, lowest, scale) of the exact-mode values of a C element type."""
+    if ctype in _EXACT_VALUES:
+        return _EXACT_VALUES[ctype]
+    if ctype == "_Bool":
+        return (2, 0, "1")
+    if ctype.startswith(("unsigned", "uint")):
+        return _EXACT_UNSIGNED
+    return _EXACT_SIGNED
+
+
+def exact_scalar(ctype: str, index: int) -> str:
+    """The exact-mode value of the `index`-th float scalar: 0.75 or 1.25, exact products."""
+    return f"({ctype})({3 + 2 * (index % 2)}) * ({ctype})0.25"
+
+
+def _count_expr(p: ParamLike) -> str | None:
+    """The element count of an array as a C expression, None when a dim is open."""
+    if UNKNOWN_DIM in p.dims:
+        return None
+    return " * ".join(_dim_expr(d, p.ctype) for d in p.dims) or "1"
+
+
+def _arrays(sig: SignatureLike) -> list[ParamLike]:
+    return [p for p in sig.params if p.kind == "array"]
+
+
+def _n(p: ParamLike) -> str:
+    return f"polylift_n_{p.name}"
+
+
+def _exact_fill(sig: SignatureLike) -> list[str]:
+    lines = ["  if (polylift_exact_inputs()) {"]
+    for seed, p in enumerate(_arrays(sig), 1):
+        if _count_expr(p) is None:
+            lines.append(f"    polylift_fail(\"--inputs exact needs the extent of array\", "
+                         f"\"{p.name}\");")
+            continue
+        span, low, scale = exact_values(p.ctype)
+        lines.append(f"    POLYLIFT_FILL({p.name}, {_n(p)}, {seed}, {p.ctype}, {span}, "
+                     f"{low}, {scale});")
+    floats = [p for p in sig.params if p.kind == "scalar" and p.ctype in FLOAT_CTYPES]
+    lines += [f"    {p.name} = {exact_scalar(p.ctype, i)};" for i, p in enumerate(floats)]
+    return lines + ["  }"]
+
+
+def _repeat_setup(sig: SignatureLike) -> list[str]:
+    lines = ["  long polylift_reps = polylift_repeats();"]
+    lines += [f"  void *polylift_save_{p.name} = 0;" for p in _arrays(sig)]
+    lines.append("  if (polylift_reps > 1) {")
+    for p in _arrays(sig):
+        if _count_expr(p) is None:
+            lines.append(f"    polylift_fail(\"--repeat needs the extent of array\", "
+                         f"\"{p.name}\");")
+        else:
+            lines.append(f"    polylift_save_{p.name} = polylift_save({p.name}, "
+                         f"(size_t){_n(p)} * sizeof({p.ctype}), \"{p.name}\");")
+    return lines + ["  }"]
+
+
+def _timed_calls(sig: SignatureLike) -> list[str]:
+    """One call, or a warm-up and `reps` calls on restored inputs, each timed alone.
+
+    Every local is prefixed `polylift_` so that no kernel parameter is shadowed.
+    """
+    args = ", ".join(p.name for p in sig.params)
+    restore = [f"      memcpy({p.name}, polylift_save_{p.name}, (size_t){_n(p)} * "
+               f"sizeof({p.ctype}));" for p in _arrays(sig) if _count_expr(p) is not None]
+    hashes = [f"      polylift_h = polylift_fnv(polylift_h, {p.name}, (size_t){_n(p)} * "
+              f"sizeof({p.ctype}));" for p in (_array(sig, name) for name in sig.written)]
+    return [
+        "  long long *polylift_times = malloc((size_t)polylift_reps * sizeof(long long));",
+        "  if (!polylift_times) polylift_fail(\"cannot allocate\", \"times\");",
+        "  long polylift_timed = 0, polylift_ncalls = polylift_reps + (polylift_reps > 1);",
+        "  uint64_t polylift_first = 0;",
+        "  int polylift_unstable = 0;",
+        "  for (long polylift_r = 0; polylift_r < polylift_ncalls; ++polylift_r) {",
+        "    if (polylift_r > 0) {", *restore, "    }",
+        "    long long polylift_t0 = polylift_now_ns();",
+        f"    {impl_name(sig.name)}({args});",
+        "    long long polylift_t1 = polylift_now_ns();",
+        "    if (polylift_reps == 1 || polylift_r > 0)",
+        "      polylift_times[polylift_timed++] = polylift_t1 - polylift_t0;",
+        "    if (polylift_reps > 1) {",
+        "      uint64_t polylift_h = UINT64_C(14695981039346656037);", *hashes,
+        "      if (polylift_r == 0) polylift_first = polylift_h;",
+        "      else if (polylift_h != polylift_first) polylift_unstable = 1;",
+        "    }",
+        "  }",
+        *[f"  free(polylift_save_{p.name});" for p in _arrays(sig)],
+    ]
+
+
+def _manifest(sig: SignatureLike) -> list[str]:
+    lines = ["  const char *polylift_dir = getenv(\"" + DUMP_ENV + "\");",
+             "  if (!polylift_dir) { free(polylift_times); return; }",
+             "  FILE *polylift_out = polylift_manifest(polylift_dir);"]
+    for name in sig.written:
+        p = _array(sig, name)
+        dims = ", ".join(_dim_expr(d, p.ctype) for d in p.dims)
+        lines.append(f"  {{ int64_t polylift_dims[] = {{{dims}}};\n"
+                     f"    polylift_dump(polylift_out, polylift_dir, \"{name}\", {name}, "
+                     f"sizeof({p.ctype}), {len(p.dims)}, polylift_dims); }}")
+    for p in sig.params:
+        if p.kind == "scalar" and p.ctype not in FLOAT_CTYPES:
+            lines.append(f"  fprintf(polylift_out, \"scalar {p.name} %lld\\n\", "
+                         f"(long long)({p.name}));")
+    return lines + [
+        "  fprintf(polylift_out, \"calls %lld\\ntime_ns\", polylift_calls);",
+        "  for (long polylift_r = 0; polylift_r < polylift_timed; ++polylift_r)",
+        "    fprintf(polylift_out, \" %lld\", polylift_times[polylift_r]);",
+        "  fprintf(polylift_out, \"\\nunstable %d\\n\", polylift_unstable);",
+        "  fclose(polylift_out);",
+        "  free(polylift_times);",
+    ]
 
 
 def wrapper_source(sig: SignatureLike) -> str:
     """C source of the timing and dump wrapper named after the kernel."""
     kernel = sig.name
-    args = ", ".join(p.name for p in sig.params)
-    dumps = []
     for name in sig.written:
-        p = _array(sig, name)
-        if UNKNOWN_DIM in p.dims:
+        if UNKNOWN_DIM in _array(sig, name).dims:
             raise BuildError(f"cannot dump array '{name}' of '{kernel}': its extent is "
-                             "unknown (a plain pointer)")
-        dims = ", ".join(_dim_expr(d, p.ctype) for d in p.dims)
-        dumps.append(f"  {{ int64_t dims[] = {{{dims}}};\n"
-                     f"    polylift_dump(manifest, dir, \"{name}\", {name}, sizeof({p.ctype}),"
-                     f" {len(p.dims)}, dims); }}")
+                             "unknown (a plain pointer; state it with POLYLIFT_EXTENT)")
+    counts = [f"  int64_t {_n(p)} = {_count_expr(p) or '-1'};" for p in _arrays(sig)]
     lines = [
         f"/* Generated by polylift: times {kernel} and dumps the arrays it writes. */",
-        "#include <stdint.h>", "#include <stdio.h>", "#include <stdlib.h>", "#include <time.h>",
-        "", c_prototype(impl_name(kernel), sig) + ";", _DUMP_HELPERS,
+        _RUNTIME.read_text(),
+        c_prototype(impl_name(kernel), sig) + ";",
         "static long long polylift_calls;", "",
         c_prototype(kernel, sig) + " {",
-        "  struct timespec t0, t1;",
-        "  clock_gettime(CLOCK_MONOTONIC, &t0);",
-        f"  {impl_name(kernel)}({args});",
-        "  clock_gettime(CLOCK_MONOTONIC, &t1);",
+        *counts, *_exact_fill(sig), *_repeat_setup(sig), *_timed_calls(sig),
         "  ++polylift_calls;",
-        f"  const char *dir = getenv(\"{DUMP_ENV}\");",
-        "  if (!dir) return;",
-        "  char path[4096];",
-        "  snprintf(path, sizeof path, \"%s/manifest.txt\", dir);",
-        "  FILE *manifest = fopen(path, \"w\");",
-        "  if (!manifest) { fprintf(stderr, \"polylift: cannot write %s\\n\", path); exit(97); }",
-        *dumps,
-        "  long long ns = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL"
-        " + (t1.tv_nsec - t0.tv_nsec);",
-        "  fprintf(manifest, \"calls %lld\\ntime_ns %lld\\n\", polylift_calls, ns);",
-        "  fclose(manifest);",
+        *_manifest(sig),
         "}", "",
     ]
     return "\n".join(lines)

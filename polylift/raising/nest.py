@@ -230,6 +230,10 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
         parts.append((loops, value, model.order[store], result))
     for stmt_loops, stmt_value, pos, stop in parts:
         ops, reads, acc = _slice(model, stmt_value, stmt_loops, stop)
+        if stop is not None and any(r.memref == write.memref for r in reads):
+            # M[f] holds the partial sums by then: the old value the source reads is gone.
+            raise NotRaisable("not raised: the value stored after the reduction also reads "
+                              "the memref it is stored to", store)
         statements.append(Statement(stmt_loops, write, stmt_value, ops, reads, pos, acc))
     return statements
 

@@ -16,10 +16,14 @@ needs_frontend = pytest.mark.skipif(not HAS_FRONTEND, reason="the C front end is
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["check"], "give either one benchmark file or --suite"),
+    (["check"], "give either one benchmark file, --suite or --polybench-root"),
+    (["check", "x.c", "--suite", "linalg"], "give either one benchmark file, --suite or"),
+    (["check", "--suite", "linalg", "-j", "0"], "--jobs must be at least 1"),
+    (["check", "x.c", "--inputs", "random"], "invalid choice: 'random'"),
     (["check", "nope.c"], "no such benchmark 'nope.c'"),
     (["check", "x.c", "--target", "riscv"], "invalid choice: 'riscv'"),
-    (["check", "x.c", "--backend", "cudnn"], "backend 'cudnn' is not supported yet"),
+    (["check", "x.c", "--backend", "cudnn,hots"], "unknown backend 'hots'"),
+    (["check", "x.c", "--backend", "ref,host"], "backend 'ref' takes every launch left"),
     (["check", "--suite", "no-such-suite"], "no suite 'no-such-suite'"),
     (["check", "x.c", "--repeat", "0"], "--repeat must be at least 1"),
 ])
@@ -65,3 +69,22 @@ def test_suite_directory_with_a_failure_exits_1(capsys, tmp_path):
     assert "1 of 2 ok" in out
     assert "reproducer: " + str(tmp_path / "keep" / "kernel_bad") in out
     assert (tmp_path / "keep" / "kernel_colsum" / "repro.sh").is_file()
+
+
+@needs_frontend
+def test_parallel_suite_keeps_order_and_shows_progress_on_stderr(capsys, tmp_path):
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    for name in ("colsum.c", "axpy.c"):
+        shutil.copy(INPUTS / name, suite / name)
+    out_json = tmp_path / "r.json"
+    status = main(["check", "--suite", str(suite), "-j", "2", "--repeat", "3",
+                   "--json", str(out_json)])
+    captured = capsys.readouterr()
+    assert status == 0, captured.out
+    lines = captured.out.splitlines()
+    assert lines[0].split()[:4] == ["kernel", "coverage", "launches", "verdict"]
+    assert [line.split()[0] for line in lines[2:4]] == ["kernel_axpy", "kernel_colsum"]
+    assert "2/2" in captured.err and "kernel" in captured.err  # the progress bar
+    data = json.loads(out_json.read_text())
+    assert [len(r["lifted_times"]) for r in data["results"]] == [3, 3]

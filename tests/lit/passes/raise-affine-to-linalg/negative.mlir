@@ -101,3 +101,29 @@ func.func @call(%n: index, %x: memref<?xf64>) {
   }
   return
 }
+
+// -----
+
+// `C[i][j] += sum` after a scalar reduction: the partial sums would live in C[i][j],
+// so the old value the post-op reads would be gone. It stays as loops.
+// CHECK-LABEL: func.func @post_reads_output
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      %z = arith.constant 0.0 : f32
+      // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+      %s = affine.for %k = 0 to %n iter_args(%acc = %z) -> (f32) {
+        %a = affine.load %A[%i, %k] : memref<?x?xf32>
+        %t = arith.addf %acc, %a : f32
+        affine.yield %t : f32
+      }
+      %c = affine.load %C[%i, %j] : memref<?x?xf32>
+      %r = arith.addf %c, %s : f32
+      // expected-remark@+1 {{not raised: the value stored after the reduction also reads the memref it is stored to}}
+      affine.store %r, %C[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}

@@ -1,0 +1,231 @@
+"""The bake driver: find the kernels, bake them in parallel, write `index.json`.
+
+Layout of a bake directory:
+
+    BAKE_DIR/index.json                  every kernel's summary, by suite
+    BAKE_DIR/templates.json              the template library the bake matched against
+    BAKE_DIR/<suite>/<kernel>/...        source.c, 00-affine.mlir ... results.json, commands.txt
+    BAKE_DIR/.cache/                     stage records by input hash
+
+Before starting workers the driver replays each kernel from the cache alone; only the
+kernels with a missing stage go to the process pool, so a bake with nothing to do
+never loads MLIR or starts a process.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import re
+import shutil
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from polylift.bake.cache import PACKAGE
+from polylift.bake.kernel import CacheMiss, KernelJob, bake_kernel, write_if_changed
+from polylift.errors import PolyliftError, UsageError
+
+
+@dataclass(frozen=True)
+class BakeOptions:
+    """What to bake for every kernel."""
+
+    backends: tuple[str, ...] = ("ref",)
+    sizes: tuple[str, ...] = ("MINI",)
+    targets: tuple[str, ...] = ("x86_64",)
+    jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
+    check: bool = True
+    progress: bool = True
+
+
+@dataclass(frozen=True)
+class Suite:
+    """A set of kernel sources; display paths are relative to `root`."""
+
+    name: str
+    root: Path
+    sources: tuple[Path, ...]
+    extra_includes: tuple[Path, ...] = ()
+    defines: tuple[str, ...] = ()
+    polybench_root: Path | None = None  # a PolyBench/C checkout: checks link its utilities
+
+
+@dataclass
+class BakeStats:
+    """What a bake did: kernels baked, stages computed and found cached, kernels failing."""
+
+    kernels: int = 0
+    computed: int = 0
+    cached: int = 0
+    failed: list[str] = field(default_factory=list)
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+
+
+def find_suite(arg: str) -> Suite:
+    """A bundled suite name, a directory of `*.c` kernels, or a PolyBench/C checkout."""
+    from polylift.harness.suite import POLYBENCH_DEFINES, polybench_sources, suite_sources
+
+    path = Path(arg)
+    if "/" not in arg:  # a bundled suite name wins over a directory of that name here
+        try:
+            sources = suite_sources(arg)
+        except UsageError:
+            if not path.is_dir():
+                raise
+        else:
+            if sources[0].parent.resolve() != path.resolve():
+                return Suite(arg, sources[0].resolve().parents[2], tuple(sources))
+    if not path.is_dir():
+        raise UsageError(f"no suite '{arg}': not a suite name nor a directory")
+    path = path.resolve()
+    flat = sorted(path.glob("*.c"))
+    if flat:
+        return Suite(path.name, path.parent, tuple(flat))
+    if not (path / "utilities" / "polybench.h").is_file():
+        raise UsageError(f"'{arg}' holds no kernels (no *.c, and not a PolyBench/C checkout)")
+    return Suite(path.name, path.parent, tuple(polybench_sources(path)),
+                 (path / "utilities",), tuple(POLYBENCH_DEFINES), path)
+
+
+def _relative(path: Path, root: Path) -> str:
+    return os.path.relpath(path, root).replace(os.sep, "/")
+
+
+def kernel_jobs(suite: Suite, out: Path, options: BakeOptions) -> list[KernelJob]:
+    """One job per source of `suite`, in name order."""
+    from polylift.harness.check import default_include_dirs, kernel_name
+
+    jobs, seen = [], set()
+    for source in suite.sources:
+        if source.stem in seen:
+            raise UsageError(f"suite '{suite.name}' has two kernels named '{source.stem}'")
+        seen.add(source.stem)
+        defaults = [Path(d) for d in default_include_dirs(source)]
+        includes = (*defaults, *suite.extra_includes)
+        jobs.append(KernelJob(
+            suite=suite.name, kernel=source.stem, source=str(source.resolve()),
+            display=_relative(source.resolve(), suite.root), root=str(suite.root),
+            function=kernel_name(source), include_dirs=tuple(str(d) for d in includes),
+            include_display=tuple(_relative(d, suite.root) for d in includes),
+            default_includes=len(defaults), defines=suite.defines,
+            polybench=_relative(suite.polybench_root, suite.root) if suite.polybench_root else "",
+            out_dir=str(out / suite.name / source.stem), cache_dir=str(out / ".cache"),
+            backends=options.backends, sizes=options.sizes, targets=options.targets,
+            check=options.check))
+    return sorted(jobs, key=lambda j: j.kernel)
+
+
+def _run_pool(jobs: list[KernelJob], options: BakeOptions) -> Iterable[dict[str, Any]]:
+    """Bake `jobs`, yielding outcomes as they finish (in a process pool when -j > 1)."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=len(jobs), desc="bake", unit="kernel", leave=False,
+               disable=not options.progress or not jobs)
+    try:
+        if options.jobs <= 1 or len(jobs) <= 1:
+            for job in jobs:
+                bar.set_postfix_str(job.kernel)
+                yield bake_kernel(job)
+                bar.update()
+            return
+        # spawn: MLIR contexts own threads, which a forked child must not inherit.
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(options.jobs, len(jobs)), mp_context=context) as pool:
+            futures = [pool.submit(bake_kernel, job) for job in jobs]
+            for future in as_completed(futures):
+                yield future.result()
+                bar.update()
+    finally:
+        bar.close()
+
+
+def bake(args: Sequence[str], out: Path, options: BakeOptions) -> BakeStats:
+    """Bake every kernel of the suites or directories in `args` into `out`."""
+    suites = [find_suite(a) for a in args]
+    if len({s.name for s in suites}) != len(suites):
+        raise UsageError("two suites have the same name")
+    out = out.resolve()
+    stats = BakeStats()
+    pending = []
+    for suite in suites:
+        for job in kernel_jobs(suite, out, options):
+            try:
+                _account(stats, bake_kernel(job, offline=True))
+            except CacheMiss:
+                pending.append(job)
+    for outcome in _run_pool(pending, options):
+        _account(stats, outcome)
+    stats.summaries.sort(key=lambda s: (s["suite"], s["kernel"]))
+    write_index(out, suites, stats.summaries, options)
+    return stats
+
+
+def _account(stats: BakeStats, outcome: dict[str, Any]) -> None:
+    stats.kernels += 1
+    stats.computed += outcome["computed"]
+    stats.cached += outcome["cached"]
+    stats.summaries.append(outcome["summary"])
+    if outcome["failed"]:
+        stats.failed.append(f"{outcome['summary']['suite']}/{outcome['summary']['kernel']}")
+
+
+def write_index(out: Path, suites: list[Suite], summaries: list[dict[str, Any]],
+                options: BakeOptions) -> None:
+    """Merge this bake's suites into `index.json`; drop kernels a suite no longer has."""
+    index_path = out / "index.json"
+    try:
+        index = json.loads(index_path.read_text())
+    except (OSError, ValueError):
+        index = {"suites": {}}
+    for suite in suites:
+        kernels = [s for s in summaries if s["suite"] == suite.name]
+        index["suites"][suite.name] = {
+            "config": {"backends": list(options.backends), "sizes": list(options.sizes),
+                       "targets": list(options.targets), "checked": options.check},
+            "kernels": kernels,
+        }
+        names = {k["kernel"] for k in kernels}
+        for old in sorted((out / suite.name).iterdir()):
+            if old.is_dir() and old.name not in names and (old / "commands.txt").exists():
+                shutil.rmtree(old)
+    index["suites"] = dict(sorted(index["suites"].items()))
+    write_if_changed(index_path, json.dumps(index, indent=2, sort_keys=True) + "\n")
+    write_if_changed(out / "templates.json", templates_json())
+
+
+def templates_json() -> str:
+    """The library the bake matched against: each template's source text and facts."""
+    from polylift.matcher.library import load_library
+
+    try:
+        library = load_library()
+    except PolyliftError as exc:  # the site then shows no template pages, and says why
+        error = exc.render().replace(str(PACKAGE) + "/", "polylift/")
+        return json.dumps({"error": error, "templates": []}, indent=2, sort_keys=True) + "\n"
+    entries = []
+    for tpl in library.templates.values():
+        text = Path(tpl.ast.file).read_text()
+        entries.append({
+            "name": tpl.name, "file": Path(tpl.ast.file).name, "line": tpl.ast.span.line,
+            "source": template_source(text, tpl.ast.span.line), "doc": tpl.ast.doc,
+            "launch": tpl.launch, "backends": list(tpl.backends), "dtypes": list(tpl.dtypes),
+            "accuracy": list(tpl.accuracy)})
+    entries.sort(key=lambda e: e["name"])
+    return json.dumps({"templates": entries}, indent=2, sort_keys=True) + "\n"
+
+
+def template_source(text: str, line: int) -> str:
+    """The text of the template starting at `line` (1-based), through its closing brace."""
+    lines = text.splitlines()[line - 1:]
+    depth, taken = 0, []
+    for current in lines:
+        taken.append(current)
+        code = re.sub(r'"[^"]*"', "", current).split("#", 1)[0]
+        depth += code.count("{") - code.count("}")
+        if depth <= 0 and "{" in "".join(taken):
+            break
+    return "\n".join(taken) + "\n"

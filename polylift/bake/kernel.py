@@ -1,0 +1,197 @@
+"""Baking one kernel: every stage through the cache, then its directory written.
+
+`bake_kernel` runs in a worker process; it takes a picklable `KernelJob` and returns the
+kernel's summary (what `index.json` lists) and how many stages it computed or found
+cached. A stage that fails records its error and the stages after it are skipped, so one
+kernel never stops the bake.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from polylift.bake.cache import StageCache, digest, fingerprint
+from polylift.bake.checks import CheckConfig, CheckSetup, machine_paths, run_check, scrub
+from polylift.bake.stages import (
+    FAILED,
+    OK,
+    SKIPPED,
+    SOURCE_NAME,
+    StageResult,
+    frontend_stage,
+    llvm_stage,
+    lower_stage,
+    match_stage,
+    pass_stage,
+)
+from polylift.bake.summary import commands_text, summarize
+
+
+@dataclass(frozen=True)
+class KernelJob:
+    """Everything a worker needs to bake one kernel (paths absolute, `*_display` relative)."""
+
+    suite: str
+    kernel: str
+    source: str
+    display: str
+    root: str
+    function: str
+    include_dirs: tuple[str, ...]
+    include_display: tuple[str, ...]
+    default_includes: int  # how many of `include_dirs` the harness adds by itself
+    defines: tuple[str, ...]
+    polybench: str  # the PolyBench checkout the kernel belongs to (relative to root), or ""
+    out_dir: str
+    cache_dir: str
+    backends: tuple[str, ...]
+    sizes: tuple[str, ...]
+    targets: tuple[str, ...]
+    check: bool
+
+    @property
+    def configs(self) -> list[CheckConfig]:
+        """The checks to run, backends outermost."""
+        return [CheckConfig(b, s, t) for b in self.backends for s in self.sizes
+                for t in self.targets]
+
+
+class CacheMiss(Exception):
+    """An offline run needed a stage that is not cached."""
+
+
+class Runner:
+    """Looks each stage up in the cache and computes it only when missing.
+
+    Offline, a missing stage raises `CacheMiss` instead (the driver then sends the
+    kernel to a worker)."""
+
+    def __init__(self, cache: StageCache, offline: bool = False,
+                 paths: dict[str, str] | None = None):
+        self.cache = cache
+        self.offline = offline
+        self.paths = paths or {}  # machine paths to keep out of recorded errors
+        self.computed = 0
+        self.cached = 0
+
+    def stage(self, key: str, compute: Callable[[], StageResult]) -> StageResult:
+        """The stage's result under `key`, computed (and stored) when not cached."""
+        record = self.cache.get(key)
+        if record is not None:
+            self.cached += 1
+            return StageResult.from_json(record)
+        if self.offline:
+            raise CacheMiss(key)
+        try:
+            result = compute()
+        except Exception as exc:  # a bug in one stage must not stop the bake
+            result = StageResult(FAILED, error=f"internal error: {type(exc).__name__}: {exc}")
+        result.error = scrub(result.error, self.paths)
+        self.cache.put(key, result.to_json())
+        self.computed += 1
+        return result
+
+
+def header_parts(include_dirs: tuple[str, ...], display: tuple[str, ...]) -> list[str]:
+    """Name and text of every header the kernel could include (part of its inputs)."""
+    parts = []
+    for directory, shown in zip(include_dirs, display, strict=True):
+        for header in sorted(Path(directory).glob("*.h")):
+            parts += [f"{shown}/{header.name}", header.read_text(errors="replace")]
+    return parts
+
+
+def run_stages(job: KernelJob, runner: Runner, source_key: str,
+               source_text: str) -> dict[str, StageResult]:
+    """Stages 00 to 04 in order; those after a failure are SKIPPED."""
+    fp = fingerprint()
+    defines = (f"{job.sizes[0]}_DATASET", *job.defines)
+    stages: dict[str, StageResult] = {}
+    stages["00-affine"] = runner.stage(
+        digest("00-affine", source_key, *defines, job.function, fp),
+        lambda: frontend_stage(source_text, job.include_dirs, defines, job.function))
+
+    def chained(name: str, prev: str, flags: str, compute: Callable[[str], StageResult]) -> None:
+        before = stages[prev]
+        if before.status != OK:
+            stages[name] = StageResult(SKIPPED, error=f"{prev} did not complete")
+            return
+        key = digest(name, flags, digest(before.carry), fp)
+        stages[name] = runner.stage(key, lambda: compute(before.carry))
+
+    chained("01-linalg", "00-affine", "raise-affine-to-linalg",
+            lambda text: pass_stage(text, ["raise-affine-to-linalg"], "01-linalg.mlir"))
+    chained("02-matched", "01-linalg", "match-kernels", match_stage)
+    for backend in job.backends:
+        chained(f"03-lowered-{backend}", "02-matched", backend,
+                lambda text, b=backend: lower_stage(text, b))
+        chained(f"04-llvm-{backend}", f"03-lowered-{backend}", backend,
+                lambda text, b=backend: llvm_stage(text, b))
+    return stages
+
+
+def check_setup(job: KernelJob) -> CheckSetup:
+    """How `check_benchmark` must build this kernel (a PolyBench kernel links its utilities)."""
+    if job.polybench:
+        return CheckSetup(polybench_root=str(Path(job.root) / job.polybench))
+    return CheckSetup(job.include_dirs[job.default_includes:], job.defines)
+
+
+def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str, Any]]:
+    """One `check_benchmark` record per configuration, each cached on its own."""
+    results = []
+    scrubs = machine_paths(job.source, job.display, job.root)
+    for config in job.configs:
+        key = digest("check", source_key, config.label, *job.include_display, *job.defines,
+                     fingerprint())
+
+        def compute(config: CheckConfig = config) -> StageResult:
+            record = run_check(Path(job.source), config, check_setup(job), scrubs)
+            return StageResult(OK, data={"check": record})
+
+        outcome = runner.stage(key, compute)
+        results.append(outcome.data.get("check") or {
+            "backend": config.backend, "size": config.size, "target": config.target,
+            "verdict": "FAIL", "message": outcome.error})
+    return results
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    """Write `path` only when its bytes differ (a cached bake touches nothing)."""
+    try:
+        if path.read_text() == text:
+            return
+    except OSError:
+        pass
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def bake_kernel(job: KernelJob, offline: bool = False) -> dict[str, Any]:
+    """Bake one kernel; its summary and the counts of computed and cached stages."""
+    runner = Runner(StageCache(Path(job.cache_dir)), offline,
+                    machine_paths(job.source, job.display, job.root))
+    source_text = Path(job.source).read_text()
+    source_key = digest(source_text, *header_parts(job.include_dirs, job.include_display))
+    stages = run_stages(job, runner, source_key, source_text)
+    results = run_checks(job, runner, source_key) if job.check else []
+    files = {SOURCE_NAME: source_text, "commands.txt": commands_text(job)}
+    for result in stages.values():
+        files.update(result.files)
+    files["results.json"] = json.dumps({"checked": job.check, "kernel": job.kernel,
+                                        "results": results}, indent=2, sort_keys=True) + "\n"
+    out = Path(job.out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in sorted(files):
+        write_if_changed(out / name, files[name])
+    for stale in out.iterdir():
+        if stale.is_file() and stale.name not in files:
+            stale.unlink()
+    summary = summarize(job, stages, results)
+    return {"summary": summary, "computed": runner.computed, "cached": runner.cached,
+            "failed": any(r.status == FAILED for r in stages.values())}

@@ -1,0 +1,154 @@
+"""The stages of one kernel, each a pure function of its inputs: text in, `StageResult` out.
+
+Between stages the module travels as MLIR text *with* locations (`carry`), so that the
+match report and remarks point at the C source as they would in one `polylift-opt` run;
+the files a user reads are printed without locations, exactly as `polylift-opt -o` writes
+them. MLIR is imported only when a stage really runs, so a fully cached bake never loads
+it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from polylift.errors import PolyliftError
+
+OK, FAILED, UNAVAILABLE, SKIPPED = "ok", "failed", "unavailable", "skipped"
+# The name the kernel's C file has in every baked file (locations, errors, commands).
+SOURCE_NAME = "source.c"
+BACKEND_CALL = re.compile(r"call @polylift_(ref|host|cublaslt|cublas|cudnn|pva)_")
+
+
+@dataclass
+class StageResult:
+    """What one stage produced: files by name, the module for the next stage, or why not."""
+
+    status: str
+    files: dict[str, str] = field(default_factory=dict)
+    carry: str = ""
+    error: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The cache record."""
+        return {"status": self.status, "files": self.files, "carry": self.carry,
+                "error": self.error, "data": self.data}
+
+    @classmethod
+    def from_json(cls, record: dict[str, Any]) -> StageResult:
+        """The result a cache record holds."""
+        return cls(record["status"], dict(record["files"]), record["carry"], record["error"],
+                   dict(record["data"]))
+
+
+def lowering_flags(backend: str) -> tuple[str, ...]:
+    """The passes that lower launches for `backend`: its own, then `ref` for the rest."""
+    own = f"lower-kernel-launch-to-{backend}"
+    return (own,) if backend == "ref" else (own, "lower-kernel-launch-to-ref")
+
+
+def missing_passes(flags: Sequence[str]) -> list[str]:
+    """The flags that no registered polylift pass answers to yet."""
+    from polylift.passes.registry import PASS_FLAGS
+
+    return [f for f in flags if f not in PASS_FLAGS]
+
+
+@contextmanager
+def _inside(directory: Path) -> Iterator[None]:
+    """Run with `directory` as the working directory (the front end names files by path)."""
+    before = os.getcwd()
+    os.chdir(directory)
+    try:
+        yield
+    finally:
+        os.chdir(before)
+
+
+def frontend_stage(source_text: str, include_dirs: Sequence[str], defines: Sequence[str],
+                   function: str) -> StageResult:
+    """polylift-cc on the kernel's source, named `source.c` so no machine path leaks."""
+    from polylift.frontend import translate_file
+
+    with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp, _inside(Path(tmp)):
+        Path(SOURCE_NAME).write_text(source_text)
+        try:
+            text = translate_file(SOURCE_NAME, tuple(include_dirs), tuple(defines), function).mlir
+        except PolyliftError as exc:
+            return StageResult(FAILED, error=exc.render())
+    return StageResult(OK, {"00-affine.mlir": text}, carry=text)
+
+
+def pass_stage(carry: str, flags: Sequence[str], out_name: str,
+               options: dict[str, str] | None = None) -> StageResult:
+    """Run polylift passes on the previous stage's module; the printed result."""
+    from polylift.mlir import new_context, parse_module
+    from polylift.passes.pipeline import Step, run_pipeline
+    from polylift.passes.registry import PassRun
+
+    ctx = new_context()
+    run = PassRun(filename=SOURCE_NAME, options=dict(options or {}))
+    try:
+        with ctx:
+            module = parse_module(carry, ctx, SOURCE_NAME)
+            run_pipeline([Step(flag) for flag in flags], module, run)
+            printed = str(module)
+            with_locs = module.operation.get_asm(enable_debug_info=True)
+    except PolyliftError as exc:
+        return StageResult(FAILED, error=exc.render())
+    missed = [d.message for kind, d in run.remarks if kind == "missed"]
+    return StageResult(OK, {out_name: printed}, carry=with_locs, data={"missed": missed})
+
+
+def match_stage(carry: str) -> StageResult:
+    """match-kernels, with its `--match-report` data as `match-report.json`."""
+    with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp:
+        report_path = Path(tmp) / "match-report.json"
+        result = pass_stage(carry, ["match-kernels"], "02-matched.mlir",
+                            {"match-report": str(report_path)})
+        if result.status == OK:
+            report = json.loads(report_path.read_text())
+            result.files["match-report.json"] = json.dumps(report, indent=2,
+                                                           sort_keys=True) + "\n"
+            result.data["report"] = report
+    return result
+
+
+def lower_stage(carry: str, backend: str) -> StageResult:
+    """The launch lowering for one backend, or UNAVAILABLE while its passes are missing."""
+    flags = lowering_flags(backend)
+    missing = missing_passes(flags)
+    if missing:
+        return StageResult(UNAVAILABLE, error=f"pass '{missing[0]}' is not available yet")
+    result = pass_stage(carry, flags, f"03-lowered-{backend}.mlir")
+    if result.status == OK:
+        calls: dict[str, int] = {}
+        for found in BACKEND_CALL.finditer(result.files[f"03-lowered-{backend}.mlir"]):
+            calls[found.group(1)] = calls.get(found.group(1), 0) + 1
+        result.data["calls"] = dict(sorted(calls.items()))
+    return result
+
+
+def llvm_stage(carry: str, backend: str) -> StageResult:
+    """lower-to-llvm, then `mlir-translate --mlir-to-llvmir`."""
+    from polylift.mlir import tool_path
+
+    lowered = pass_stage(carry, ["lower-to-llvm"], "llvm.mlir")
+    if lowered.status != OK:
+        return lowered
+    done = subprocess.run([tool_path("mlir-translate"), "--mlir-to-llvmir"],
+                          input=lowered.files["llvm.mlir"], capture_output=True, text=True,
+                          check=False)
+    if done.returncode != 0:
+        detail = (done.stderr.strip().splitlines() or ["no output"])[0]
+        return StageResult(FAILED, error=f"mlir-translate failed: {detail}")
+    return StageResult(OK, {f"04-llvm-{backend}.ll": done.stdout})

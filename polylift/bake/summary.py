@@ -1,0 +1,129 @@
+"""What a baked kernel amounts to: coverage, blocker, launches, notes, and its commands.
+
+Blocker categories, in pipeline order: `front end` (polylift-cc failed), `raising` (the
+raising failed or left loops), `no template` (linalg ops no template matches),
+`lowering` (lowering a launch or translating to LLVM IR failed). A kernel with none
+is fully lifted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult, lowering_flags
+
+if TYPE_CHECKING:
+    from polylift.bake.kernel import KernelJob
+
+FRONT_END, RAISING, NO_TEMPLATE, LOWERING = "front end", "raising", "no template", "lowering"
+_STAGE_BLOCKER = {"00-affine": FRONT_END, "01-linalg": RAISING, "02-matched": NO_TEMPLATE}
+
+
+def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | None:
+    """The match report of the kernel's function and its variants (`<function>.<variant>`,
+    which the front end may emit beside it), merged; coverage as match-kernels defines it."""
+    matched = stages["02-matched"]
+    if matched.status != OK:
+        return None
+    entries = [e for e in matched.data["report"]["functions"]
+               if e["function"] == function or e["function"].startswith(function + ".")]
+    if not entries:
+        return None
+    launches = [item for e in entries for item in e["launches"]]
+    residual = [item for e in entries for item in e["residual"]]
+    coverage = "NONE" if not launches else ("PARTIAL" if residual else "FULL")
+    return {"coverage": coverage, "launches": launches, "residual": residual}
+
+
+def blocker(stages: dict[str, StageResult], report: dict[str, Any] | None) -> str:
+    """The first reason the kernel is not entirely in launches ('' when none)."""
+    for name, category in _STAGE_BLOCKER.items():
+        if stages[name].status == FAILED:
+            return category
+    if report is None:
+        return ""
+    residual = report["residual"]
+    if any(not r["op"].startswith("linalg.") for r in residual):
+        return RAISING
+    if residual:
+        return NO_TEMPLATE
+    if any(s.status == FAILED for n, s in stages.items() if n.startswith(("03-", "04-"))):
+        return LOWERING
+    return ""
+
+
+def notes(stages: dict[str, StageResult], report: dict[str, Any] | None) -> list[str]:
+    """Short notes for the index: the first error, why loops stayed, the closest templates."""
+    out: list[str] = []
+    for name, stage in stages.items():
+        if stage.status == FAILED:
+            out.append(f"{name}: {stage.error.splitlines()[0]}")
+            return out
+    raised = stages["01-linalg"]
+    if raised.status == OK and raised.data.get("missed"):
+        out.append(raised.data["missed"][0])
+    for item in (report or {}).get("residual", []):
+        if item["closest"]:
+            out.append(f"closest {item['closest']}: {item['difference']}")
+            break
+    unavailable = sorted({s.error for s in stages.values() if s.status == "unavailable"})
+    out.extend(unavailable[:1])
+    return out
+
+
+def summarize(job: KernelJob, stages: dict[str, StageResult],
+              results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The kernel's entry in `index.json`."""
+    report = _report(stages, job.function)
+    launches = report["launches"] if report else []
+    by_backend = {}
+    for backend in job.backends:
+        lowered = stages[f"03-lowered-{backend}"]
+        by_backend[backend] = lowered.data.get("calls") if lowered.status == OK else None
+    return {
+        "suite": job.suite,
+        "kernel": job.kernel,
+        "source": job.display,
+        "function": job.function,
+        "stages": {name: s.status for name, s in stages.items()},
+        "errors": {name: s.error for name, s in stages.items() if s.error},
+        "coverage": report["coverage"] if report else "NONE",
+        "launches": len(launches),
+        "templates": sorted({item["template"] for item in launches}),
+        "launches_by_backend": by_backend,
+        "residual": len(report["residual"]) if report else 0,
+        "blocker": blocker(stages, report),
+        "notes": notes(stages, report),
+        "results": results,
+    }
+
+
+def commands_text(job: KernelJob) -> str:
+    """Shell commands that reproduce every stage, run from the kernel's bake directory."""
+    inc = " ".join(f'-I "$ROOT/{d}"' for d in job.include_display)
+    defines = " ".join(f"-D{d}" for d in (f"{job.sizes[0]}_DATASET", *job.defines))
+    lines = [
+        f"# Reproduces every stage of {job.suite}/{job.kernel} ({job.display}).",
+        "# Run from this directory with ROOT set to the directory that path is relative to",
+        "# (the polylift repository for the bundled suites).",
+        f"polylift-cc {SOURCE_NAME} {inc} {defines} --function={job.function} "
+        "-o 00-affine.mlir",
+        "polylift-opt 00-affine.mlir --raise-affine-to-linalg -o 01-linalg.mlir",
+        "polylift-opt 00-affine.mlir --raise-affine-to-linalg --match-kernels "
+        "--match-report=match-report.json -o 02-matched.mlir",
+    ]
+    for backend in job.backends:
+        flags = " ".join(f"--{f}" for f in lowering_flags(backend))
+        lines += [
+            f"polylift-opt 00-affine.mlir --raise-affine-to-linalg --match-kernels {flags} "
+            f"-o 03-lowered-{backend}.mlir",
+            f"polylift-opt 03-lowered-{backend}.mlir --lower-to-llvm | "
+            f"mlir-translate --mlir-to-llvmir -o 04-llvm-{backend}.ll",
+        ]
+    from polylift.bake.checks import check_command
+
+    if job.check:
+        extra = job.include_display[job.default_includes:]
+        lines += [check_command(job.display, c, extra, job.defines, job.polybench)
+                  for c in job.configs]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,93 @@
+"""`polylift bake`: write every stage of every kernel of some suites to a bake directory."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from polylift.errors import UsageError
+
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises `UsageError` instead of exiting."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="polylift bake", description="Bake every stage of every kernel (C, "
+                "affine, linalg, matched, lowered per backend, LLVM IR, check results) to "
+                "files; unchanged stages come from a content-hash cache.")
+    p.add_argument("suites", nargs="+", metavar="SUITE|DIR",
+                   help="linalg, cnn, image, a directory of kernels, or a PolyBench/C tree")
+    p.add_argument("-o", "--output", required=True, metavar="BAKE_DIR")
+    p.add_argument("--backends", default="ref", help="comma-separated (default ref)")
+    p.add_argument("--sizes", default="MINI", help="comma-separated dataset sizes (MINI)")
+    p.add_argument("--targets", default="x86_64", help="comma-separated targets (x86_64)")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                   help="worker processes (default: the number of cores)")
+    p.add_argument("--no-check", action="store_true", help="skip the check runs")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--debug", action="store_true", help="show tracebacks")
+    return p
+
+
+def _names(text: str, known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    if not names:
+        raise UsageError(f"no {what} given")
+    for name in names:
+        if name not in known:
+            raise UsageError(f"unknown {what[:-1]} '{name}' (known: {', '.join(known)})")
+    return names
+
+
+def summary_table(summaries: list[dict[str, Any]]) -> str:
+    """One row per kernel: coverage, launches, blocker and each check's verdict."""
+    head = ("suite", "kernel", "coverage", "launches", "blocker", "verdicts")
+    rows: list[tuple[str, ...]] = [head]
+    for s in summaries:
+        verdicts = " ".join(f"{r['backend']}:{r['verdict']}" for r in s["results"]) or "-"
+        rows.append((s["suite"], s["kernel"], s["coverage"], str(s["launches"]),
+                     s["blocker"] or "-", verdicts))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+             for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    for suite in sorted({s["suite"] for s in summaries}):
+        cov = Counter(s["coverage"] for s in summaries if s["suite"] == suite)
+        total = sum(cov.values())
+        lines.append(f"{suite}: {total} kernels, FULL {cov['FULL']}, PARTIAL {cov['PARTIAL']}, "
+                     f"NONE {cov['NONE']}")
+    return "\n".join(lines) + "\n"
+
+
+def run_bake(argv: list[str]) -> int:
+    """The body of `polylift bake`; exit 0 even when kernels fail (they are recorded)."""
+    from polylift.bake import BakeOptions, bake
+    from polylift.harness.build import SIZES
+    from polylift.harness.toolchain import TARGETS
+
+    args = _parser().parse_args(argv)
+    if args.jobs < 1:
+        raise UsageError("-j must be at least 1")
+    options = BakeOptions(backends=_names(args.backends, BACKENDS, "backends"),
+                          sizes=_names(args.sizes, SIZES, "sizes"),
+                          targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
+                          jobs=args.jobs, check=not args.no_check,
+                          progress=not args.no_progress and sys.stderr.isatty())
+    start = time.perf_counter()
+    stats = bake(args.suites, Path(args.output), options)
+    sys.stdout.write(summary_table(stats.summaries))
+    print(f"baked {stats.kernels} kernels into {args.output}: {stats.computed} stages "
+          f"computed, {stats.cached} cached, {len(stats.failed)} kernels with a failed "
+          f"stage ({time.perf_counter() - start:.1f} s)")
+    return 0

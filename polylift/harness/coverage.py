@@ -1,0 +1,271 @@
+"""What the lift did to a kernel: its launches, the loops left, flops and the ULP bound.
+
+The harness reads the matched IR, the last stage before any lowering (normally the
+`match-kernels` stage), and counts `kernel.launch` ops and residual loops (`affine.for`,
+`affine.parallel`, `scf.for`, `scf.parallel`, `scf.while`) and linalg ops. Coverage is
+FULL when the kernel has launches and nothing else loops, PARTIAL when it has both,
+NONE when it has no launch.
+
+Flops: each launch's template states a cost in its size symbols; a size is read from the
+launch operand the template names for it. Sizes are known at run time when that operand
+is a kernel argument (through `memref.cast` at most) whose dim is a constant or a C
+expression of the kernel's integer parameters, whose values the wrapper records; or when
+the operand's memref type has that dim static. A launch nested in a loop runs an unknown
+number of times. The kernel's flop count is the sum over its launches, or unknown when
+any launch's is or when loops remain (PARTIAL coverage).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from pathlib import Path
+
+from polylift.errors import BuildError
+from polylift.harness.extents import evaluate_size
+from polylift.harness.wrapper import SignatureLike, lifted_name
+from polylift.matcher.ast import Bin, Call
+from polylift.matcher.library import KernelTemplate, Library
+from polylift.mlir import ir, new_context, parse_module
+
+FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
+LOOP_OPS = frozenset({"affine.for", "affine.parallel", "scf.for", "scf.parallel", "scf.while"})
+_STAGE = re.compile(r"(\d\d)-(.+)\.mlir")
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One `kernel.launch`: its template, order flag and size expressions (None: unknown)."""
+
+    template: str
+    source_order_matches: bool
+    sizes: tuple[tuple[str, str | int | None], ...]
+    top_level: bool
+    dtype: str = ""  # the element type suffix of the callee (`gemm_f64` -> `f64`)
+
+
+@dataclass(frozen=True)
+class LiftSummary:
+    """The launches and residual loops of a lifted kernel."""
+
+    launches: tuple[Launch, ...]
+    residual: int
+
+    @property
+    def coverage(self) -> str:
+        """FULL, PARTIAL or NONE (see the module docstring)."""
+        if not self.launches:
+            return NONE
+        return PARTIAL if self.residual else FULL
+
+
+def matched_stage(workdir: Path) -> Path | None:
+    """The last stage file before a lowering: `NN-match-kernels.mlir` when there is one."""
+    stages = sorted((p for p in workdir.glob("*.mlir") if _STAGE.fullmatch(p.name)),
+                    key=lambda p: p.name)
+    chosen = None
+    for path in stages:
+        step = _STAGE.fullmatch(path.name)
+        assert step is not None
+        if step.group(2).startswith("lower-"):
+            break
+        chosen = path
+    return chosen
+
+
+def _index_expr(value: ir.Value, entry: ir.Block, sig: SignatureLike,
+                depth: int = 0) -> str | None:
+    """An index value as an expression of the kernel's integer parameters, or None."""
+    if depth > 16:
+        return None
+    if isinstance(value, ir.BlockArgument):
+        param = sig.params[value.arg_number] if value.owner == entry else None
+        return param.name if param is not None and param.kind == "scalar" else None
+    if not isinstance(value, ir.OpResult):
+        return None
+    op = value.owner
+    args = [_index_expr(v, entry, sig, depth + 1) for v in op.operands]
+    if op.name == "arith.constant":
+        text = str(op.attributes["value"]).split(":")[0].strip()
+        return text if re.fullmatch(r"-?\d+", text) else None
+    if None in args:
+        return None
+    if op.name in _ARITH:
+        return f"({args[0]} {_ARITH[op.name]} {args[1]})"
+    if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
+        return args[0]
+    if op.name in ("affine.max", "affine.min", "affine.apply"):
+        return _affine_expr(op, [a for a in args if a is not None])
+    return None
+
+
+_ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+
+
+def _affine_expr(op: ir.OpView, args: list[str]) -> str | None:
+    amap = ir.AffineMapAttr(op.attributes["map"]).value
+    dims = args[:amap.n_dims]
+    syms = args[amap.n_dims:]
+    results = []
+    for expr in amap.results:
+        text = str(expr)
+        if re.search(r"floordiv|ceildiv|mod", text):
+            return None
+        text = re.sub(r"\b([ds])(\d+)\b",
+                      lambda m: f"({(dims if m.group(1) == 'd' else syms)[int(m.group(2))]})",
+                      text)
+        results.append(text)
+    if op.name == "affine.apply":
+        return results[0]
+    fn = "max" if op.name == "affine.max" else "min"
+    return results[0] if len(results) == 1 else f"{fn}({', '.join(results)})"
+
+
+def _operand_dim(value: ir.Value, dim: int, entry: ir.Block,
+                 sig: SignatureLike) -> str | int | None:
+    """The extent of dim `dim` of a launch operand, as an expression, or None."""
+    for _ in range(16):
+        mtype = value.type
+        if isinstance(mtype, ir.MemRefType) and not mtype.is_dynamic_dim(dim):
+            return mtype.shape[dim]
+        if isinstance(value, ir.BlockArgument):
+            if value.owner != entry:
+                return None
+            dims = sig.params[value.arg_number].dims
+            return dims[dim] if dim < len(dims) and dims[dim] != "?" else None
+        if not isinstance(value, ir.OpResult):
+            return None
+        owner = value.owner
+        if owner.name == "memref.subview":
+            return _subview_dim(owner, dim, entry, sig)
+        if owner.name != "memref.cast":
+            return None
+        value = owner.operands[0]
+    return None
+
+
+def _subview_dim(op: ir.OpView, dim: int, entry: ir.Block, sig: SignatureLike) -> str | None:
+    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
+    source = op.operands[0].type
+    if not isinstance(source, ir.MemRefType) or source.rank != len(static):
+        return None  # a rank-reducing view: its dims are not the source's
+    dynamic = ir.ShapedType.get_dynamic_size()
+    if static[dim] != dynamic:
+        return str(static[dim])
+    position = sum(1 for s in static[:dim] if s == dynamic)
+    # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
+    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    return _index_expr(op.operands[segments[0] + segments[1] + position], entry, sig)
+
+
+def _launch(op: ir.Operation, library: Library, entry: ir.Block,
+            sig: SignatureLike, top_level: bool) -> Launch:
+    name = ir.StringAttr(op.attributes["template"]).value
+    order = ("source_order_matches" in op.attributes
+             and ir.BoolAttr(op.attributes["source_order_matches"]).value)
+    tpl = library.templates.get(name)
+    if tpl is None:
+        raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
+    index = {p.name: i for i, p in enumerate(tpl.params)}
+    sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, entry, sig))
+                  for s in tpl.sizes)
+    callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"))
+
+
+def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> LiftSummary:
+    """Launches and residual loops of `kernel` (under its lifted or its own name)."""
+    ctx = new_context()
+    with ctx:
+        module = parse_module(text, ctx, "matched.mlir")
+        funcs = [op.operation for op in module.body.operations
+                 if op.operation.name == "func.func"
+                 and ir.StringAttr(op.attributes["sym_name"]).value in (kernel,
+                                                                         lifted_name(kernel))]
+        if not funcs:
+            raise BuildError(f"the matched IR has no function for '{kernel}'")
+        func = funcs[0]
+        entry = func.regions[0].blocks[0]
+        launches: list[Launch] = []
+        residual = 0
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            nonlocal residual
+            if op.name == "kernel.launch":
+                top = op.parent is not None and op.parent.name == "func.func"
+                launches.append(_launch(op, library, entry, sig, top))
+            elif op.name in LOOP_OPS or op.name.startswith("linalg."):
+                residual += 1
+                if op.name.startswith("linalg."):
+                    return ir.WalkResult.SKIP
+            return ir.WalkResult.ADVANCE
+
+        func.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return LiftSummary(tuple(launches), residual)
+
+
+def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
+    """The flops of one kernel call: the sum of its launches' costs, None when unknown.
+
+    Only a FULL kernel has a flop count: residual loops compute flops no template counts.
+    """
+    if summary.coverage != FULL:
+        return None
+    total = 0.0
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        if not launch.top_level or tpl.ast.flops is None:
+            return None
+        values = {}
+        for name, expr in launch.sizes:
+            value = None if expr is None else evaluate_size(expr, scalars)
+            if value is None:
+                return None
+            values[name] = value
+        total += tpl.cost(values, launch.dtype)[0]
+    return total
+
+
+def _inexact_ops(node: object) -> bool:
+    """Whether a template expression divides or calls sqrt/exp (not max/min/abs)."""
+    if isinstance(node, Bin) and node.op == "/":
+        return True
+    if isinstance(node, Call) and node.fn not in ("max", "min", "abs"):
+        return True
+    if isinstance(node, tuple | list):
+        return any(_inexact_ops(item) for item in node)
+    if is_dataclass(node) and not isinstance(node, type):
+        return any(_inexact_ops(getattr(node, f.name)) for f in fields(node))
+    return False
+
+
+def template_bound(tpl: KernelTemplate) -> int:
+    """The ULP bound a template declares (0 for `accuracy exact`)."""
+    kind, ulp = tpl.accuracy
+    return 0 if kind == "exact" else ulp
+
+
+def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str) -> int:
+    """The bound the verdict uses, per the validation contract.
+
+    `exact` inputs: 0, except a launch whose template divides or takes roots or
+    exponentials keeps its declared bound. `native` inputs: 0 for a `ref` launch whose
+    source order is the template's, the template's declared bound otherwise.
+    """
+    bounds = [0]
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        if inputs == "exact":
+            inexact = _inexact_ops(tpl.ast.steps)
+            bounds.append(template_bound(tpl) if inexact else 0)
+        elif backend == "ref" and launch.source_order_matches:
+            bounds.append(0)
+        else:
+            bounds.append(template_bound(tpl))
+    return max(bounds)
+
+
+def launch_names(summary: LiftSummary) -> Sequence[str]:
+    """The templates of the launches, in IR order."""
+    return [launch.template for launch in summary.launches]

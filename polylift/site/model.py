@@ -1,0 +1,168 @@
+"""A bake directory as the site sees it, and the view data the page templates show.
+
+Everything the site shows comes from the bake: `index.json`, `templates.json` and each
+kernel's files; nothing is recomputed, so the site of a bake is the same on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from polylift.errors import PolyliftError
+
+OK_VERDICTS = ("BIT-EXACT", "PASS")
+BLOCKERS = ("front end", "raising", "no template", "lowering")
+# A location attached to an op, possibly nested (`loc(fused[...])`, `loc(callsite(...))`).
+_LOC = re.compile(r"\s*loc\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
+
+
+@dataclass(frozen=True)
+class Bake:
+    """The contents of a bake directory."""
+
+    root: Path
+    suites: dict[str, dict[str, Any]]
+    templates: dict[str, dict[str, Any]]
+    templates_error: str = ""  # why the bake could not record its template library
+
+    @classmethod
+    def load(cls, root: Path) -> Bake:
+        """Read `root/index.json` and `root/templates.json`."""
+        try:
+            index = json.loads((root / "index.json").read_text())
+        except OSError:
+            raise PolyliftError(f"'{root}' is not a bake directory (no index.json; "
+                                "run 'polylift bake' first)") from None
+        except ValueError as exc:
+            raise PolyliftError(f"{root / 'index.json'}: not valid JSON: {exc}") from None
+        library: dict[str, Any]
+        try:
+            library = json.loads((root / "templates.json").read_text())
+        except (OSError, ValueError):
+            library = {"error": "the bake has no readable templates.json"}
+        templates = library.get("templates", [])
+        return cls(root, index.get("suites", {}), {t["name"]: t for t in templates},
+                   library.get("error", ""))
+
+    def kernels(self) -> list[dict[str, Any]]:
+        """Every kernel's summary, by suite then name."""
+        return [k for name in sorted(self.suites) for k in self.suites[name]["kernels"]]
+
+    def read(self, kernel: dict[str, Any], filename: str) -> str | None:
+        """The text of one baked file of `kernel`, or None when it was not written."""
+        try:
+            return (self.root / kernel["suite"] / kernel["kernel"] / filename).read_text()
+        except OSError:
+            return None
+
+    @cached_property
+    def matches(self) -> dict[str, list[tuple[dict[str, Any], int]]]:
+        """For each template, the kernels with launches of it and how many."""
+        found: dict[str, list[tuple[dict[str, Any], int]]] = {}
+        for kernel in self.kernels():
+            report = self.read(kernel, "match-report.json")
+            if report is None:
+                continue
+            counts = Counter(launch["template"] for function in json.loads(report)["functions"]
+                             for launch in function["launches"])
+            for name, count in sorted(counts.items()):
+                found.setdefault(name, []).append((kernel, count))
+        return found
+
+
+def kernel_href(kernel: dict[str, Any]) -> str:
+    """The kernel page, relative to the site root."""
+    return f"kernels/{kernel['suite']}/{kernel['kernel']}.html"
+
+
+def template_href(name: str) -> str:
+    """The template page, relative to the site root."""
+    return f"templates/{name}.html"
+
+
+def seconds(value: float | None) -> str:
+    """A time for people: `7.2 us`, `1.234 ms`, `2.000 s`, or `-`."""
+    if value is None:
+        return "-"
+    if value < 1e-3:
+        return f"{value * 1e6:.1f} us"
+    if value < 1:
+        return f"{value * 1e3:.3f} ms"
+    return f"{value:.3f} s"
+
+
+def ulp_text(value: int | None) -> str:
+    """A ULP distance (`inf` for a NaN against a number or a shape mismatch)."""
+    if value is None:
+        return "-"
+    return "inf" if value >= 2**64 else str(value)
+
+
+def strip_locations(mlir: str) -> str:
+    """MLIR text without `loc(...)` and `#locN = ...` lines, as `polylift-opt` prints it."""
+    lines = [line for line in mlir.splitlines() if not line.startswith("#loc")]
+    return "\n".join(_LOC.sub("", line) for line in lines) + "\n"
+
+
+def launch_text(calls: dict[str, int] | None) -> str:
+    """`host 2, ref 1` (calls per backend shim), `0`, or `-` when not lowered."""
+    if calls is None:
+        return "-"
+    return ", ".join(f"{backend} {n}" for backend, n in sorted(calls.items())) or "0"
+
+
+def _result(kernel: dict[str, Any], backend: str | None, size: str,
+            target: str) -> dict[str, Any] | None:
+    for result in kernel["results"]:
+        if (result["size"], result["target"]) == (size, target) and \
+                backend in (None, result["backend"]) and result.get("reference_s") is not None:
+            return result
+    return None
+
+
+def index_row(kernel: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
+    """The cells of one kernel's row in its suite's table."""
+    target = config["targets"][0]
+    verdicts = []
+    for backend in config["backends"]:
+        for tgt in config["targets"]:
+            cell = [r for r in kernel["results"]
+                    if (r["backend"], r["target"]) == (backend, tgt)]
+            verdicts.append(cell)
+    times = []
+    for size in config["sizes"]:
+        ref = _result(kernel, None, size, target)
+        lifted = []
+        for backend in config["backends"]:
+            found = _result(kernel, backend, size, target)
+            speed = found.get("speedup") if found else None
+            lifted.append((seconds(found["lifted_s"]) if found else "-",
+                           f"{speed:.2f}x" if speed else "-"))
+        times.append((seconds(ref["reference_s"]) if ref else "-", lifted))
+    return {"kernel": kernel, "href": kernel_href(kernel), "verdicts": verdicts,
+            "times": times,
+            "launches": [(b, launch_text(kernel["launches_by_backend"].get(b)))
+                         for b in config["backends"]]}
+
+
+def coverage_summary(bake: Bake) -> list[dict[str, Any]]:
+    """Per suite and in total: kernels by coverage, blockers, and checks that passed."""
+    rows = []
+    for name in [*sorted(bake.suites), None]:
+        kernels = bake.suites[name]["kernels"] if name else bake.kernels()
+        coverage = Counter(k["coverage"] for k in kernels)
+        blockers = Counter(k["blocker"] for k in kernels)
+        results = [r for k in kernels for r in k["results"] if r["verdict"] != "UNSUPPORTED"]
+        unsupported = sum(r["verdict"] == "UNSUPPORTED" for k in kernels for r in k["results"])
+        rows.append({"suite": name or "all suites", "kernels": len(kernels),
+                     "coverage": [coverage[c] for c in ("FULL", "PARTIAL", "NONE")],
+                     "blockers": [blockers[b] for b in BLOCKERS],
+                     "ok": sum(r["verdict"] in OK_VERDICTS for r in results),
+                     "checks": len(results), "unsupported": unsupported})
+    return rows

@@ -1,0 +1,148 @@
+"""The pages of the site, each rendered by a pure `render_*() -> str` function.
+
+One jinja2 `Environment` with autoescape renders every page; highlighted code and diffs
+arrive as `Markup` built by `highlight`. Every link is relative (`root` is the way back
+to the site root from the page), so the site works from `file://` and anywhere it is
+copied.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from polylift.site.highlight import highlight, render_diff
+from polylift.site.model import (
+    BLOCKERS,
+    Bake,
+    coverage_summary,
+    index_row,
+    kernel_href,
+    seconds,
+    strip_locations,
+    template_href,
+    ulp_text,
+)
+
+
+@cache
+def environment() -> Environment:
+    """The one jinja2 environment of the site (autoescaped, strict about names)."""
+    env = Environment(loader=PackageLoader("polylift.site", "templates"),
+                      autoescape=select_autoescape(["html", "j2"], default=True),
+                      undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                      keep_trailing_newline=True)
+    env.filters["seconds"] = seconds
+    env.filters["ulp"] = ulp_text
+    env.globals.update(kernel_href=kernel_href, template_href=template_href)
+    return env
+
+
+@dataclass(frozen=True)
+class StageView:
+    """One tab of a kernel page: a baked file, highlighted, or why the stage is missing."""
+
+    key: str
+    title: str
+    status: str
+    error: str = ""
+    code: Markup | None = None
+    diff: Markup | None = None
+    diff_from: str = ""
+
+
+def _stage_names(kernel: dict[str, Any], backends: list[str]) -> list[tuple[str, str]]:
+    """(stage, file name) in pipeline order; stages of unknown status come last, sorted."""
+    names = [("source", "source.c"), ("00-affine", "00-affine.mlir"),
+             ("01-linalg", "01-linalg.mlir"), ("02-matched", "02-matched.mlir"),
+             ("match-report", "match-report.json")]
+    for backend in backends:
+        names += [(f"03-lowered-{backend}", f"03-lowered-{backend}.mlir"),
+                  (f"04-llvm-{backend}", f"04-llvm-{backend}.ll")]
+    known = {n for n, _ in names}
+    names += [(n, n) for n in sorted(kernel["stages"]) if n not in known]
+    return names
+
+
+# Which stage each MLIR stage is compared with.
+def _previous(stage: str) -> str | None:
+    if stage == "01-linalg":
+        return "00-affine"
+    if stage == "02-matched":
+        return "01-linalg"
+    if stage.startswith("03-lowered-"):
+        return "02-matched"
+    return None
+
+
+def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> list[StageView]:
+    """The stage tabs of a kernel page, with the diff from the stage before each."""
+    texts: dict[str, str] = {}
+    views = []
+    for stage, filename in _stage_names(kernel, backends):
+        text = bake.read(kernel, filename)
+        status = "ok" if stage in ("source", "match-report") else kernel["stages"].get(stage,
+                                                                                       "absent")
+        if text is None:
+            if stage == "match-report":
+                continue
+            error = kernel["errors"].get(stage, "")
+            views.append(StageView(stage, filename, status if status != "ok" else "absent",
+                                   error))
+            continue
+        texts[stage] = strip_locations(text) if stage == "00-affine" else text
+        anchors = "src" if stage == "source" else ""
+        prev = _previous(stage)
+        diff = None
+        if prev and prev in texts:
+            shown = f"{prev}.mlir" + (" (locations dropped)" if prev == "00-affine" else "")
+            diff = render_diff(texts[prev], texts[stage], shown, filename)
+        views.append(StageView(stage, filename, status, "", highlight(text, filename, anchors),
+                               diff, prev or ""))
+    return views
+
+
+def _report(bake: Bake, kernel: dict[str, Any]) -> dict[str, Any]:
+    text = bake.read(kernel, "match-report.json")
+    functions = json.loads(text)["functions"] if text else []
+    launches = [{**item, "function": f["function"]} for f in functions for item in f["launches"]]
+    residual = [{**item, "function": f["function"]} for f in functions for item in f["residual"]]
+    return {"launches": launches, "residual": residual, "several": len(functions) > 1}
+
+
+def render_index(bake: Bake) -> str:
+    """The index: coverage across suites, one table per suite, the template library."""
+    suites = []
+    for name in sorted(bake.suites):
+        config = bake.suites[name]["config"]
+        rows = [index_row(k, config) for k in bake.suites[name]["kernels"]]
+        suites.append({"name": name, "config": config, "rows": rows})
+    used = bake.matches
+    templates = [(name, len(used.get(name, []))) for name in sorted(bake.templates)]
+    return environment().get_template("index.html.j2").render(
+        root="", title="polylift: IR explorer", summary=coverage_summary(bake),
+        blockers=BLOCKERS, suites=suites, templates=templates,
+        templates_error=bake.templates_error)
+
+
+def render_kernel(bake: Bake, kernel: dict[str, Any]) -> str:
+    """A kernel's page: stages in tabs with diffs, matches, residual ops, verdicts, commands."""
+    config = bake.suites[kernel["suite"]]["config"]
+    return environment().get_template("kernel.html.j2").render(
+        root="../../", title=f"{kernel['suite']}/{kernel['kernel']}", kernel=kernel,
+        stages=kernel_stages(bake, kernel, config["backends"]), report=_report(bake, kernel),
+        known_templates=set(bake.templates),
+        commands=highlight(bake.read(kernel, "commands.txt") or "", "commands.sh"))
+
+
+def render_template(bake: Bake, name: str) -> str:
+    """A template's page: its source, where it matched, which backends implement it."""
+    template = bake.templates[name]
+    return environment().get_template("template.html.j2").render(
+        root="../", title=name, template=template, matches=bake.matches.get(name, []),
+        source=highlight(template["source"], "template.tpl"))

@@ -1,0 +1,161 @@
+"""Host-backend speedups of matched linalg kernels, next to the limit the library allows.
+
+For each kernel (default: gemm, 2mm, 3mm, syrk, syr2k at LARGE) this runs
+`polylift check --backend host` (a warm-up call, then the median of N kernel calls,
+each timed alone by the wrapper), and builds a third program, the *library-only* build:
+the lifted kernel's matched IR with every loop and linalg op that holds no launch
+removed, lowered like the lifted one. Its kernel runs exactly the library calls of the
+lifted kernel, on the same arrays and sizes, in the same program and with the same
+wrapper timing. So
+
+    speedup = reference time / lifted time
+    limit   = reference time / library-only time
+
+and `of limit` = speedup / limit says how much of what the library allows the lifted
+program keeps (residual loops, view setup and call overhead make up the rest). The
+library-only program's outputs are not compared (its loops are gone); its timing is.
+Inputs are `exact` by default, so the lifted program must be BIT-EXACT whatever order
+the library sums in (timing does not depend on the values); `--inputs native` checks
+the benchmark's own values against the templates' ULP bounds instead.
+
+    .venv/bin/python scripts/bench_host.py --size LARGE --kernels gemm,2mm,3mm --repeat 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from polylift.errors import PolyliftError
+from polylift.harness.build import BenchFlags, build_lifted, shim_libraries
+from polylift.harness.check import (
+    CheckOptions,
+    CheckResult,
+    check_benchmark,
+    default_include_dirs,
+    frontend_translator,
+    kernel_name,
+)
+from polylift.harness.coverage import LOOP_OPS, matched_stage
+from polylift.harness.extents import apply_extents
+from polylift.harness.lift import backend_passes, compile_lifted, lowered_backends
+from polylift.harness.run import run_program
+from polylift.harness.toolchain import CommandLog, Toolchain, target_named
+from polylift.harness.wrapper import lifted_name
+from polylift.mlir import ir, new_context, parse_module
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_KERNELS = "gemm,2mm,3mm,syrk,syr2k"
+
+
+def _has_launch(op: ir.Operation) -> bool:
+    found = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        if inner.name == "kernel.launch":
+            found.append(inner)
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit)
+    return bool(found)
+
+
+def library_only(text: str, kernel: str) -> str:
+    """The matched module with every launch-free loop and linalg op of the kernel removed,
+    and the kernel under its C name again (so the lifting step can prepare it anew)."""
+    ctx = new_context()
+    with ctx:
+        module = parse_module(text, ctx, "matched.mlir")
+        for func in module.body.operations:
+            if ir.StringAttr(func.attributes["sym_name"]).value != lifted_name(kernel):
+                continue
+            func.attributes["sym_name"] = ir.StringAttr.get(kernel)
+            for op in list(func.regions[0].blocks[0].operations):
+                name = op.operation.name
+                loop_like = name in LOOP_OPS or name.startswith("linalg.")
+                if loop_like and not op.operation.results and not _has_launch(op.operation):
+                    op.operation.erase()
+        return str(module)
+
+
+def time_library_only(result: CheckResult, workdir: Path, options: CheckOptions) -> float:
+    """Median kernel time of the library-only build of a checked kernel."""
+    stage = matched_stage(workdir)
+    if stage is None:
+        raise PolyliftError(f"{workdir} has no matched stage")
+    source = workdir / "bench.c"
+    original = ROOT / "benchmarks" / "linalg" / f"{result.benchmark}.c"
+    sub = workdir / "library-only"
+    shutil.rmtree(sub, ignore_errors=True)
+    sub.mkdir()
+    shutil.copy(workdir / "bench.o", sub / "bench.o")
+    tc = Toolchain(target_named(options.target), sub, CommandLog(sub))
+    includes = default_include_dirs(original)
+    _, front_sig = frontend_translator(original, includes, (f"{options.size}_DATASET",),
+                                       result.kernel)
+    sig = apply_extents(front_sig, source)
+    passes = backend_passes(options.backend)
+    lowering = passes[passes.index("match-kernels") + 1:]
+    kernel_obj = compile_lifted(library_only(stage.read_text(), result.kernel), result.kernel,
+                                lowering, tc)
+    shims = shim_libraries(lowered_backends(lowering), options.target)
+    exe = build_lifted(sub / "bench.o", sig, kernel_obj, BenchFlags(options.size, includes),
+                       tc, (), shims)
+    return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
+
+
+def _row(name: str, result: CheckResult, limit_s: float | None) -> str:
+    speedup = result.speedup or 0.0
+    limit = (result.reference_s or 0.0) / limit_s if limit_s else 0.0
+    share = f"{100 * speedup / limit:7.0f}%" if limit else f"{'-':>8}"
+    gflops = f"{result.gflops:8.1f}" if result.gflops else f"{'-':>8}"
+    slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
+    return (f"{name:<8} {result.verdict:<9} {result.coverage:<8} "
+            f"{(result.reference_s or 0) * 1e3:10.2f} {(result.lifted_s or 0) * 1e3:9.2f} "
+            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.2f} {limit:7.2f}x {share} "
+            f"{gflops}{slower}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print one row per kernel."""
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--size", default="LARGE")
+    p.add_argument("--kernels", default=DEFAULT_KERNELS, help="linalg benchmark stems")
+    p.add_argument("--repeat", type=int, default=3)
+    p.add_argument("--backend", default="host")
+    p.add_argument("--inputs", default="exact", choices=("exact", "native"),
+                   help="exact (default): every backend must be BIT-EXACT on these")
+    args = p.parse_args(argv)
+    options = CheckOptions(backend=args.backend, size=args.size, repeat=args.repeat,
+                           inputs=args.inputs)
+    keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))
+    options = CheckOptions(**{**options.__dict__, "keep": str(keep)})
+    print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, median of "
+          f"{args.repeat} kernel calls after a warm-up; times in ms")
+    print(f"{'kernel':<8} {'verdict':<9} {'coverage':<8} {'reference':>10} {'lifted':>9} "
+          f"{'speedup':>9} {'library-only':>12} {'limit':>8} {'of limit':>8} {'GFLOP/s':>8}")
+    status = 0
+    for name in args.kernels.split(","):
+        source = ROOT / "benchmarks" / "linalg" / f"{name}.c"
+        result = check_benchmark(source, options)
+        workdir = keep / kernel_name(source)
+        limit_s = None
+        if result.launches and result.verdict != "FAIL":
+            try:
+                limit_s = time_library_only(result, workdir, options)
+            except PolyliftError as exc:
+                print(f"{name}: library-only build failed: {exc.render()}", file=sys.stderr)
+        print(_row(name, result, limit_s), flush=True)
+        if not result.ok:
+            print(f"  {result.message}", file=sys.stderr)
+            status = 1
+    shutil.rmtree(keep, ignore_errors=True)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,123 @@
+"""Coverage, flops and the verdict's ULP bound, read from a kernel's matched IR."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from polylift.frontend import Param, Signature
+from polylift.harness.coverage import (
+    FULL,
+    NONE,
+    PARTIAL,
+    kernel_flops,
+    matched_stage,
+    summarize,
+    ulp_bound,
+)
+from polylift.matcher.library import load_library
+
+F64 = "memref<?x?xf64>"
+SIG = Signature("kernel_k", (
+    Param("ni", "scalar", "int", "index"), Param("nj", "scalar", "int", "index"),
+    Param("nk", "scalar", "int", "index"), Param("alpha", "scalar", "double", "f64"),
+    Param("beta", "scalar", "double", "f64"),
+    Param("C", "array", "double", F64, ("ni", "nj")),
+    Param("A", "array", "double", F64, ("ni", "nk")),
+    Param("B", "array", "double", F64, ("nk", "nj"))), ("C",))
+HEAD = ("func.func @polylift_lifted_kernel_k(%ni: index, %nj: index, %nk: index, %alpha: f64, "
+        f"%beta: f64, %C: {F64}, %A: {F64}, %B: {F64}) {{\n")
+GEMM = ('"kernel.launch"({c}, %A, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+        'template = "blas.gemm", source_order_matches = {order}}}> : '
+        f'({F64}, {F64}, {F64}, f64, f64) -> ()\n')
+SIZES = {"ni": 20, "nj": 25, "nk": 30}
+
+
+def _module(body: str) -> str:
+    return HEAD + body + "  return\n}\n"
+
+
+def _gemm(c: str = "%C", order: str = "true") -> str:
+    return "  " + GEMM.format(c=c, order=order)
+
+
+def test_one_top_level_launch_is_full_with_flops():
+    library = load_library()
+    summary = summarize(_module(_gemm()), "kernel_k", SIG, library)
+    assert summary.coverage == FULL and summary.residual == 0
+    assert [launch.template for launch in summary.launches] == ["blas.gemm"]
+    assert dict(summary.launches[0].sizes) == {"m": "ni", "n": "nj", "k": "nk"}
+    # blas.gemm costs 2*m*n*k + 2*m*n.
+    assert kernel_flops(summary, library, SIZES) == 2 * 20 * 25 * 30 + 2 * 20 * 25
+    assert kernel_flops(summary, library, {"ni": 20}) is None
+
+
+def test_residual_loops_make_partial_and_no_launch_none():
+    library = load_library()
+    loop = "  affine.for %i = 0 to 10 {\n  }\n"
+    assert summarize(_module(_gemm() + loop), "kernel_k", SIG, library).coverage == PARTIAL
+    none = summarize(_module(loop + loop), "kernel_k", SIG, library)
+    assert none.coverage == NONE and none.residual == 2
+    assert kernel_flops(none, library, SIZES) is None
+
+
+def test_flops_unknown_in_a_loop_sizes_through_views():
+    library = load_library()
+    nested = "  affine.for %i = 0 to 3 {\n  " + _gemm() + "  }\n"
+    summary = summarize(_module(nested), "kernel_k", SIG, library)
+    assert summary.coverage == PARTIAL and not summary.launches[0].top_level
+    assert kernel_flops(summary, library, SIZES) is None
+    partial = summarize(_module(_gemm() + "  affine.for %i = 0 to 3 {\n  }\n"), "kernel_k",
+                        SIG, library)
+    assert kernel_flops(partial, library, SIZES) is None
+    view = ("  %c0 = arith.constant 0 : index\n  %m = affine.max affine_map<(d0)[s0] -> (0, d0 * 2 "
+            "- s0)>(%ni)[%nk]\n  %C2 = memref.subview %C[%c0, %c0] [%m, %nj] "
+            f"[1, 1] : {F64} to memref<?x?xf64, strided<[?, 1], offset: ?>>\n"
+            "  %C3 = memref.cast %C2 : memref<?x?xf64, strided<[?, 1], offset: ?>> to "
+            "memref<?x?xf64, strided<[?, 1], offset: ?>>\n")
+    text = _module(view + _gemm("%C3").replace(f"({F64}, {F64}",
+                                               "(memref<?x?xf64, strided<[?, 1], offset: ?>>, "
+                                               f"{F64}", 1))
+    summary = summarize(text, "kernel_k", SIG, library)
+    sizes = dict(summary.launches[0].sizes)
+    assert sizes == {"m": "max(0, (ni) * 2 - (nk))", "n": "nj", "k": "nk"}
+    assert kernel_flops(summary, library, SIZES) == 2 * 10 * 25 * 30 + 2 * 10 * 25
+
+
+def test_static_dims_and_casts_give_sizes():
+    library = load_library()
+    cast = f"  %Cs = memref.cast %C : {F64} to memref<4x?xf64>\n  %Cd = memref.cast %Cs : " \
+           f"memref<4x?xf64> to {F64}\n"
+    summary = summarize(_module(cast + _gemm("%Cd")), "kernel_k", SIG, library)
+    assert dict(summary.launches[0].sizes) == {"m": 4, "n": "nj", "k": "nk"}
+
+
+def test_ulp_bound_follows_the_validation_contract(tmp_path):
+    library = load_library()
+    exact_order = summarize(_module(_gemm()), "kernel_k", SIG, library)
+    reordered = summarize(_module(_gemm(order="false")), "kernel_k", SIG, library)
+    assert ulp_bound(exact_order, library, "ref", "native") == 0
+    assert ulp_bound(reordered, library, "ref", "native") == 64
+    assert ulp_bound(exact_order, library, "host", "native") == 64
+    assert ulp_bound(exact_order, library, "host", "exact") == 0
+    # A template that divides keeps its bound with exact inputs.
+    (tmp_path / "div.tpl").write_text(
+        'template test.div_rows {\n  doc "A = A / alpha"\n  types f64\n'
+        "  array A[m, n] inout\n  scalar alpha\n  compute { A[i,j] = A[i,j] / alpha }\n"
+        "  launch scal2d\n  shim m, n, alpha, A\n  backends ref\n"
+        "  accuracy reassoc ulp 3\n  cost flops m*n bytes 2*m*n\n}\n")
+    with_div = load_library([tmp_path])
+    text = _module(f'  "kernel.launch"(%C, %alpha) <{{callee = @scal2d_f64, template = '
+                   f'"test.div_rows", source_order_matches = true}}> : ({F64}, f64) -> ()\n')
+    summary = summarize(text, "kernel_k", SIG, with_div)
+    assert ulp_bound(summary, with_div, "host", "exact") == 3
+    assert ulp_bound(summary, with_div, "ref", "native") == 0
+
+
+def test_matched_stage_is_the_last_before_lowering(tmp_path: Path):
+    assert matched_stage(tmp_path) is None
+    for name in ("00-input", "01-raise-affine-to-linalg", "02-match-kernels",
+                 "03-lower-kernel-launch-to-ref", "04-lower-to-llvm"):
+        (tmp_path / f"{name}.mlir").write_text("")
+    (tmp_path / "kernel.mlir").write_text("")
+    stage = matched_stage(tmp_path)
+    assert stage is not None and stage.name == "02-match-kernels.mlir"

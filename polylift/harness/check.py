@@ -226,11 +226,12 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
                    tc: Toolchain, kernel: str) -> CheckResult:
     built = _build(source, options, translate, tc, kernel)
     library = load_library(options.templates)
-    bound = options.ulp_bound
-    if bound is None:
-        bound = ulp_bound(built.summary, library, options.backend, options.inputs)
     runs = [run_program(exe, built.sig, tc, options.repeat, options.timeout, options.inputs)
             for exe in (built.reference, built.lifted)]
+    bound = options.ulp_bound
+    if bound is None:
+        bound = ulp_bound(built.summary, library, options.backend, options.inputs,
+                          runs[1].scalars)
     comparisons = []
     for name in built.sig.written:
         if any(name not in run.arrays for run in runs):

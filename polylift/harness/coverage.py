@@ -240,29 +240,43 @@ def _inexact_ops(node: object) -> bool:
     return False
 
 
-def template_bound(tpl: KernelTemplate) -> int:
-    """The ULP bound a template declares (0 for `accuracy exact`)."""
-    kind, ulp = tpl.accuracy
-    return 0 if kind == "exact" else ulp
+def template_bound(tpl: KernelTemplate, launch: Launch, scalars: dict[str, int]) -> int:
+    """The ULP bound `tpl` declares at the sizes of one launch (0 for `accuracy exact`).
+
+    A size the harness cannot evaluate (a launch inside a loop whose bounds vary) is
+    taken as the largest integer argument of the kernel: the kernel's sizes are its
+    integer arguments, and a reduction cannot be longer than the loop it came from.
+    """
+    largest = max([v for v in scalars.values() if isinstance(v, int)] + [1])
+    sizes = {}
+    for name, expr in launch.sizes:
+        value = None if expr is None else evaluate_size(expr, scalars)
+        sizes[name] = largest if value is None else value
+    for name in tpl.bound_sizes:
+        sizes.setdefault(name, largest)
+    return tpl.ulp_bound(sizes)
 
 
-def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str) -> int:
+def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
+              scalars: dict[str, int]) -> int:
     """The bound the verdict uses, per the validation contract.
 
     `exact` inputs: 0, except a launch whose template divides or takes roots or
     exponentials keeps its declared bound. `native` inputs: 0 for a `ref` launch whose
-    source order is the template's, the template's declared bound otherwise.
+    source order is the template's, the template's declared bound otherwise. Bounds
+    grow with the reduction length (`accuracy reassoc ulp 2*k + 64`), evaluated at the
+    launch's sizes from the kernel's integer arguments.
     """
     bounds = [0]
     for launch in summary.launches:
         tpl = library.templates[launch.template]
         if inputs == "exact":
             inexact = _inexact_ops(tpl.ast.steps)
-            bounds.append(template_bound(tpl) if inexact else 0)
+            bounds.append(template_bound(tpl, launch, scalars) if inexact else 0)
         elif backend == "ref" and launch.source_order_matches:
             bounds.append(0)
         else:
-            bounds.append(template_bound(tpl))
+            bounds.append(template_bound(tpl, launch, scalars))
     return max(bounds)
 
 

@@ -165,7 +165,8 @@ class Template:
     launch: str = ""
     shim: tuple[str, ...] = ()
     backends: tuple[str, ...] = ()
-    accuracy: tuple[str, int] = ("exact", 0)
+    # (`exact`, None) or (`reassoc`, the ULP bound: an expression of sizes)
+    accuracy: tuple[str, Expr | None] = ("exact", None)
     flops: Expr | None = None
     bytes: Expr | None = None
     attrs: tuple[tuple[str, str], ...] = ()

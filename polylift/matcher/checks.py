@@ -201,7 +201,7 @@ class _Checker:
 
     def check_cost(self) -> None:
         sizes = {d for a in self.tpl.arrays for d in a.dims} | {ELEMENT_SIZE}
-        for expr in (self.tpl.flops, self.tpl.bytes):
+        for expr in (self.tpl.flops, self.tpl.bytes, self.tpl.accuracy[1]):
             for node in walk(expr) if expr is not None else ():
                 if isinstance(node, Ref) and node.name not in sizes:
                     raise self.fail(node.span, f"cost uses '{node.name}', which is not a size")

@@ -1,7 +1,7 @@
 """What the matcher sees of a linalg op: operand accesses on root memrefs and the payload.
 
-An operand's access is composed through its view chain (memref.subview, memref.cast)
-down to the root memref, so two operands compare by root and by the element each loop
+An operand's access is composed through its view chain (memref.subview, memref.cast,
+memref.transpose) down to the root memref, so two operands compare by root and by the element each loop
 point reads, never by SSA identity of the view.
 """
 
@@ -89,6 +89,11 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
         if owner.name == "memref.cast":
             value = owner.operands[0]
             continue
+        if owner.name == "memref.transpose":
+            # Without this a transposed view is a root of its own, and an output that
+            # aliases an input through a transpose escapes the aliasing check.
+            value, access = owner.operands[0], _untranspose(owner, access)
+            continue
         if owner.name != "memref.subview":
             break
         view = owner.opview
@@ -105,6 +110,20 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
             new.append(lin.scale(stride).shift(const, syms))
         value, access = source, new
     return value, access
+
+
+def _permutation(transpose: ir.Operation | ir.OpView) -> list[int]:
+    """Result dim k of a `memref.transpose` is source dim `perm[k]`."""
+    amap = ir.AffineMapAttr(transpose.attributes["permutation"]).value
+    return [ir.AffineDimExpr(e).position for e in amap.results]
+
+
+def _untranspose(transpose: ir.Operation | ir.OpView, access: list[Lin]) -> list[Lin]:
+    perm = _permutation(transpose)
+    source = list(access)
+    for k, lin in enumerate(access):
+        source[perm[k]] = lin
+    return source
 
 
 def operands(op: ir.OpView) -> list[Operand]:
@@ -145,6 +164,8 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
         return value_key(dynamic[index])
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.cast":
         return dim_key(owner.operands[0], pos)
+    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.transpose":
+        return dim_key(owner.operands[0], _permutation(owner)[pos])
     return ("dim", value, pos)
 
 

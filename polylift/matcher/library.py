@@ -15,7 +15,7 @@ from pathlib import Path
 
 from polylift.errors import PolyliftError
 from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, ScalarDecl, Template
-from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique
+from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique, walk
 from polylift.matcher.parser import parse_templates
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
@@ -135,9 +135,26 @@ class KernelTemplate:
         return self.ast.backends
 
     @property
-    def accuracy(self) -> tuple[str, int]:
-        """(`exact`, 0) or (`reassoc`, ulp bound)."""
-        return self.ast.accuracy
+    def accuracy(self) -> tuple[str, str]:
+        """(`exact`, "") or (`reassoc`, the ULP bound as written, e.g. `2*k + 64`)."""
+        kind, bound = self.ast.accuracy
+        return kind, "" if bound is None else str(bound)
+
+    def ulp_bound(self, sizes: dict[str, int]) -> int:
+        """The ULP bound at concrete sizes: 0 for an `exact` template.
+
+        A reassociated reduction of length k can differ from the template's order by
+        about 2k ULP in the worst case, so bounds are expressions of the sizes.
+        """
+        bound = self.ast.accuracy[1]
+        return 0 if bound is None else int(evaluate(bound, sizes))
+
+    @property
+    def bound_sizes(self) -> tuple[str, ...]:
+        """The size symbols the ULP bound depends on."""
+        bound = self.ast.accuracy[1]
+        return tuple(sorted({n.name for n in walk(bound) if isinstance(n, Ref)})) \
+            if bound is not None else ()
 
     @property
     def attrs(self) -> dict[str, str]:

@@ -92,11 +92,17 @@ def _steps(m: Matcher, ctxs: list[_StepContext], s: State, i: int = 0) -> Iterat
         yield from _steps(m, ctxs, s1, i + 1)
 
 
-def _origin(value: ir.Value, rank: int) -> tuple:
-    """The root element a view's first element is, as (const, syms) per dimension."""
+def _origin(value: ir.Value, rank: int) -> tuple | None:
+    """The root element a view's first element is, as (const, syms) per dimension.
+
+    None unless the view is the root shifted: the template's subscripts are the root's,
+    so a transposed or strided view would make the launch read other elements.
+    """
     from polylift.matcher.ir_model import Lin
 
     _, access = compose(value, [Lin(((d, 1),)) for d in range(rank)])
+    if any(lin.coeffs != ((d, 1),) for d, lin in enumerate(access)):
+        return None
     return tuple((lin.const, lin.syms) for lin in access)
 
 
@@ -108,8 +114,13 @@ def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | No
     for decl in tpl.ast.arrays:
         base = arrays[decl.name][1]
         sources = [si for si in tpl.sizes if si.array == decl.name]
-        for name, value in reversed(s.uses):
-            if name != decl.name or _origin(value, decl.rank) != base:
+        # The ops' own views first, then what they transpose, then the root itself.
+        views = [v for name, v in reversed(s.uses) if name == decl.name]
+        views += [v.owner.operands[0] for v in views
+                  if isinstance(v.owner, ir.Operation | ir.OpView)
+                  and v.owner.name == "memref.transpose"]
+        for value in views + [arrays[decl.name][0]]:
+            if _origin(value, decl.rank) != base:
                 continue
             # Sizes no loop bounds (a window's input extent) are read from the view.
             if all(dim_key(value, si.dim) in sizes[si.name] for si in sources

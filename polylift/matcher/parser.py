@@ -131,10 +131,10 @@ class _ToAst(Transformer):
         return ("backends", tuple(str(t) for t in c), _span(meta))
 
     def exact(self, meta, c):
-        return ("accuracy", ("exact", 0), _span(meta))
+        return ("accuracy", ("exact", None), _span(meta))
 
     def reassoc(self, meta, c):
-        return ("accuracy", ("reassoc", int(c[0])), _span(meta))
+        return ("accuracy", ("reassoc", c[0]), _span(meta))
 
     def cost(self, meta, c):
         return ("cost", (c[0], c[1]), _span(meta))

@@ -121,7 +121,7 @@ template blas.dot {
   launch dot
   shim n, x, y, r
   backends ref, host, cublas
-  accuracy reassoc ulp 16
+  accuracy reassoc ulp 2*n + 16
   cost flops 2*n bytes esize*2*n
 }
 

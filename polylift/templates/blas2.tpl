@@ -11,7 +11,7 @@ template blas.gemv_acc {
   launch gemv_acc
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*n + 32
   cost flops 3*m*n bytes esize*(m*n + n + 2*m)
 }
 
@@ -26,7 +26,7 @@ template blas.gemv_t_acc {
   launch gemv_t_acc
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*m + 32
   cost flops 3*m*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
@@ -42,7 +42,7 @@ template blas.gemv_acc1 {
   launch gemv_acc
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*n + 32
   cost flops 2*m*n bytes esize*(m*n + n + 2*m)
 }
 
@@ -57,7 +57,7 @@ template blas.gemv_t_acc1 {
   launch gemv_t_acc
   shim m, n, alpha, A, x, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*m + 32
   cost flops 2*m*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
@@ -80,7 +80,7 @@ template blas.gemv {
   launch gemv
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*n + 32
   cost flops 2*m*n + 2*m bytes esize*(m*n + n + 2*m)
 }
 
@@ -99,7 +99,7 @@ template blas.gemv_zero {
   launch gemv
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*n + 32
   cost flops 2*m*n bytes esize*(m*n + n + m)
 }
 
@@ -118,7 +118,7 @@ template blas.gemv_zero1 {
   launch gemv
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*n + 32
   cost flops 2*m*n bytes esize*(m*n + n + m)
 }
 
@@ -137,7 +137,7 @@ template blas.gemv_t {
   launch gemv_t
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*m + 32
   cost flops 2*m*n + 2*n bytes esize*(m*n + m + 2*n)
   attrs trans_a = true
 }
@@ -157,7 +157,7 @@ template blas.gemv_t_zero {
   launch gemv_t
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*m + 32
   cost flops 2*m*n bytes esize*(m*n + m + n)
   attrs trans_a = true
 }
@@ -177,7 +177,7 @@ template blas.gemv_t_zero1 {
   launch gemv_t
   shim m, n, alpha, A, x, beta, y
   backends ref, host, cublas
-  accuracy reassoc ulp 32
+  accuracy reassoc ulp 2*m + 32
   cost flops 2*m*n bytes esize*(m*n + m + n)
   attrs trans_a = true
 }

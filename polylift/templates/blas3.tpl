@@ -16,7 +16,7 @@ template blas.gemm {
   launch gemm
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
 }
 
@@ -35,7 +35,7 @@ template blas.gemm_zero {
   launch gemm
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
 }
 
@@ -51,7 +51,7 @@ template blas.gemm_acc {
   launch gemm
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k bytes esize*(m*k + k*n + 2*m*n)
 }
 
@@ -67,7 +67,7 @@ template blas.gemm_alpha {
   launch gemm
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
 }
 
@@ -82,7 +82,7 @@ template blas.syrk_acc {
   launch syrk
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops n*n*k bytes esize*(n*k + 2*n*n)
 }
 
@@ -101,7 +101,7 @@ template blas.gemm_zero1 {
   launch gemm
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
 }
 
@@ -119,7 +119,7 @@ template blas.syrk_zero1 {
   launch syrk
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops n*n*k bytes esize*(n*k + n*n)
 }
 
@@ -141,7 +141,7 @@ template blas.syrk_t {
   launch syrk_t
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops n*n*k + n*n bytes esize*(n*k + 2*n*n)
   attrs trans_a = true
 }
@@ -160,7 +160,7 @@ template blas.syrk_t_zero1 {
   launch syrk_t
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops n*n*k bytes esize*(n*k + n*n)
   attrs trans_a = true
 }
@@ -176,7 +176,7 @@ template blas.syrk_t_acc {
   launch syrk_t
   shim n, k, alpha, A, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops n*n*k bytes esize*(n*k + 2*n*n)
   attrs trans_a = true
 }
@@ -199,7 +199,7 @@ template blas.gemm_batched {
   launch gemm_batched
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*nb*m*n*k + 2*nb*m*n bytes esize*nb*(m*k + k*n + 2*m*n)
 }
 
@@ -218,7 +218,7 @@ template blas.gemm_batched_zero1 {
   launch gemm_batched
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*nb*m*n*k bytes esize*nb*(m*k + k*n + m*n)
 }
 
@@ -234,7 +234,7 @@ template blas.gemm_batched_acc {
   launch gemm_batched
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*nb*m*n*k bytes esize*nb*(m*k + k*n + 2*m*n)
 }
 
@@ -253,7 +253,7 @@ template blas.gemm_batched_a_zero1 {
   launch gemm_batched_a
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*nb*m*n*k bytes esize*(m*k + nb*(k*n + m*n))
 }
 
@@ -269,7 +269,7 @@ template blas.gemm_batched_a_acc {
   launch gemm_batched_a
   shim nb, m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*nb*m*n*k bytes esize*(m*k + nb*(k*n + 2*m*n))
 }
 
@@ -291,7 +291,7 @@ template blas.gemm_nt {
   launch gemm_nt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
@@ -311,7 +311,7 @@ template blas.gemm_nt_zero {
   launch gemm_nt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
@@ -331,7 +331,7 @@ template blas.gemm_nt_zero1 {
   launch gemm_nt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
@@ -348,7 +348,7 @@ template blas.gemm_nt_acc {
   launch gemm_nt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
@@ -369,7 +369,7 @@ template blas.gemm_tn {
   launch gemm_tn
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
@@ -389,7 +389,7 @@ template blas.gemm_tn_zero {
   launch gemm_tn
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
@@ -409,7 +409,7 @@ template blas.gemm_tn_zero1 {
   launch gemm_tn
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
@@ -426,7 +426,7 @@ template blas.gemm_tn_acc {
   launch gemm_tn
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
@@ -447,7 +447,7 @@ template blas.gemm_tt {
   launch gemm_tt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
@@ -467,7 +467,7 @@ template blas.gemm_tt_zero {
   launch gemm_tt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
@@ -487,7 +487,7 @@ template blas.gemm_tt_zero1 {
   launch gemm_tt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
@@ -504,7 +504,7 @@ template blas.gemm_tt_acc {
   launch gemm_tt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
@@ -521,7 +521,7 @@ template blas.gemm_nt_alpha {
   launch gemm_nt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
@@ -538,7 +538,7 @@ template blas.gemm_tn_alpha {
   launch gemm_tn
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
@@ -555,7 +555,7 @@ template blas.gemm_tt_alpha {
   launch gemm_tt
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }

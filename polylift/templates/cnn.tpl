@@ -22,7 +22,7 @@ template cnn.conv2d {
   launch conv2d
   shim N, C, H, W, K, R, S, P, Q, x, w, y
   backends ref, cudnn
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S bytes esize*(N*C*H*W + K*C*R*S + N*K*P*Q)
 }
 
@@ -41,7 +41,7 @@ template cnn.conv_bias_relu {
   launch conv_bias_relu
   shim N, C, H, W, K, R, S, P, Q, x, w, b, y
   backends ref, cudnn
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S + 2*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + N*K*P*Q)
 }
 
@@ -61,7 +61,7 @@ template cnn.conv_bias_relu_add {
   launch conv_bias_relu_add
   shim N, C, H, W, K, R, S, P, Q, x, w, b, z, y
   backends ref, cudnn
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S + 3*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + 2*N*K*P*Q)
 }
 
@@ -84,7 +84,7 @@ template cnn.conv_bn_relu {
   launch conv_bn_relu
   shim N, C, H, W, K, R, S, P, Q, eps, x, w, scale, bias, mean, var, y
   backends ref, cudnn
-  accuracy reassoc ulp 128
+  accuracy reassoc ulp 2*C*R*S + 128
   cost flops 2*N*K*P*Q*C*R*S + 6*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + 4*K + N*K*P*Q)
 }
 
@@ -134,7 +134,7 @@ template cnn.conv1x1 {
   launch conv1x1
   shim N, C, H, W, K, w, x, y
   backends ref, host, cublas
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*C + 64
   cost flops 2*N*K*C*H*W bytes esize*(N*C*H*W + K*C + N*K*H*W)
 }
 
@@ -153,6 +153,6 @@ template cnn.gemm_bias_relu {
   launch gemm_bias_relu
   shim m, n, k, A, B, bias, C
   backends ref, host, cublaslt
-  accuracy reassoc ulp 64
+  accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + n + m*n)
 }

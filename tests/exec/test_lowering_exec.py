@@ -60,12 +60,15 @@ def _engine(module: ir.Module, shared_libs: list[str]):
     return ExecutionEngine(module, opt_level=2, shared_libs=shared_libs)
 
 
-def ulp_bound(matched: str) -> tuple[int, list[str]]:
+def ulp_bound(matched: str, largest: int) -> tuple[int, list[str]]:
     """The largest declared ULP bound among launches whose source order differs (0 when
-    every launch follows its template's order), and the launched templates."""
+    every launch follows its template's order), with every size at `largest` (the
+    largest integer argument), and the launched templates."""
     library = load_library()
     launches = LAUNCH.findall(matched)
-    bounds = [library.templates[name].accuracy[1] for same, name in launches if same == "false"]
+    bounds = [library.templates[name].ulp_bound({s: largest for s in
+                                                 library.templates[name].bound_sizes})
+              for same, name in launches if same == "false"]
     return max(bounds, default=0), [name for _, name in launches]
 
 
@@ -90,7 +93,8 @@ def test_ref_lowering_matches_raised_loops(bench: str, ref_library: str) -> None
     translation = translate_file(str(path), [str(INCLUDE)], ["MINI_DATASET"], kernel)
     sig = translation.signatures[kernel]
     matched, _ = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels"])
-    bound, templates = ulp_bound(str(matched))
+    largest = max(sizes(sig, macros(path), path.read_text()).values())
+    bound, templates = ulp_bound(str(matched), largest)
     assert templates, f"{bench}: nothing matched, the test would not test the lowering"
     lowered, run = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels",
                                               "lower-kernel-launch-to-ref",
@@ -141,3 +145,65 @@ def test_ref_lowering_of_views_is_bit_exact(ref_library: str) -> None:
             assert same_bits(got, want)
             changed += not same_bits(got, before)
     assert changed == 4  # C, y, r and K were written
+
+
+# Views the matcher binds through: B as a transposed view of a subview (becomes gemm_nt
+# on the untransposed view), a y with an offset, and a cast input.
+MATCHED_VIEWS = """
+func.func @views(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>,
+                 %x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %z: memref<16xf32>,
+                 %w: memref<?xf32>, %m: index, %n: index, %k: index) {
+  %sA = memref.subview %A[0, 0] [%m, %k] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+  %sB = memref.subview %B[0, 0] [%n, %k] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+  %tB = memref.transpose %sB (i, j) -> (j, i) : memref<?x?xf64, strided<[?, 1]>> to memref<?x?xf64, strided<[1, ?]>>
+  %sC = memref.subview %C[0, 0] [%m, %n] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%sA, %tB : memref<?x?xf64, strided<[?, 1]>>, memref<?x?xf64, strided<[1, ?]>>) outs(%sC : memref<?x?xf64, strided<[?, 1]>>) {
+  ^bb0(%va: f64, %vb: f64, %vc: f64):
+    %0 = arith.mulf %va, %vb : f64
+    %1 = arith.addf %vc, %0 : f64
+    linalg.yield %1 : f64
+  }
+  %sx = memref.subview %x[1] [%k] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 1>>
+  %sy = memref.subview %y[3] [%k] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 3>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%sx : memref<?xf64, strided<[1], offset: 1>>) outs(%sy : memref<?xf64, strided<[1], offset: 3>>) {
+  ^bb0(%vx: f64, %vy: f64):
+    %0 = arith.mulf %a, %vx : f64
+    %1 = arith.addf %vy, %0 : f64
+    linalg.yield %1 : f64
+  }
+  %cz = memref.cast %z : memref<16xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%cz : memref<?xf32>) outs(%w : memref<?xf32>) {
+  ^bb0(%vz: f32, %vw: f32):
+    linalg.yield %vz : f32
+  }
+  return
+}
+"""
+
+
+def test_matched_views_are_bit_exact(ref_library: str) -> None:
+    """Launches the matcher binds through transposed, offset and cast views compute the
+    same bits as the linalg ops they replace (a transposed B must become gemm_nt)."""
+    matched, _ = _module(MATCHED_VIEWS, ["match-kernels"])
+    assert [t for _, t in LAUNCH.findall(str(matched))] == [
+        "blas.gemm_nt_acc", "blas.axpy", "blas.copy"]
+    lowered, _ = _module(MATCHED_VIEWS, ["match-kernels", "lower-kernel-launch-to-ref",
+                                         "check-no-kernel-launch", "lower-to-llvm"])
+    loops, _ = _module(MATCHED_VIEWS, ["lower-to-llvm"])
+    rng = np.random.default_rng(11)
+    # B is 9x7 and C 6x9 with m, n, k = 5, 8, 6: the views are strict parts of them.
+    arrays = [rng.uniform(0.5, 1.5, shape) for shape in ((6, 7), (9, 7), (6, 9), (10,), (10,))]
+    inputs = [*arrays, 0.625, rng.uniform(0.5, 1.5, 16).astype(np.float32),
+              np.zeros(16, np.float32), 5, 8, 6]
+    results = []
+    for engine in (_engine(lowered, [ref_library]), _engine(loops, [])):
+        args = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+        call(engine, "views", args)
+        results.append(args)
+    for got, want, before in zip(*results, inputs, strict=True):
+        if isinstance(got, np.ndarray):
+            assert same_bits(got, want)
+    assert not same_bits(results[0][2], inputs[2]) and not same_bits(results[0][4], inputs[4])

@@ -27,7 +27,8 @@ def test_library_api_describes_gemm():
         ("m", "C", 0), ("n", "C", 1), ("k", "A", 1)]
     assert [a.name for a in gemm.shim_args] == [
         "m", "n", "k", "alpha", "A", "ldA", "B", "ldB", "beta", "C", "ldC"]
-    assert gemm.accuracy == ("reassoc", 64)
+    assert gemm.accuracy == ("reassoc", "((2 * k) + 64)")
+    assert gemm.ulp_bound({"m": 2, "n": 3, "k": 1200}) == 2 * 1200 + 64
     assert gemm.cost({"m": 2, "n": 3, "k": 4}, "f64")[0] == 2 * 2 * 3 * 4 + 2 * 2 * 3
     assert gemm.callee("f32") == "gemm_f32"
 

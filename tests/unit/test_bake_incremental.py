@@ -129,3 +129,15 @@ def test_commands_reproduce_every_stage(baked, suite: Path, tmp_path: Path) -> N
                  "03-lowered-ref.mlir", "04-llvm-ref.ll", "03-lowered-host.mlir",
                  "04-llvm-host.ll"):
         assert (tmp_path / name).read_bytes() == (gemm / name).read_bytes(), name
+
+
+def test_baking_the_linalg_suite_twice_does_no_work_the_second_time(tmp_path: Path) -> None:
+    """The issue's check on the whole bundled linalg suite, checks on the ref backend."""
+    options = BakeOptions(backends=("ref",), jobs=2, progress=False)
+    first = bake(["linalg"], tmp_path, options)
+    snapshot = _files(tmp_path)
+    second = bake(["linalg"], tmp_path, options)
+    assert first.kernels == second.kernels == len(list((ROOT / "benchmarks/linalg").glob("*.c")))
+    assert first.computed > 0 and second.computed == 0
+    assert not first.failed
+    assert _files(tmp_path) == snapshot

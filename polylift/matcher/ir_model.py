@@ -1,8 +1,8 @@
 """What the matcher sees of a linalg op: operand accesses on root memrefs and the payload.
 
 An operand's access is composed through its view chain (memref.subview, memref.cast,
-memref.transpose) down to the root memref, so two operands compare by root and by the element each loop
-point reads, never by SSA identity of the view.
+memref.transpose) down to the root memref, so two operands compare by root and by the
+element each loop point reads, never by SSA identity of the view.
 """
 
 from __future__ import annotations

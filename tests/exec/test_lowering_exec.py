@@ -147,52 +147,16 @@ def test_ref_lowering_of_views_is_bit_exact(ref_library: str) -> None:
     assert changed == 4  # C, y, r and K were written
 
 
-# Views the matcher binds through: B as a transposed view of a subview (becomes gemm_nt
-# on the untransposed view), a y with an offset, and a cast input.
-MATCHED_VIEWS = """
-func.func @views(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %C: memref<?x?xf64>,
-                 %x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %z: memref<16xf32>,
-                 %w: memref<?xf32>, %m: index, %n: index, %k: index) {
-  %sA = memref.subview %A[0, 0] [%m, %k] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
-  %sB = memref.subview %B[0, 0] [%n, %k] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
-  %tB = memref.transpose %sB (i, j) -> (j, i) : memref<?x?xf64, strided<[?, 1]>> to memref<?x?xf64, strided<[1, ?]>>
-  %sC = memref.subview %C[0, 0] [%m, %n] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
-  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%sA, %tB : memref<?x?xf64, strided<[?, 1]>>, memref<?x?xf64, strided<[1, ?]>>) outs(%sC : memref<?x?xf64, strided<[?, 1]>>) {
-  ^bb0(%va: f64, %vb: f64, %vc: f64):
-    %0 = arith.mulf %va, %vb : f64
-    %1 = arith.addf %vc, %0 : f64
-    linalg.yield %1 : f64
-  }
-  %sx = memref.subview %x[1] [%k] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 1>>
-  %sy = memref.subview %y[3] [%k] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 3>>
-  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
-      ins(%sx : memref<?xf64, strided<[1], offset: 1>>) outs(%sy : memref<?xf64, strided<[1], offset: 3>>) {
-  ^bb0(%vx: f64, %vy: f64):
-    %0 = arith.mulf %a, %vx : f64
-    %1 = arith.addf %vy, %0 : f64
-    linalg.yield %1 : f64
-  }
-  %cz = memref.cast %z : memref<16xf32> to memref<?xf32>
-  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
-      ins(%cz : memref<?xf32>) outs(%w : memref<?xf32>) {
-  ^bb0(%vz: f32, %vw: f32):
-    linalg.yield %vz : f32
-  }
-  return
-}
-"""
-
-
 def test_matched_views_are_bit_exact(ref_library: str) -> None:
     """Launches the matcher binds through transposed, offset and cast views compute the
     same bits as the linalg ops they replace (a transposed B must become gemm_nt)."""
-    matched, _ = _module(MATCHED_VIEWS, ["match-kernels"])
+    text = (Path(__file__).parent / "inputs" / "lowering" / "matched_views.mlir").read_text()
+    matched, _ = _module(text, ["match-kernels"])
     assert [t for _, t in LAUNCH.findall(str(matched))] == [
         "blas.gemm_nt_acc", "blas.axpy", "blas.copy"]
-    lowered, _ = _module(MATCHED_VIEWS, ["match-kernels", "lower-kernel-launch-to-ref",
-                                         "check-no-kernel-launch", "lower-to-llvm"])
-    loops, _ = _module(MATCHED_VIEWS, ["lower-to-llvm"])
+    lowered, _ = _module(text, ["match-kernels", "lower-kernel-launch-to-ref",
+                                "check-no-kernel-launch", "lower-to-llvm"])
+    loops, _ = _module(text, ["lower-to-llvm"])
     rng = np.random.default_rng(11)
     # B is 9x7 and C 6x9 with m, n, k = 5, 8, 6: the views are strict parts of them.
     arrays = [rng.uniform(0.5, 1.5, shape) for shape in ((6, 7), (9, 7), (6, 9), (10,), (10,))]
@@ -203,7 +167,7 @@ def test_matched_views_are_bit_exact(ref_library: str) -> None:
         args = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
         call(engine, "views", args)
         results.append(args)
-    for got, want, before in zip(*results, inputs, strict=True):
+    for got, want in zip(*results, strict=True):
         if isinstance(got, np.ndarray):
             assert same_bits(got, want)
     assert not same_bits(results[0][2], inputs[2]) and not same_bits(results[0][4], inputs[4])

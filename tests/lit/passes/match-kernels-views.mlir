@@ -1,0 +1,181 @@
+// RUN: polylift-opt %s --split-input-file --match-kernels | FileCheck %s
+// RUN: polylift-opt %s --split-input-file --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: polylift-opt %s --split-input-file --match-kernels --lower-kernel-launch-to-ref --remarks=missed 2>&1 >/dev/null | FileCheck %s --check-prefix=LOWER
+
+// Binding through views: the matcher composes each operand's access through
+// memref.subview, memref.cast and memref.transpose down to its root memref. A launch
+// operand must be a view whose element [idx] is the root's element [origin + idx], so a
+// transposed B binds the untransposed buffer to gemm_nt, never the transposed view to
+// gemm; strided views that no template indexes stay linalg with a remark.
+
+// C += A * B^T with B^T a memref.transpose: gemm_nt on B itself.
+// CHECK-LABEL: func.func @gemm_transposed_b
+// CHECK-NEXT: memref.transpose
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ONE2:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %[[ONE]], %[[ONE2]]) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @gemm_nt_f64, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true} : (memref<8x8xf64>, memref<8x8xf64>, memref<8x8xf64>, f64, f64) -> ()
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.gemm_nt_acc (1 op) -> @gemm_nt_f64
+func.func @gemm_transposed_b(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf64>) {
+  %T = memref.transpose %B (i, j) -> (j, i) : memref<8x8xf64> to memref<8x8xf64, strided<[1, 8]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %T : memref<8x8xf64>, memref<8x8xf64, strided<[1, 8]>>) outs(%C : memref<8x8xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %a, %b : f64
+    %1 = arith.addf %c, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// -----
+
+// The transpose of a subview with dynamic sizes, f32: the launch takes the subview.
+// CHECK-LABEL: func.func @gemm_transposed_subview
+// CHECK: %[[SA:.*]] = memref.subview %arg0[0, 0] [%arg3, %arg5] [1, 1]
+// CHECK-NEXT: %[[SB:.*]] = memref.subview %arg1[0, 0] [%arg4, %arg5] [1, 1]
+// CHECK-NEXT: memref.transpose %[[SB]]
+// CHECK-NEXT: %[[SC:.*]] = memref.subview %arg2[0, 0] [%arg3, %arg4] [1, 1]
+// CHECK: "kernel.launch"(%[[SC]], %[[SA]], %[[SB]], %{{.*}}, %{{.*}}) {{{.*}}callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true}
+// LOWER-NOT: launch left
+func.func @gemm_transposed_subview(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %m: index, %n: index, %k: index) {
+  %sA = memref.subview %A[0, 0] [%m, %k] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %sB = memref.subview %B[0, 0] [%n, %k] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  %T = memref.transpose %sB (i, j) -> (j, i) : memref<?x?xf32, strided<[?, 1]>> to memref<?x?xf32, strided<[1, ?]>>
+  %sC = memref.subview %C[0, 0] [%m, %n] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%sA, %T : memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[1, ?]>>) outs(%sC : memref<?x?xf32, strided<[?, 1]>>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Near miss: C += A * C^T reads the output through a transpose; the aliasing check
+// sees the one root and leaves it.
+// CHECK-LABEL: func.func @gemm_output_aliases_transpose
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest blas.gemm_nt_acc: output C aliases B
+func.func @gemm_output_aliases_transpose(%A: memref<8x8xf64>, %C: memref<8x8xf64>) {
+  %T = memref.transpose %C (i, j) -> (j, i) : memref<8x8xf64> to memref<8x8xf64, strided<[1, 8]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %T : memref<8x8xf64>, memref<8x8xf64, strided<[1, 8]>>) outs(%C : memref<8x8xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %a, %b : f64
+    %1 = arith.addf %c, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// -----
+
+// Near miss: B = A^T through a transpose is not copy2d (no transpose template).
+// CHECK-LABEL: func.func @copy2d_of_transpose
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest
+func.func @copy2d_of_transpose(%A: memref<8x6xf64>, %B: memref<6x8xf64>) {
+  %T = memref.transpose %A (i, j) -> (j, i) : memref<8x6xf64> to memref<6x8xf64, strided<[1, 6]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<6x8xf64, strided<[1, 6]>>) outs(%B : memref<6x8xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}
+
+// -----
+
+// memref.cast: the launch takes the cast view.
+// CHECK-LABEL: func.func @copy_of_cast
+// CHECK-NEXT: %[[CAST:.*]] = memref.cast %arg0 : memref<16xf32> to memref<?xf32>
+// CHECK-NEXT: "kernel.launch"(%arg1, %[[CAST]]) {callee = @copy_f32, source_order_matches = true, template = "blas.copy"} : (memref<?xf32>, memref<?xf32>) -> ()
+// CHECK-NEXT: return
+func.func @copy_of_cast(%x: memref<16xf32>, %y: memref<?xf32>) {
+  %c = memref.cast %x : memref<16xf32> to memref<?xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%c : memref<?xf32>) outs(%y : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// Subviews with static and symbolic offsets: y[3 + i] += a * x[%o + i].
+// CHECK-LABEL: func.func @axpy_offsets
+// CHECK-NEXT: %[[X:.*]] = memref.subview %arg0[%arg4] [%arg2] [1]
+// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg1[3] [%arg2] [1]
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %arg3) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"}
+// CHECK-NEXT: return
+// LOWER-NOT: launch left
+func.func @axpy_offsets(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64, %o: index) {
+  %s = memref.subview %x[%o] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+  %d = memref.subview %y[3] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 3>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%s : memref<?xf64, strided<[1], offset: ?>>) outs(%d : memref<?xf64, strided<[1], offset: 3>>) {
+  ^bb0(%xi: f64, %yi: f64):
+    %0 = arith.mulf %a, %xi : f64
+    %1 = arith.addf %yi, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// -----
+
+// Near misses: non-unit strides. A column stride of 2 reads A[i, 2j], which copy2d does
+// not state; a 1-D stride of 2 reads x[1 + 2i], which axpy does not state.
+// CHECK-LABEL: func.func @copy2d_column_stride
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// CHECK-LABEL: func.func @axpy_stride
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest
+// REMARK: remark: no template matches linalg.generic; closest blas.axpy: subscript 'i' does not match the loop dims read
+func.func @copy2d_column_stride(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %m: index, %n: index) {
+  %s = memref.subview %A[0, 0] [%m, %n] [1, 2] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 2]>>
+  %d = memref.subview %B[0, 0] [%m, %n] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%s : memref<?x?xf64, strided<[?, 2]>>) outs(%d : memref<?x?xf64, strided<[?, 1]>>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}
+func.func @axpy_stride(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64) {
+  %s = memref.subview %x[1] [%n] [2] : memref<?xf64> to memref<?xf64, strided<[2], offset: 1>>
+  %d = memref.subview %y[3] [%n] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: 3>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%s : memref<?xf64, strided<[2], offset: 1>>) outs(%d : memref<?xf64, strided<[1], offset: 3>>) {
+  ^bb0(%xi: f64, %yi: f64):
+    %0 = arith.mulf %a, %xi : f64
+    %1 = arith.addf %yi, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// -----
+
+// Column-major function arguments: the copy is a copy2d of the roots, but the shim ABI
+// passes only leading dimensions, so the lowering leaves the launch and says why.
+// CHECK-LABEL: func.func @copy2d_column_major
+// CHECK-NEXT: "kernel.launch"(%arg1, %arg0) {callee = @copy2d_f64, source_order_matches = true, template = "blas.copy2d"}
+// LOWER: remark: lower-kernel-launch-to-ref: launch left: array 'B' (memref<?x?xf64, strided<[1, ?]>>) has an innermost stride that is not statically 1
+func.func @copy2d_column_major(%A: memref<?x?xf64, strided<[1, ?]>>, %B: memref<?x?xf64, strided<[1, ?]>>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<?x?xf64, strided<[1, ?]>>) outs(%B : memref<?x?xf64, strided<[1, ?]>>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}

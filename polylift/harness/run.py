@@ -108,6 +108,10 @@ def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
     dump.mkdir()
     tc.log.lines.append(f"rm -rf {dump.name} && mkdir {dump.name}")
     env = {DUMP_ENV: dump.name, REPEAT_ENV: str(repeat), INPUTS_ENV: inputs}
+    if tc.target.emulator:
+        # OpenBLAS's worker threads spin while they wait; under qemu-user that emulated
+        # spinning starves the thread doing the work, and a gemv took minutes.
+        env["OPENBLAS_NUM_THREADS"] = "1"
     done = tc.run([*tc.target.emulator, f"./{exe.name}"], f"running {exe.name}", env=env,
                   timeout=timeout)
     manifest = read_manifest(dump)

@@ -148,6 +148,15 @@ class ScalarDecl:
     dtype: str | None = None  # the scalar's C type when not the element type
 
 
+@dataclass(frozen=True)
+class WindowDecl:
+    """`window r < 2`: an index with a constant extent that no array dimension states."""
+
+    name: str
+    extent: int
+    span: Span = field(default=Span(), compare=False)
+
+
 Param = ArrayDecl | ScalarDecl
 
 
@@ -171,6 +180,7 @@ class Template:
     bytes: Expr | None = None
     attrs: tuple[tuple[str, str], ...] = ()
     accumulate: str = ""  # integer templates: the type arithmetic runs in
+    windows: tuple[WindowDecl, ...] = ()
     item_spans: tuple[tuple[str, Span], ...] = ()
 
     @property
@@ -186,6 +196,10 @@ class Template:
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, if any."""
         return next((p for p in self.params if p.name == name), None)
+
+    def window(self, name: str) -> WindowDecl | None:
+        """The window declaration of index `name`, if any."""
+        return next((w for w in self.windows if w.name == name), None)
 
     def span_of(self, item: str) -> Span:
         """Where the item (`launch`, `shim`, ...) was written, else the template's span."""

@@ -76,6 +76,7 @@ class _Checker:
         for step in tpl.steps:
             self.check_step(step)
         self.check_index_extents()
+        self.check_windows()
         self.check_roles()
         self.check_shim()
         self.check_cost()
@@ -137,11 +138,15 @@ class _Checker:
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
         plain = {sub.terms[0][0] for a in accesses(step) + [step.target] for sub in a.indices
                  if len(sub.terms) == 1 and sub.terms[0][1] == 1}
-        if used - plain:
+        unsized = used - plain - {w.name for w in self.tpl.windows}
+        if unsized:
             # An index seen only inside `y+r` or `2*y` has no size to bound its loop.
-            raise self.fail(step.span, f"index '{sorted(used - plain)[0]}' is never a plain "
-                                       "subscript, so it has no extent")
-        if step.op == "=" and used - written:
+            raise self.fail(step.span, f"index '{sorted(unsized)[0]}' is never a plain "
+                                       "subscript, so it has no extent (declare it with "
+                                       "'window')")
+        # `y = max(x[..r..], y)` folds into its target: a reduction other than a sum.
+        folds = any(isinstance(n, Access) and n == step.target for n in walk(step.value))
+        if step.op == "=" and used - written and not folds:
             raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
                                        "write a zero step and '+='")
 
@@ -168,6 +173,30 @@ class _Checker:
                     if extent.setdefault(var, size) != size:
                         raise self.fail(access.span, f"index '{var}' ranges over both "
                                                      f"'{extent[var]}' and '{size}'")
+
+    def check_windows(self) -> None:
+        """Window indices: declared once, not a parameter, positive, used, never sized."""
+        seen: set[str] = set()
+        plain = {sub.terms[0][0] for step in self.tpl.steps
+                 for a in accesses(step) + [step.target] for sub in a.indices
+                 if len(sub.terms) == 1 and sub.terms[0][1] == 1}
+        used = {v for step in self.tpl.steps for a in accesses(step)
+                for sub in a.indices for v in sub.vars}
+        sizes = {d for a in self.tpl.arrays for d in a.dims}
+        for decl in self.tpl.windows:
+            if decl.name in seen:
+                raise self.fail(decl.span, f"window index '{decl.name}' declared twice")
+            seen.add(decl.name)
+            if self.tpl.param(decl.name) is not None or decl.name in sizes:
+                raise self.fail(decl.span, f"window index '{decl.name}' is also a size or "
+                                           "a parameter")
+            if decl.extent < 1:
+                raise self.fail(decl.span, f"window index '{decl.name}' has an empty extent")
+            if decl.name not in used:
+                raise self.fail(decl.span, f"window index '{decl.name}' is not used")
+            if decl.name in plain:
+                raise self.fail(decl.span, f"window index '{decl.name}' is a plain subscript, "
+                                           "which gives it a size already")
 
     def check_roles(self) -> None:
         """The declared role of each array must be what the steps do with it."""

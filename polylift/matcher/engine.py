@@ -213,13 +213,17 @@ class Matcher:
 
     def access(self, t: Access, operand: Operand, s: State) -> Iterator[State]:
         """An array element: same root as before, subscripts equal up to a base offset."""
-        if len(operand.access) != len(t.indices):
+        # A 0-d template array may be one element of a larger root (`r[0]` in C, seen
+        # through a rank-reducing subview): its base is that element's subscripts.
+        element = not t.indices and all(not lin.coeffs for lin in operand.access)
+        if len(operand.access) != len(t.indices) and not element:
             self.attempt.fail(s, f"{t} has rank {len(t.indices)}, the operand "
                                  f"{len(operand.access)}")
             return
-        for s1 in self.subscripts(list(zip(t.indices, operand.access, strict=True)), s):
-            base = tuple((lin.const - idx.const, lin.syms)
-                         for idx, lin in zip(t.indices, operand.access, strict=True))
+        for s1 in self.subscripts(list(zip(t.indices, operand.access, strict=not element)), s):
+            base = tuple((lin.const, lin.syms) for lin in operand.access) if element else \
+                tuple((lin.const - idx.const, lin.syms)
+                      for idx, lin in zip(t.indices, operand.access, strict=True))
             bound = s1.get("arrays", t.array)
             if bound is None:
                 s2 = s1.bind("arrays", t.array, (operand.root, base))

@@ -98,8 +98,7 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
             break
         view = owner.opview
         source = view.source
-        if len(ir.MemRefType(source.type).shape) != len(access):
-            raise Unsupported("rank-reducing subview")
+        access = _unreduce(view, len(ir.MemRefType(source.type).shape), access)
         dynamic = list(view.offsets)
         new = []
         for lin, off, stride in zip(access, view.static_offsets, view.static_strides,
@@ -110,6 +109,18 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
             new.append(lin.scale(stride).shift(const, syms))
         value, access = source, new
     return value, access
+
+
+def _unreduce(view, rank: int, access: list[Lin]) -> list[Lin]:
+    """The subscripts of a rank-reducing subview's source: a dropped unit dim reads
+    element 0 of the view. Only when every unit dim was dropped is it clear which."""
+    if rank == len(access):
+        return access
+    sizes = list(view.static_sizes)
+    if sum(1 for s in sizes if s == 1) != rank - len(access):
+        raise Unsupported("rank-reducing subview")
+    kept = iter(access)
+    return [Lin(()) if s == 1 else next(kept) for s in sizes]
 
 
 def _permutation(transpose: ir.Operation | ir.OpView) -> list[int]:

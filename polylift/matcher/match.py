@@ -70,6 +70,13 @@ def _check_loops(m: Matcher, step, ctx: _StepContext, s: State) -> State | None:
             m.attempt.fail(s, f"loop of '{var}' is {ctx.iterators[dim]}, the template "
                               f"needs {kind}")
             return None
+    for var, dim in dims.items():
+        window = m.tpl.ast.window(var)
+        if window is not None and ("c", window.extent) not in ctx.keys.get(dim, set()):
+            # Nothing else bounds a window index: its trip count must be the declared one.
+            m.attempt.fail(s, f"loop of window index '{var}' does not run {window.extent} "
+                              "times")
+            return None
     for var, size in _var_sizes(m.tpl, step).items():
         keys = frozenset(ctx.keys.get(dims[var], ()))
         known = s.get("sizes", size)
@@ -101,7 +108,9 @@ def _origin(value: ir.Value, rank: int) -> tuple | None:
     from polylift.matcher.ir_model import Lin
 
     _, access = compose(value, [Lin(((d, 1),)) for d in range(rank)])
-    if any(lin.coeffs != ((d, 1),) for d, lin in enumerate(access)):
+    if rank == 0 and any(lin.coeffs for lin in access):
+        return None  # a 0-d view is one element of its root: constant subscripts
+    if rank and any(lin.coeffs != ((d, 1),) for d, lin in enumerate(access)):
         return None
     return tuple((lin.const, lin.syms) for lin in access)
 

@@ -24,6 +24,7 @@ from polylift.matcher.ast import (
     Span,
     Step,
     Template,
+    WindowDecl,
 )
 
 GRAMMAR = Path(__file__).with_name("template.lark")
@@ -33,7 +34,8 @@ _EXPECTED_WORDS = {
     "RBRACE": "'}'", "LBRACE": "'{'", "RSQB": "']'", "LSQB": "'['", "NAME": "a name",
     "ROLE": "a role (in, out or inout)", "ASSIGN": "'=' or '+='", "COMMA": "','",
     "NUMBER": "a number", "INT": "an integer", "RPAR": "')'", "LPAR": "'('",
-    "MINUS": "'-'", "SIGN": "'+' or '-'", "MULOP": "'*' or '/'", "RBRACE_END": "'}'",
+    "MINUS": "'-'", "SIGN": "'+' or '-'", "MULOP": "'*' or '/'", "LESSTHAN": "'<'",
+    "RBRACE_END": "'}'",
 }
 
 
@@ -84,6 +86,8 @@ class _ToAst(Transformer):
                 fields["params"].append(value)
             elif key == "params":
                 fields["params"].extend(value)
+            elif key == "windows":
+                fields["windows"] = fields.get("windows", ()) + value
             elif key == "cost":
                 fields["flops"], fields["bytes"] = value
             else:
@@ -114,6 +118,12 @@ class _ToAst(Transformer):
 
     def accumulate(self, meta, c):
         return ("accumulate", str(c[0]), _span(meta))
+
+    def window(self, meta, c):
+        return ("windows", tuple(c), _span(meta))
+
+    def extent(self, meta, c):
+        return WindowDecl(str(c[0]), int(c[1]), _span(meta))
 
     def compute(self, meta, c):
         return ("steps", tuple(c), _span(meta))

@@ -39,7 +39,8 @@ class RaiseAffineToLinalgPass(Pass):
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
-            generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat)
+            generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat,
+                                     plan.window)
                         for stmt, plan in plans]
         except NotRaisable as exc:
             mat.abandon()

@@ -165,8 +165,28 @@ def operand_for(acc: Access, ivs, dims, mat: Materializer) -> tuple[ir.Value, ir
                 term = ir.AffineDimExpr.get(k) * c if c != 1 else ir.AffineDimExpr.get(k)
                 expr = term if expr is None else expr + term
             results.append(expr)
+    if acc.write and all(not terms for _, terms in layout):
+        # One element written (`r[0] += x[i] * y[i]`): a 0-d view, the form the
+        # templates state a scalar result in, instead of a one-element vector.
+        return _element_view(acc.memref, offsets, mat), ir.AffineMap.get(len(dims), 0, [])
     view = _subview(acc.memref, offsets, sizes, strides, mat)
     return view, ir.AffineMap.get(len(dims), 0, results)
+
+
+def _element_view(source: ir.Value, offsets, mat: Materializer) -> ir.Value:
+    """A rank-reducing subview of one element of `source`: `memref<T, strided<[]>>`."""
+    ones = [1] * len(offsets)
+    full = _subview_type(ir.MemRefType(source.type), offsets, ones, ones)
+    offset = full.get_strides_and_offset()[1]
+    rtype = ir.MemRefType.get([], full.element_type, ir.StridedLayoutAttr.get(offset, []),
+                              full.memory_space, loc=mat.loc)
+    key = ("element", source, *offsets)
+    if key not in mat.cache:
+        view = memref.subview(source, offsets, ones, ones, result_type=rtype,
+                              loc=mat.loc, ip=mat.ip)
+        mat.created.append(as_operation(view.owner))
+        mat.cache[key] = view
+    return mat.cache[key]
 
 
 def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer) -> ir.Value:
@@ -199,8 +219,10 @@ def body_ops(stmt: Statement) -> list[ir.Operation]:
 
 
 def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
-                  out_reads: list[Access], mat: Materializer) -> ir.Operation:
-    """Emit the subviews and the `linalg.generic` computing `stmt`."""
+                  out_reads: list[Access], mat: Materializer,
+                  window: list[int] | None = None) -> ir.Operation:
+    """Emit the subviews and the `linalg.generic` computing `stmt`; `window` lists the
+    dims that get a shape-only input (the body never reads it)."""
     ivs = stmt.ivs
     ins = [r for r in stmt.reads if r not in out_reads]
     operands, maps = [], []
@@ -208,6 +230,10 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         view, amap = operand_for(acc, ivs, dims, mat)
         operands.append(view)
         maps.append(amap)
+    if window:
+        operands.insert(len(ins), _window_operand([dims[k].trips.const for k in window], mat))
+        maps.insert(len(ins), ir.AffineMap.get(len(dims), 0,
+                                               [ir.AffineDimExpr.get(k) for k in window]))
     iter_attrs = [ir.Attribute.parse(f"#linalg.iterator_type<{it}>") for it in iterators]
     generic = linalg.GenericOp([], operands[:-1], operands[-1:],
                                ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
@@ -219,7 +245,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
     mapping: dict[ir.Value, ir.Value] = {}
     for acc, arg in zip(ins, block.arguments, strict=False):
         mapping[acc.op.result] = arg
-    out_arg = block.arguments[len(ins)]
+    out_arg = block.arguments[len(operands) - 1]
     for acc in out_reads:
         mapping[acc.op.result] = out_arg
     if stmt.accumulator is not None:
@@ -228,6 +254,20 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         _clone_body(stmt, dims, mapping, mat)
         linalg.YieldOp([mapping.get(stmt.value, stmt.value)], loc=mat.loc)
     return generic.operation
+
+
+def _window_operand(shape: list[int], mat: Materializer) -> ir.Value:
+    """A stack buffer of the window's shape: it only tells linalg the loop ranges."""
+    key = ("window", *shape)
+    if key not in mat.cache:
+        mtype = ir.MemRefType.get(shape, ir.IntegerType.get_signless(8), loc=mat.loc)
+        # Ahead of everything this nest creates, so that it never separates two generics
+        # that the matcher may fuse into one launch.
+        ip = ir.InsertionPoint(mat.created[0]) if mat.created else mat.ip
+        view = memref.alloca(mtype, [], [], loc=mat.loc, ip=ip)
+        mat.created.insert(0, as_operation(view.owner))
+        mat.cache[key] = view
+    return mat.cache[key]
 
 
 def _clone_body(stmt: Statement, dims: list[DimInfo], mapping: dict, mat: Materializer) -> None:

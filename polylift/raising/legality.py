@@ -33,6 +33,7 @@ class Plan:
     dims: list[DimInfo]
     iterators: list[str]
     out_reads: list[Access]
+    window: list[int]  # reduction dims no operand indexes alone (see `_window_dims`)
 
 
 def _same_index(a: Access, b: Access) -> bool:
@@ -139,22 +140,40 @@ def plan_statement(stmt: Statement, mat: Materializer) -> Plan:
     out_reads = _check_reads(stmt)
     reduced = [k for k in range(len(stmt.loops)) if k not in parallel]
     _check_reduction(stmt, out_reads, reduced)
-    _check_dims_inferable(stmt)
     dims = _dims(stmt, set(parallel), mat)
+    window = _window_dims(stmt, dims)
     iterators = ["parallel" if k in parallel else "reduction" for k in range(len(dims))]
-    return Plan(dims, iterators, out_reads)
+    return Plan(dims, iterators, out_reads, window)
 
 
-def _check_dims_inferable(stmt: Statement) -> None:
-    """linalg infers each loop range from an operand dim indexed by that loop alone."""
+# Largest window (in elements) given a shape operand; it is a stack buffer.
+MAX_WINDOW = 4096
+
+
+def _window_dims(stmt: Statement, dims: list[DimInfo]) -> list[int]:
+    """linalg infers each loop range from an operand dim indexed by that loop alone.
+
+    A reduction loop seen only inside sums (`in[2*y + dy]`, a pooling window) gets a
+    shape-only operand of its constant trip count, as linalg's pooling ops do; any other
+    loop without such an operand cannot be raised."""
     alone: set[ir.Value] = set()
     for acc in [stmt.write] + stmt.reads:
         for form in acc.index:
             named = [iv for iv in stmt.ivs if form.coeff(iv) != 0]
             if len(named) == 1:
                 alone.add(named[0])
-    for loop in stmt.loops:
-        if loop.iv not in alone:
+    window, elements = [], 1
+    for k, loop in enumerate(stmt.loops):
+        if loop.iv in alone:
+            continue
+        trips = dims[k].trips
+        if k in write_dims(stmt) or not trips.is_constant():
             raise NotRaisable(f"not raised: no array is indexed by {loop.name} alone, so "
                               "its range cannot be recovered", loop.op)
+        elements *= max(trips.const, 1)
+        window.append(k)
+    if elements > MAX_WINDOW:
+        raise NotRaisable(f"not raised: a window of {elements} elements is too large",
+                          stmt.loops[window[0]].op)
+    return window
 

@@ -200,42 +200,116 @@ def as_operation(owner: object) -> ir.Operation:
 def _reduction_statements(model: NestModel, store: ir.Operation,
                           loops: list[Loop]) -> list[Statement]:
     """`%r = for k iter_args(%acc = %init) {...}; store %r, M[f]` as two statements:
-    `M[f] = %init` before the loop and `M[f] = g(M[f], ...)` inside it.
+    `M[f] = %init` before the loop and `M[f] = g(M[f], ...)` inside it. The loop may be
+    a chain `for a iter_args(%x = %init) { %y = for b iter_args(%z = %x) {...}; yield %y }`:
+    the reduction statement then runs over all the chained loops.
 
-    This is exact when M is not touched inside the loop: the partial values then live
+    This is exact when M is not touched inside the loops: the partial values then live
     in M[f] instead of a register, and nothing can observe the difference."""
     value = store.opview.value
     result = _loop_result(value)
     assert result is not None
-    red_loop_op = as_operation(result.owner)
-    red_loop = next(lp for lp in model.loops if lp.op == red_loop_op)
-    if len(red_loop.carried) != 1 or len(list(red_loop_op.results)) != 1 \
-            or not _single_use(result):
-        raise NotRaisable("not raised: loop with several iter_args values or uses",
-                          red_loop_op)
+    chain = _reduction_chain(model, result)
+    outer_op = chain[0].op
     write = _access(model, store, True)
     if result.type != ir.MemRefType(write.memref.type).element_type:
         raise NotRaisable("not raised: the reduction's accumulator type differs from the "
-                          "type it is stored as", red_loop_op)
-    for op in _walk(red_loop_op):
+                          "type it is stored as", outer_op)
+    for op in _walk(outer_op):
         if op.name in ("affine.load", "affine.store") and op.opview.memref == write.memref:
             raise NotRaisable("not raised: reduction loop also accesses the memref it "
                               "stores its result to", op)
-    init = list(red_loop_op.opview.inits)[0]
-    yielded = red_loop_op.regions[0].blocks[0].operations[-1].operands[0]
-    statements = []
-    parts = [(loops, init, model.order[red_loop_op], None),
-             (loops + [red_loop], yielded, model.order[store] - 0.5, None)]
+    init = list(outer_op.opview.inits)[result.result_number]
+    inner, index = chain[-1], _chain_index(chain, result)
+    yielded = _yield_of(inner.op).operands[index]
+    parts = [(loops, init, model.order[outer_op], None, None),
+             (loops + chain, yielded, model.order[store] - 0.5, None, inner.carried[index])]
     if value != result:  # pure ops after the loop: M[f] = post(M[f])
-        parts.append((loops, value, model.order[store], result))
-    for stmt_loops, stmt_value, pos, stop in parts:
+        parts.append((loops, value, model.order[store], result, result))
+    statements = []
+    for stmt_loops, stmt_value, pos, stop, allowed in parts:
         ops, reads, acc = _slice(model, stmt_value, stmt_loops, stop)
+        if acc is not None and (allowed is None or acc != allowed):
+            # The init (or post-op) reads a value carried by an enclosing loop: that is
+            # the previous iteration's value, not the element M[f].
+            raise NotRaisable("not raised: the reduction's initial value is carried from "
+                              "the previous iteration of an enclosing loop", outer_op)
         if stop is not None and any(r.memref == write.memref for r in reads):
             # M[f] holds the partial sums by then: the old value the source reads is gone.
             raise NotRaisable("not raised: the value stored after the reduction also reads "
                               "the memref it is stored to", store)
         statements.append(Statement(stmt_loops, write, stmt_value, ops, reads, pos, acc))
+    users = {as_operation(u.owner) for u in result.uses}
+    if not users <= set(statements[-1].ops) | {store}:
+        raise NotRaisable("not raised: loop with several iter_args values or uses", outer_op)
     return statements
+
+
+def _yield_of(loop_op: ir.Operation) -> ir.Operation:
+    block = loop_op.regions[0].blocks[0]
+    return block.operations[len(block.operations) - 1].operation
+
+
+def _chain_index(chain: list[Loop], result: ir.Value) -> int:
+    """The accumulator's iter_args position in the innermost loop of the chain."""
+    index = result.result_number
+    for loop in chain[:-1]:
+        index = _yield_of(loop.op).operands[index].result_number
+    return index
+
+
+def _reduction_chain(model: NestModel, result: ir.Value) -> list[Loop]:
+    """The loops, outer to inner, that carry the accumulator `result` comes out of.
+
+    Each loop but the innermost only hands the accumulator to the next one: its block
+    argument is the next loop's init and nothing else uses it, and the next loop's result
+    is what it yields. Every other iter_args value of the chain must pass through
+    unchanged (the front end threads dead scalars through loops that way)."""
+    chain: list[Loop] = []
+    value = result
+    while True:
+        loop_op = as_operation(value.owner)
+        loop = next(lp for lp in model.loops if lp.op == loop_op)
+        index = value.result_number
+        if (chain and not _single_use(value)) or any(
+                not _passthrough(loop_op, k) for k in range(len(loop.carried)) if k != index):
+            raise NotRaisable("not raised: loop with several iter_args values or uses",
+                              loop_op)
+        chain.append(loop)
+        nxt = _yield_of(loop_op).operands[index]
+        if isinstance(nxt.owner, ir.Block) or as_operation(nxt.owner).name != "affine.for":
+            return chain
+        inner_op = as_operation(nxt.owner)
+        arg = loop.carried[index]
+        if inner_op.block != loop_op.regions[0].blocks[0] \
+                or list(inner_op.opview.inits)[nxt.result_number] != arg \
+                or not _single_use(arg) or not _only_loop_in_body(loop_op, inner_op):
+            raise NotRaisable("not raised: the accumulator goes through loops that are not "
+                              "a perfect chain of reductions", loop_op)
+        value = nxt
+
+
+def _only_loop_in_body(loop_op: ir.Operation, inner_op: ir.Operation) -> bool:
+    """Whether `inner_op` is all `loop_op`'s body does (besides pure ops and the yield)."""
+    for op in loop_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op != inner_op and op.name != "affine.yield" and not _is_pure(op):
+            return False
+    return True
+
+
+def _passthrough(loop_op: ir.Operation, index: int) -> bool:
+    """Whether iter_args value `index` of `loop_op` leaves every iteration unchanged."""
+    arg = loop_op.regions[0].blocks[0].arguments[index + 1]
+    out = _yield_of(loop_op).operands[index]
+    if out == arg:
+        return True
+    if isinstance(out.owner, ir.Block):
+        return False
+    inner = as_operation(out.owner)
+    return inner.name == "affine.for" and inner.block == loop_op.regions[0].blocks[0] \
+        and list(inner.opview.inits)[out.result_number] == arg \
+        and _passthrough(inner, out.result_number)
 
 
 def _loop_result(value: ir.Value) -> ir.Value | None:
@@ -250,7 +324,8 @@ def _loop_result(value: ir.Value) -> ir.Value | None:
         if op.block != block:
             continue
         if op.name == "affine.for":
-            found.append(v)
+            if v not in found:  # `s * s` reaches the same result twice
+                found.append(v)
         elif _is_pure(op):
             stack.extend(op.operands)
     return found[0] if len(found) == 1 else None

@@ -156,3 +156,23 @@ template cnn.gemm_bias_relu {
   accuracy reassoc ulp 2*k + 64
   cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + n + m*n)
 }
+
+template cnn.maxpool {
+  doc "y = the maximum of each 2x2 window of x (stride 2), starting from its first element"
+  types f32
+  array y[N, C, P, Q] out
+  array x[N, C, H, W] in
+  window r < 2, s < 2
+  # H and W are the extents of the input view (H >= 2P, W >= 2Q); a backend reads x
+  # through its strides. `max(v, m)` is C's `v > m ? v : m`: a NaN in the window is
+  # kept only when it is the first element, any later NaN is skipped.
+  compute {
+    y[n,c,p,q] = x[n,c,2*p,2*q]
+    y[n,c,p,q] = max(x[n,c,2*p+r,2*q+s], y[n,c,p,q])
+  }
+  launch maxpool
+  shim N, C, H, W, P, Q, x, y
+  backends ref, host, cudnn
+  accuracy exact
+  cost flops 4*N*C*P*Q bytes esize*(N*C*H*W + N*C*P*Q)
+}

@@ -24,7 +24,7 @@ template stencil.jacobi2d {
   compute { B[i,j] = c * (A[i,j] + A[i,j-1] + A[i,j+1] + A[i+1,j] + A[i-1,j]) }
   launch jacobi2d
   shim m, n, c, A, B
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 5*m*n bytes esize*2*m*n
 }
@@ -43,7 +43,7 @@ template stencil.heat3d {
   }
   launch heat3d
   shim l, m, n, c, A, B
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 13*l*m*n bytes esize*2*l*m*n
 }
@@ -59,7 +59,7 @@ template stencil.fdtd2d_ey {
   compute { ey[i,j] = ey[i,j] - c * (hz[i,j] - hz[i-1,j]) }
   launch fdtd2d_ey
   shim m, n, c, hz, ey
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 3*m*n bytes esize*3*m*n
 }
@@ -73,7 +73,7 @@ template stencil.fdtd2d_ex {
   compute { ex[i,j] = ex[i,j] - c * (hz[i,j] - hz[i,j-1]) }
   launch fdtd2d_ex
   shim m, n, c, hz, ex
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 3*m*n bytes esize*3*m*n
 }
@@ -88,7 +88,7 @@ template stencil.fdtd2d_hz {
   compute { hz[i,j] = hz[i,j] - c * (ex[i,j+1] - ex[i,j] + ey[i+1,j] - ey[i,j]) }
   launch fdtd2d_hz
   shim m, n, c, ex, ey, hz
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 5*m*n bytes esize*m*n
 }
@@ -108,7 +108,7 @@ template stencil.conv3x3 {
   }
   launch conv3x3
   shim m, n, c11, c12, c13, c21, c22, c23, c31, c32, c33, A, B
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 17*m*n bytes esize*2*m*n
 }
@@ -128,7 +128,7 @@ template stencil.conv3x3_shift {
   }
   launch conv3x3_shift
   shim m, n, c11, c12, c13, c21, c22, c23, c31, c32, c33, shift, A, B
-  backends ref
+  backends ref, host
   accuracy exact
   cost flops 18*m*n bytes esize*2*m*n
 }

@@ -39,6 +39,9 @@ needs_gpu = [pytest.mark.gpu,
 # Conv extents satisfy H = P + R - 1 and W > Q + S - 1 (a backend reads a sub-view).
 SIZES = {"m": 37, "n": 29, "k": 23, "nb": 3, "N": 2, "C": 3, "K": 4, "R": 3, "S": 2,
          "P": 5, "Q": 6, "H": 7, "W": 8}
+# Where the shared extents do not fit a template: a 2x2 stride-2 pool reads 2P x 2Q
+# (odd extents leave a last row and column that no window reads).
+SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13}}
 SENTINEL = -12345.0
 LIBRARY = load_library()
 
@@ -180,7 +183,8 @@ def _arguments(tpl: KernelTemplate, dtype: str, mode: str, layout: str, seed: in
     values: dict[str, Any] = {}
     buffers: dict[str, np.ndarray] = {}
     for decl in tpl.ast.arrays:
-        shape = tuple(SIZES[d] for d in decl.dims)
+        sizes = {**SIZES, **SIZES_OF.get(tpl.name, {})}
+        shape = tuple(sizes[d] for d in decl.dims)
         fill = np.nan if decl.role == "out" else SENTINEL  # outputs must not be read
         buffers[decl.name] = np.full(_buffer_shape(shape, layout), fill, dtype=np_type)
         view = _view(buffers[decl.name], shape, layout)

@@ -35,6 +35,26 @@ def test_scaled_subscript_parses_with_its_coefficient():
     assert (sub.terms, sub.const, str(sub)) == ((("i", 2),), 1, "2*i+1")
 
 
+# A 1-D max pool: `y[i]` starts from its window's first element, then folds `max` over it.
+_POOL = ("  types f32\n  array y[n] out\n  array x[m] in\n  window {window}\n"
+         "  compute {{ y[i] = x[2*i]\n y[i] = max(x[2*i+r], y[i]) }}\n  shim n, m, x, y\n")
+
+
+def test_window_declares_the_extent_of_a_reduction_index():
+    text = _template(_POOL.format(window="r < 2"))
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    assert [(w.name, w.extent, w.span.line) for w in tpl.windows] == [("r", 2, 5)]
+    assert tpl.window("r") is not None and tpl.window("i") is None
+
+
+def test_window_syntax_error_names_the_place():
+    text = _template(_POOL.format(window="r 2"))
+    with pytest.raises(TemplateError) as info:
+        parse_templates(text, "t.tpl")
+    assert info.value.render().startswith("t.tpl:5:12: error: unexpected '2'; expected '<'")
+
+
 @pytest.mark.parametrize("body, message, line, col", [
     ("  types f32\n  array y[n] out\n  array x[n] in\n  scalar s : i32\n"
      "  compute { y[i] = x[i] >> s }\n  shim n, s, x, y\n",
@@ -51,6 +71,16 @@ def test_scaled_subscript_parses_with_its_coefficient():
     ("  types f32\n  array y[n] out\n  array x[n] in\n"
      "  compute { y[i] = x[i+r] }\n  shim n, x, y\n",
      "index 'r' is never a plain subscript", 5, 13),
+    (_POOL.format(window="r < 2, r < 3"), "window index 'r' declared twice", 5, 17),
+    (_POOL.format(window="r < 2, n < 2"), "window index 'n' is also a size", 5, 17),
+    (_POOL.format(window="r < 0"), "window index 'r' has an empty extent", 5, 10),
+    (_POOL.format(window="r < 2, t < 2"), "window index 't' is not used", 5, 17),
+    (_POOL.format(window="r < 2, i < 2"), "window index 'i' is a plain subscript", 5, 17),
+    (_POOL.format(window="q < 2"), "index 'r' is never a plain subscript, so it has no "
+                                    "extent (declare it with 'window')", 7, 2),
+    ("  types f32\n  array y[n] out\n  array x[m] in\n  window r < 2\n"
+     "  compute { y[i] = x[2*i+r] }\n  shim n, m, x, y\n",
+     "'=' step reduces over 'r'", 6, 13),
 ])
 def test_dsl_errors_point_at_the_node(body: str, message: str, line: int, col: int):
     text = _template(body)

@@ -50,11 +50,16 @@ void polylift_cudnn_conv2d_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64
 /* conv3x3: stencil.conv3x3 (B = sum of c_rs * A[i+r-2, j+s-2] over the 3x3 window) */
 void polylift_ref_conv3x3_f32(int64_t m, int64_t n, float c11, float c12, float c13, float c21, float c22, float c23, float c31, float c32, float c33, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_ref_conv3x3_f64(int64_t m, int64_t n, double c11, double c12, double c13, double c21, double c22, double c23, double c31, double c32, double c33, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_conv3x3_f32(int64_t m, int64_t n, float c11, float c12, float c13, float c21, float c22, float c23, float c31, float c32, float c33, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_conv3x3_f64(int64_t m, int64_t n, double c11, double c12, double c13, double c21, double c22, double c23, double c31, double c32, double c33, const double *A, int64_t ldA, double *B, int64_t ldB);
 
 /* conv3x3_shift: stencil.conv3x3_shift (B = (sum of c_rs * A[i+r-2, j+s-2]) >> shift, in 32-bit integers, truncated to B) */
 void polylift_ref_conv3x3_shift_i8(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int8_t *A, int64_t ldA, int8_t *B, int64_t ldB);
 void polylift_ref_conv3x3_shift_i16(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int16_t *A, int64_t ldA, int16_t *B, int64_t ldB);
 void polylift_ref_conv3x3_shift_i32(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int32_t *A, int64_t ldA, int32_t *B, int64_t ldB);
+void polylift_host_conv3x3_shift_i8(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int8_t *A, int64_t ldA, int8_t *B, int64_t ldB);
+void polylift_host_conv3x3_shift_i16(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int16_t *A, int64_t ldA, int16_t *B, int64_t ldB);
+void polylift_host_conv3x3_shift_i32(int64_t m, int64_t n, int32_t c11, int32_t c12, int32_t c13, int32_t c21, int32_t c22, int32_t c23, int32_t c31, int32_t c32, int32_t c33, int32_t shift, const int32_t *A, int64_t ldA, int32_t *B, int64_t ldB);
 
 /* conv_bias_relu: cnn.conv_bias_relu (y = relu(conv(x, w) + b[k])) */
 void polylift_ref_conv_bias_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -95,14 +100,20 @@ void polylift_cublas_dot_f64(int64_t n, const double *x, int64_t incx, const dou
 /* fdtd2d_ex: stencil.fdtd2d_ex (ex = ex - c * (hz[i,j] - hz[i,j-1])) */
 void polylift_ref_fdtd2d_ex_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ex, int64_t ldex);
 void polylift_ref_fdtd2d_ex_f64(int64_t m, int64_t n, double c, const double *hz, int64_t ldhz, double *ex, int64_t ldex);
+void polylift_host_fdtd2d_ex_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ex, int64_t ldex);
+void polylift_host_fdtd2d_ex_f64(int64_t m, int64_t n, double c, const double *hz, int64_t ldhz, double *ex, int64_t ldex);
 
 /* fdtd2d_ey: stencil.fdtd2d_ey (ey = ey - c * (hz[i,j] - hz[i-1,j])) */
 void polylift_ref_fdtd2d_ey_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ey, int64_t ldey);
 void polylift_ref_fdtd2d_ey_f64(int64_t m, int64_t n, double c, const double *hz, int64_t ldhz, double *ey, int64_t ldey);
+void polylift_host_fdtd2d_ey_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ey, int64_t ldey);
+void polylift_host_fdtd2d_ey_f64(int64_t m, int64_t n, double c, const double *hz, int64_t ldhz, double *ey, int64_t ldey);
 
 /* fdtd2d_hz: stencil.fdtd2d_hz (hz = hz - c * (ex[i,j+1] - ex[i,j] + ey[i+1,j] - ey[i,j])) */
 void polylift_ref_fdtd2d_hz_f32(int64_t m, int64_t n, float c, const float *ex, int64_t ldex, const float *ey, int64_t ldey, float *hz, int64_t ldhz);
 void polylift_ref_fdtd2d_hz_f64(int64_t m, int64_t n, double c, const double *ex, int64_t ldex, const double *ey, int64_t ldey, double *hz, int64_t ldhz);
+void polylift_host_fdtd2d_hz_f32(int64_t m, int64_t n, float c, const float *ex, int64_t ldex, const float *ey, int64_t ldey, float *hz, int64_t ldhz);
+void polylift_host_fdtd2d_hz_f64(int64_t m, int64_t n, double c, const double *ex, int64_t ldex, const double *ey, int64_t ldey, double *hz, int64_t ldhz);
 
 /* fill: blas.fill (x = alpha) */
 void polylift_ref_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
@@ -232,6 +243,8 @@ void polylift_cublas_ger2_f64(int64_t m, int64_t n, const double *u1, int64_t in
 /* heat3d: stencil.heat3d (B = A + c * (second difference of A along each axis), PolyBench's heat-3d order) */
 void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
 void polylift_ref_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
+void polylift_host_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
+void polylift_host_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
 
 /* jacobi1d: stencil.jacobi1d (B[i] = c * (A[i-1] + A[i] + A[i+1])) */
 void polylift_ref_jacobi1d_f32(int64_t n, float c, const float *A, int64_t incA, float *B, int64_t incB);
@@ -242,6 +255,13 @@ void polylift_host_jacobi1d_f64(int64_t n, double c, const double *A, int64_t in
 /* jacobi2d: stencil.jacobi2d (B = c * (A[i,j] + A[i,j-1] + A[i,j+1] + A[i+1,j] + A[i-1,j]), summed in that order) */
 void polylift_ref_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_ref_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
+
+/* maxpool: cnn.maxpool (y = the maximum of each 2x2 window of x (stride 2), starting from its first element) */
+void polylift_ref_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_cudnn_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* pva_box3x3: pva.box3x3 (dst = mean of the 3x3 window, rounded to nearest (halves away from zero)) */
 void polylift_ref_pva_box3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);

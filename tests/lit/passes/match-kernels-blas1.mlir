@@ -419,6 +419,42 @@ func.func @dot_f32_commuted(%x: memref<16xf32>, %y: memref<16xf32>, %r: memref<f
   return
 }
 
+// C's `r[2] += x[i] * y[i]` into one element of a vector: the raising writes it through
+// a rank-reducing 0-d subview, which the launch takes as the template's 0-d r.
+// CHECK-LABEL: func.func @dot_into_element
+// CHECK: %[[R:.*]] = memref.subview %arg2[2] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: 2>>
+// CHECK-NEXT: "kernel.launch"(%[[R]], %arg0, %arg1) {callee = @dot_f64, source_order_matches = true, template = "blas.dot"} : (memref<f64, strided<[], offset: 2>>, memref<?xf64>, memref<?xf64>) -> ()
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.dot (1 op) -> @dot_f64
+func.func @dot_into_element(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<?xf64>) {
+  %e = memref.subview %r[2] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: 2>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%x, %y : memref<?xf64>, memref<?xf64>) outs(%e : memref<f64, strided<[], offset: 2>>) {
+  ^bb0(%xi: f64, %yi: f64, %ri: f64):
+    %0 = arith.mulf %xi, %yi : f64
+    %1 = arith.addf %ri, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// Near miss: `x[0] += x[i] * y[i]`: the element written is one of the vector read.
+// CHECK-LABEL: func.func @dot_into_own_input
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest blas.dot: output r aliases x
+func.func @dot_into_own_input(%x: memref<?xf64>, %y: memref<?xf64>) {
+  %e = memref.subview %x[0] [1] [1] : memref<?xf64> to memref<f64, strided<[]>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+      ins(%x, %y : memref<?xf64>, memref<?xf64>) outs(%e : memref<f64, strided<[]>>) {
+  ^bb0(%xi: f64, %yi: f64, %ri: f64):
+    %0 = arith.mulf %xi, %yi : f64
+    %1 = arith.addf %ri, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
 // Near miss: r[i] += x[i]*y[i] accumulates into a vector, no reduction.
 // CHECK-LABEL: func.func @dot_into_vector
 // CHECK-NOT: kernel.launch

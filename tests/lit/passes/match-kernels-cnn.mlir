@@ -310,3 +310,120 @@ module {
     return
   }
 }
+
+// -----
+
+// maxpool: the window's first element, then `v > m ? v : m` over a 2x2 window (the
+// window loops' extent comes from the shape-only operand the raising adds).
+// CHECK-LABEL: func.func @kernel_maxpool
+// CHECK-NOT: linalg.generic
+// CHECK: "kernel.launch"(%subview_0, %subview_1) {callee = @maxpool_f32, source_order_matches = true, template = "cnn.maxpool"}
+// REMARK: remark: matched cnn.maxpool (2 ops) -> @maxpool_f32
+#map = affine_map<(d0) -> (0, d0)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map2 = affine_map<(d0) -> (d0 * 2)>
+#map3 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+#map4 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+#map5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+module {
+  func.func @kernel_maxpool(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: memref<?x?x?x?xf32>, %arg7: memref<?x?x?x?xf32>) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %alloca = memref.alloca() : memref<2x2xi8>
+    %0 = affine.max #map(%arg0)
+    %1 = affine.max #map(%arg1)
+    %2 = affine.max #map(%arg4)
+    %3 = affine.max #map(%arg5)
+    %subview = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 2, 2] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>
+    %subview_0 = memref.subview %arg7[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%subview : memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    %4 = affine.apply #map2(%2)
+    %5 = affine.apply #map2(%3)
+    %subview_1 = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %4, %5] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map3, #map4, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%subview_1, %alloca : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>, memref<2x2xi8>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %in_2: i8, %out: f32):
+      %6 = arith.cmpf ogt, %in, %out : f32
+      %7 = arith.select %6, %in, %out : f32
+      linalg.yield %7 : f32
+    }
+    return
+  }
+}
+
+// -----
+
+// Near miss: a 3x3 window under the same subscripts is not the template's 2x2.
+// CHECK-LABEL: func.func @maxpool_3x3
+// CHECK-NOT: kernel.launch
+#map = affine_map<(d0) -> (0, d0)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map2 = affine_map<(d0) -> (d0 * 2)>
+#map3 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+#map4 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+#map5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+module {
+  func.func @maxpool_3x3(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: memref<?x?x?x?xf32>, %arg7: memref<?x?x?x?xf32>) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %alloca = memref.alloca() : memref<3x3xi8>
+    %0 = affine.max #map(%arg0)
+    %1 = affine.max #map(%arg1)
+    %2 = affine.max #map(%arg4)
+    %3 = affine.max #map(%arg5)
+    %subview = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 2, 2] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>
+    %subview_0 = memref.subview %arg7[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%subview : memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    %4 = affine.apply #map2(%2)
+    %5 = affine.apply #map2(%3)
+    %subview_1 = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %4, %5] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map3, #map4, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%subview_1, %alloca : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>, memref<3x3xi8>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %in_2: i8, %out: f32):
+      %6 = arith.cmpf ogt, %in, %out : f32
+      %7 = arith.select %6, %in, %out : f32
+      linalg.yield %7 : f32
+    }
+    return
+  }
+}
+
+// -----
+
+// Near miss: `v >= m ? v : m` keeps the later of two equal values (and of +0 and -0).
+// CHECK-LABEL: func.func @maxpool_oge
+// CHECK-NOT: kernel.launch
+#map = affine_map<(d0) -> (0, d0)>
+#map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#map2 = affine_map<(d0) -> (d0 * 2)>
+#map3 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d3 * 2 + d5)>
+#map4 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+#map5 = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+module {
+  func.func @maxpool_oge(%arg0: index, %arg1: index, %arg2: index, %arg3: index, %arg4: index, %arg5: index, %arg6: memref<?x?x?x?xf32>, %arg7: memref<?x?x?x?xf32>) {
+    %cst = arith.constant 0.000000e+00 : f32
+    %alloca = memref.alloca() : memref<2x2xi8>
+    %0 = affine.max #map(%arg0)
+    %1 = affine.max #map(%arg1)
+    %2 = affine.max #map(%arg4)
+    %3 = affine.max #map(%arg5)
+    %subview = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 2, 2] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>
+    %subview_0 = memref.subview %arg7[0, 0, 0, 0] [%0, %1, %2, %3] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map1, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%subview : memref<?x?x?x?xf32, strided<[?, ?, ?, 2]>>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %out: f32):
+      linalg.yield %in : f32
+    }
+    %4 = affine.apply #map2(%2)
+    %5 = affine.apply #map2(%3)
+    %subview_1 = memref.subview %arg6[0, 0, 0, 0] [%0, %1, %4, %5] [1, 1, 1, 1] : memref<?x?x?x?xf32> to memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>
+    linalg.generic {indexing_maps = [#map3, #map4, #map5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%subview_1, %alloca : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>, memref<2x2xi8>) outs(%subview_0 : memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>>) {
+    ^bb0(%in: f32, %in_2: i8, %out: f32):
+      %6 = arith.cmpf oge, %in, %out : f32
+      %7 = arith.select %6, %in, %out : f32
+      linalg.yield %7 : f32
+    }
+    return
+  }
+}

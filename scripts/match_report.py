@@ -47,7 +47,7 @@ def report_kernel(path: Path, templates: str = "") -> dict:
             functions = json.loads(out.read_text())["functions"]
     except PolyliftError as exc:
         return {"kernel": name, "coverage": "ERROR", "error": exc.message.splitlines()[0]}
-    # The kernel may call helpers of its file (darknet's gemm_nn): report them together.
+    # The kernel may call helpers of its file (a CNN framework's gemm_nn): report them together.
     launches = [dict(x, function=f["function"]) for f in functions for x in f["launches"]]
     residual = [dict(x, function=f["function"]) for f in functions for x in f["residual"]]
     coverage = ("FULL" if launches and not residual else

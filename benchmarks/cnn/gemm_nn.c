@@ -1,5 +1,5 @@
 /*
- * gemm_nn: darknet's gemm inner routine for untransposed operands, on row-major flattened
+ * gemm_nn: the gemm inner routine of a C CNN framework for untransposed operands, on row-major flattened
  * arrays with leading dimensions: C[i][j] += ALPHA * sum_k A[i][k] * B[k][j]
  * (A is M x K with leading dimension lda, B is K x N with ldb, C is M x N with ldc).
  */

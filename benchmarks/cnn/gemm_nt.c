@@ -1,5 +1,5 @@
 /*
- * gemm_nt: darknet's gemm inner routine with B transposed, on row-major flattened arrays:
+ * gemm_nt: the gemm inner routine of a C CNN framework with B transposed, on row-major flattened arrays:
  * C[i][j] += sum_k ALPHA * A[i][k] * B[j][k]
  * (A is M x K with leading dimension lda, B is N x K with ldb, C is M x N with ldc).
  */

@@ -1,5 +1,5 @@
 /*
- * gemm_tn: darknet's gemm inner routine with A transposed, on row-major flattened arrays:
+ * gemm_tn: the gemm inner routine of a C CNN framework with A transposed, on row-major flattened arrays:
  * C[i][j] += ALPHA * sum_k A[k][i] * B[k][j]
  * (A is K x M with leading dimension lda, B is K x N with ldb, C is M x N with ldc).
  */

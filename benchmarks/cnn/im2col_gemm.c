@@ -1,7 +1,7 @@
 /*
- * im2col_gemm: a convolution layer computed as darknet does it, for one CHW image, single
+ * im2col_gemm: a convolution layer computed as C CNN frameworks do it, for one CHW image, single
  * precision, stride 1, no padding: im2col unfolds the input into a (cin*ks*ks) x (oh*ow)
- * matrix col, then gemm_nn (darknet's loop form, flattened arrays with leading
+ * matrix col, then gemm_nn (the CNN-framework loop form, flattened arrays with leading
  * dimensions) multiplies the cout x (cin*ks*ks) weights by it:
  *   col[((ci*ks + ky)*ks + kx)*(oh*ow) + y*ow + x] = in[ci][y + ky][x + kx]
  *   out[co][y*ow + x] = sum_q wt[co][q] * col[q][y*ow + x].

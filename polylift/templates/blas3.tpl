@@ -56,7 +56,7 @@ template blas.gemm_acc {
 }
 
 template blas.gemm_alpha {
-  doc "C += alpha * A.B (beta = 1): darknet's gemm_nn loop, C scaled beforehand if at all"
+  doc "C += alpha * A.B (beta = 1): the CNN-framework gemm_nn loop, C scaled beforehand if at all"
   types f32, f64
   array C[m, n] inout
   array A[m, k] in

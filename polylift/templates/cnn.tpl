@@ -21,7 +21,7 @@ template cnn.conv2d {
   }
   launch conv2d
   shim N, C, H, W, K, R, S, P, Q, x, w, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S bytes esize*(N*C*H*W + K*C*R*S + N*K*P*Q)
 }
@@ -40,7 +40,7 @@ template cnn.conv_bias_relu {
   }
   launch conv_bias_relu
   shim N, C, H, W, K, R, S, P, Q, x, w, b, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S + 2*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + N*K*P*Q)
 }
@@ -60,7 +60,7 @@ template cnn.conv_bias_relu_add {
   }
   launch conv_bias_relu_add
   shim N, C, H, W, K, R, S, P, Q, x, w, b, z, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy reassoc ulp 2*C*R*S + 64
   cost flops 2*N*K*P*Q*C*R*S + 3*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + K + 2*N*K*P*Q)
 }
@@ -83,7 +83,7 @@ template cnn.conv_bn_relu {
   }
   launch conv_bn_relu
   shim N, C, H, W, K, R, S, P, Q, eps, x, w, scale, bias, mean, var, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy reassoc ulp 2*C*R*S + 128
   cost flops 2*N*K*P*Q*C*R*S + 6*N*K*P*Q bytes esize*(N*C*H*W + K*C*R*S + 4*K + N*K*P*Q)
 }
@@ -103,7 +103,7 @@ template cnn.batchnorm {
   }
   launch batchnorm
   shim N, C, H, W, eps, x, scale, bias, mean, var, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy reassoc ulp 8
   cost flops 6*N*C*H*W bytes esize*(2*N*C*H*W + 4*C)
 }
@@ -116,7 +116,7 @@ template cnn.shortcut {
   compute { y[n,c,i,j] = y[n,c,i,j] + x[n,c,i,j] }
   launch shortcut
   shim N, C, H, W, x, y
-  backends ref, cudnn
+  backends ref, host, cudnn
   accuracy exact
   cost flops N*C*H*W bytes esize*3*N*C*H*W
 }

@@ -1,4 +1,4 @@
-"""Differential runs of delinearised kernels: the darknet-style CNN benchmarks, whose
+"""Differential runs of delinearised kernels: the CNN benchmarks in flattened-pointer style, whose
 pointers `A[i*lda + k]` get multi-dimensional views behind a run-time guard, computed by
 the JIT of polylift-cc's output and by gcc -O2 -ffp-contract=off, bit for bit, both with
 leading dimensions that make the guard hold and with ones that make it fail (rows that

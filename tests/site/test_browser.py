@@ -57,9 +57,12 @@ def test_index_kernel_stages_and_diff(browser, site_dir: Path, tmp_path: Path) -
     assert diff.locator("span.d-add").count() > 0 and diff.locator("span.d-del").count() > 0
     assert matched.locator(".view-code").is_hidden()
 
-    # A C location in the table of launches switches back to the source tab.
+    # A C location in the table of launches switches back to the source tab (the page
+    # reacts to the `hashchange` event, which fires after the click returns).
     page.locator("#matches a.loc").first.click()
-    assert source.is_visible()
+    from playwright.sync_api import expect
+
+    expect(source).to_be_visible(timeout=5000)
 
     page.screenshot(path=str(tmp_path / "kernel.png"), full_page=False)
     assert (tmp_path / "kernel.png").stat().st_size > 10_000

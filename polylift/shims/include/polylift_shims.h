@@ -36,6 +36,7 @@ void polylift_cublas_axpy_f64(int64_t n, double alpha, const double *x, int64_t 
 
 /* batchnorm: cnn.batchnorm (y = scale[c] * (x - mean[c]) / sqrt(var[c] + eps) + bias[c] (inference)) */
 void polylift_ref_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* conv1x1: cnn.conv1x1 (y[n] = w . x[n]: a 1x1 convolution, one gemm per image with w shared (strided-batched gemm)) */
@@ -45,6 +46,7 @@ void polylift_cublas_conv1x1_f32(int64_t N, int64_t C, int64_t H, int64_t W, int
 
 /* conv2d: cnn.conv2d (y = conv(x, w): zero, then accumulate over input channels and the filter window) */
 void polylift_ref_conv2d_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_conv2d_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_conv2d_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* conv3x3: stencil.conv3x3 (B = sum of c_rs * A[i+r-2, j+s-2] over the 3x3 window) */
@@ -63,14 +65,17 @@ void polylift_host_conv3x3_shift_i32(int64_t m, int64_t n, int32_t c11, int32_t 
 
 /* conv_bias_relu: cnn.conv_bias_relu (y = relu(conv(x, w) + b[k])) */
 void polylift_ref_conv_bias_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_conv_bias_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_conv_bias_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* conv_bias_relu_add: cnn.conv_bias_relu_add (y = relu(conv(x, w) + b[k]) + z: the residual is added after the activation) */
 void polylift_ref_conv_bias_relu_add_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, const float *z, int64_t ldz0, int64_t ldz1, int64_t ldz2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_conv_bias_relu_add_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, const float *z, int64_t ldz0, int64_t ldz1, int64_t ldz2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_conv_bias_relu_add_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *b, int64_t incb, const float *z, int64_t ldz0, int64_t ldz1, int64_t ldz2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* conv_bn_relu: cnn.conv_bn_relu (y = relu(batchnorm(conv(x, w))); a backend may fold the normalisation into w and a bias) */
 void polylift_ref_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* copy: blas.copy (y = x) */
@@ -131,7 +136,7 @@ void polylift_host_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int
 void polylift_cublas_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cublas_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 
-/* gemm: blas.gemm (C = alpha * A.B + beta * C), blas.gemm_zero (C = 0 then C += alpha * A.B: the fill is beta = 0, no separate fill), blas.gemm_acc (C += A.B (alpha = beta = 1)), blas.gemm_alpha (C += alpha * A.B (beta = 1): darknet's gemm_nn loop, C scaled beforehand if at all), blas.gemm_zero1 (C = 0 then C += A.B (alpha = 1, beta = 0)) */
+/* gemm: blas.gemm (C = alpha * A.B + beta * C), blas.gemm_zero (C = 0 then C += alpha * A.B: the fill is beta = 0, no separate fill), blas.gemm_acc (C += A.B (alpha = beta = 1)), blas.gemm_alpha (C += alpha * A.B (beta = 1): the CNN-framework gemm_nn loop, C scaled beforehand if at all), blas.gemm_zero1 (C = 0 then C += A.B (alpha = 1, beta = 0)) */
 void polylift_ref_gemm_f32(int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
 void polylift_ref_gemm_f64(int64_t m, int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
 void polylift_host_gemm_f32(int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
@@ -299,6 +304,7 @@ void polylift_cublas_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, i
 
 /* shortcut: cnn.shortcut (y = y + x: the residual (shortcut) add of two activations) */
 void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
 /* syrk: blas.syrk_acc (C += A.A^T with both operands the same buffer), blas.syrk_zero1 (C = 0 then C += A.A^T (both operands the same buffer; beta = 0)) */

@@ -1,4 +1,4 @@
-/* Flattened subscripts on plain pointers (darknet style). */
+/* Flattened subscripts on plain pointers (CNN-framework style). */
 #define M 9
 #define N 11
 #define K 7

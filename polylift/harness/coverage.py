@@ -175,18 +175,26 @@ def _launch(op: ir.Operation, library: Library, entry: ir.Block,
 
 
 def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> LiftSummary:
-    """Launches and residual loops of `kernel` (under its lifted or its own name)."""
+    """Launches and residual loops of `kernel` (under its lifted or its own name).
+
+    A kernel the front end versioned (flattened subscripts delinearised under a run-time
+    guard) is a dispatcher calling `<name>.delinearized` or `<name>.flat`: the summary is
+    that of the delinearised function, the path taken whenever the guard holds (the
+    `.flat` fallback keeps the original loops). Its sizes are unknown to the harness,
+    since they come from views the dispatcher builds.
+    """
     ctx = new_context()
     with ctx:
         module = parse_module(text, ctx, "matched.mlir")
-        funcs = [op.operation for op in module.body.operations
-                 if op.operation.name == "func.func"
-                 and ir.StringAttr(op.attributes["sym_name"]).value in (kernel,
-                                                                         lifted_name(kernel))]
-        if not funcs:
+        by_name = {ir.StringAttr(op.attributes["sym_name"]).value: op.operation
+                   for op in module.body.operations if op.operation.name == "func.func"}
+        names = [n for n in (kernel, lifted_name(kernel)) if n in by_name]
+        if not names:
             raise BuildError(f"the matched IR has no function for '{kernel}'")
-        func = funcs[0]
-        entry = func.regions[0].blocks[0]
+        entry = by_name[names[0]].regions[0].blocks[0]
+        variants = [by_name[v] for v in (f"{kernel}.delinearized",
+                                         f"{lifted_name(kernel)}.delinearized") if v in by_name]
+        func = variants[0] if variants else by_name[names[0]]
         launches: list[Launch] = []
         residual = 0
 

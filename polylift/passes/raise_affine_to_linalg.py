@@ -9,12 +9,13 @@ that cannot be raised whole is left untouched, with a remark that says why.
 
 from __future__ import annotations
 
-from polylift.mlir import ir
+from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.dependence import reversed_dependence
 from polylift.raising.generic_builder import Materializer, build_generic
 from polylift.raising.legality import plan_statement
-from polylift.raising.nest import NotRaisable, Statement, build_model, result_store
+from polylift.raising.model import NotRaisable, Statement
+from polylift.raising.nest import build_model, result_store
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -35,7 +36,7 @@ class RaiseAffineToLinalgPass(Pass):
         mat = Materializer(ir.InsertionPoint(root), root.location)
         try:
             store = result_store(root)
-            model = build_model(root, store)
+            model = build_model(root, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
@@ -54,6 +55,8 @@ class RaiseAffineToLinalgPass(Pass):
         for generic in generics:
             kinds = [str(a) for a in ir.ArrayAttr(generic.attributes["iterator_types"])]
             run.remark(generic, f"raised to linalg.generic ({_iter_summary(kinds)})", "applied")
+        for buffer in mat.temporaries:  # after the generics, which sit before `root`
+            memref.dealloc(buffer, loc=root.location, ip=ir.InsertionPoint(root))
         if store is not None:
             store.erase()
         root.erase()

@@ -12,7 +12,7 @@ import islpy as isl
 
 from polylift.mlir import ir
 from polylift.raising.linear import Linear, Namer, render
-from polylift.raising.nest import Access, Loop, Statement
+from polylift.raising.model import Access, Loop, Statement
 
 
 class _Instance:

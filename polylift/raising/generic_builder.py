@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from polylift.mlir import ir, linalg, memref
 from polylift.raising.linear import Linear, render
-from polylift.raising.nest import Access, NotRaisable, Statement, as_operation
+from polylift.raising.model import Access, NotRaisable, Statement, as_operation
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -39,6 +39,8 @@ class Materializer:
     loc: ir.Location
     cache: dict[tuple, ir.Value] = field(default_factory=dict)
     created: list[ir.Operation] = field(default_factory=list)
+    # Heap buffers of scalar-expanded reductions, freed once the nest is replaced.
+    temporaries: list[ir.Value] = field(default_factory=list)
 
     def abandon(self) -> None:
         """Erase everything this materializer created (the nest stays as it was)."""
@@ -46,6 +48,7 @@ class Materializer:
             op.erase()
         self.created.clear()
         self.cache.clear()
+        self.temporaries.clear()
 
     def value(self, form: Linear) -> ir.Value | int:
         """An int when `form` is constant, else an `affine.apply` result."""
@@ -61,6 +64,20 @@ class Materializer:
         if diff.is_constant():
             return Linear.constant(max(0, -(-diff.const // step)))
         return Linear.of(self._apply(diff, "affine.max", ["0"], step))
+
+    def temporary(self, bounds: list[tuple[Linear, Linear]], element: ir.Type) -> ir.Value:
+        """A new heap buffer with `max(0, upper - lower)` elements per dim (the partial
+        values of a scalar-expanded reduction); it aliases nothing. On the heap, because
+        it holds one element per iteration of the enclosing loops (a stack buffer of a
+        large matrix's size would overflow); the pass frees it after the nest's generics."""
+        sizes = [self.value(self.trip_count(lower, upper, 1)) for lower, upper in bounds]
+        shape = [s if isinstance(s, int) else DYNAMIC for s in sizes]
+        mtype = ir.MemRefType.get(shape, element, loc=self.loc)
+        dynamic = [s for s in sizes if not isinstance(s, int)]
+        buffer = memref.alloc(mtype, dynamic, [], loc=self.loc, ip=self.ip)
+        self.created.append(as_operation(buffer.owner))
+        self.temporaries.append(buffer)
+        return buffer
 
     def _apply(self, form: Linear, opname: str, extra: list[str], divisor: int = 1) -> ir.Value:
         # Operands are dims, not symbols: an enclosing loop's counter is a valid dim
@@ -244,7 +261,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
     block = generic.regions[0].blocks.append(*types, arg_locs=[mat.loc] * len(types))
     mapping: dict[ir.Value, ir.Value] = {}
     for acc, arg in zip(ins, block.arguments, strict=False):
-        mapping[acc.op.result] = arg
+        mapping[acc.loaded_value] = arg
     out_arg = block.arguments[len(operands) - 1]
     for acc in out_reads:
         mapping[acc.op.result] = out_arg

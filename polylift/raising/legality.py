@@ -16,7 +16,7 @@ from polylift.mlir import ir
 from polylift.raising.dependence import carried_self_dependence
 from polylift.raising.generic_builder import DimInfo, Materializer
 from polylift.raising.linear import Linear
-from polylift.raising.nest import Access, NotRaisable, Statement, as_operation
+from polylift.raising.model import Access, NotRaisable, Statement, as_operation
 
 # Combiners that make a loop over a missing dim a reduction: out = comb(out, x).
 REDUCTION_OPS = {

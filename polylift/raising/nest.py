@@ -1,126 +1,32 @@
-"""The statement model of an affine loop nest.
+"""Cutting an affine loop nest into the statements of the model (`model.py`).
 
 A top-level `affine.for` nest is cut into statements: one per `affine.store`, each with
 its enclosing loops, its subscripts as linear forms, and the slice of pure operations
-that compute the stored value. Everything else the pass does (fission, dependence
-tests, building `linalg.generic`) works on this model. Anything the model cannot
-express raises `NotRaisable` with the reason shown to the user as a remark.
+that compute the stored value; an `iter_args` reduction becomes an init, a reduction
+and a post statement (through a temporary buffer when the accumulator's type differs
+from the stored one, or when the post-op reads the output).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from polylift.mlir import ir
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
+from polylift.raising.model import (
+    ROOT_MEMREF_OPS,
+    Access,
+    Loop,
+    NestModel,
+    NotRaisable,
+    Statement,
+    as_operation,
+    is_pure,
+    loop_name,
+)
 
-
-class NotRaisable(Exception):
-    """The nest cannot be raised; `op` is where, `reason` says why."""
-
-    def __init__(self, reason: str, op: ir.Operation | None = None):
-        super().__init__(reason)
-        self.reason = reason
-        self.op = op
-
-
-@dataclass(eq=False)
-class Loop:
-    """One `affine.for`: bounds as max/min of linear forms, and a step."""
-
-    op: ir.Operation
-    iv: ir.Value
-    lower: list[Linear]
-    upper: list[Linear]
-    step: int
-    name: str
-    carried: list[ir.Value] = field(default_factory=list)  # iter_args block arguments
-
-
-@dataclass(eq=False)
-class Access:
-    """A load or store: the memref and one linear form per subscript."""
-
-    op: ir.Operation
-    memref: ir.Value
-    index: list[Linear]
-    write: bool
-
-
-@dataclass(eq=False)
-class Statement:
-    """One store with its loops (outer to inner) and the ops computing its value."""
-
-    loops: list[Loop]
-    write: Access
-    value: ir.Value
-    ops: list[ir.Operation]
-    reads: list[Access]
-    position: float
-    accumulator: ir.Value | None = None  # iter_args block argument that reads the output
-
-    @property
-    def ivs(self) -> list[ir.Value]:
-        return [loop.iv for loop in self.loops]
-
-
-PURE_PREFIXES = ("arith.", "math.")
-PURE_OPS = {"affine.apply", "affine.load", "affine.min", "affine.max"}
-ROOT_MEMREF_OPS = {"memref.alloc", "memref.alloca", "memref.get_global"}
-
-
-def _loop_name(op: ir.Operation, depth: int) -> str:
-    loc = op.location
-    if loc.is_a_name():
-        return loc.name_str
-    if loc.is_a_file():
-        return f"loop at {loc.start_line}:{loc.start_col}"
-    return f"loop {depth}"
-
-
-@dataclass
-class NestModel:
-    """All statements of one top-level nest, plus the lookups used to build them."""
-
-    root: ir.Operation
-    statements: list[Statement] = field(default_factory=list)
-    loops: list[Loop] = field(default_factory=list)
-    order: dict[ir.Operation, int] = field(default_factory=dict)
-    loop_of_iv: dict[ir.Value, Loop] = field(default_factory=dict)
-    inside: set[ir.Operation] = field(default_factory=set)
-
-    def form(self, value: ir.Value) -> Linear:
-        """The linear form of an index value used inside the nest."""
-        owner = value.owner if isinstance(value.owner, ir.Block) else as_operation(value.owner)
-        if value in self.loop_of_iv:
-            return Linear.of(value)
-        if isinstance(owner, ir.Block) or owner not in self.inside:
-            if isinstance(owner, ir.Operation) and owner.name == "arith.constant":
-                return Linear.constant(ir.IntegerAttr(owner.attributes["value"]).value)
-            if isinstance(owner, ir.Block):
-                self._check_param(value)
-            return Linear.of(value)
-        if owner.name == "affine.apply":
-            amap = ir.AffineMapAttr(owner.attributes["map"]).value
-            return map_to_linear(amap, [self.form(v) for v in owner.operands])[0]
-        if owner.name == "arith.constant":
-            return Linear.constant(ir.IntegerAttr(owner.attributes["value"]).value)
-        raise NotAffine(owner.name)
-
-    def _check_param(self, value: ir.Value) -> None:
-        for loop in self.loops:
-            if value in loop.carried:
-                raise NotAffine("loop-carried value used as an index")
-
-    def bound(self, op: ir.Operation, which: str) -> list[Linear]:
-        amap = ir.AffineMapAttr(op.attributes[f"{which}BoundMap"]).value
-        view = op.opview
-        operands = list(view.lowerBoundOperands if which == "lower" else view.upperBoundOperands)
-        return map_to_linear(amap, [self.form(v) for v in operands])
-
-
-def _is_pure(op: ir.Operation) -> bool:
-    return op.name.startswith(PURE_PREFIXES) or op.name in PURE_OPS
+if TYPE_CHECKING:
+    from polylift.raising.generic_builder import Materializer
 
 
 def result_store(root: ir.Operation) -> ir.Operation | None:
@@ -138,10 +44,12 @@ def result_store(root: ir.Operation) -> ir.Operation | None:
     return store
 
 
-def build_model(root: ir.Operation, final_store: ir.Operation | None = None) -> NestModel:
+def build_model(root: ir.Operation, final_store: ir.Operation | None = None,
+                mat: Materializer | None = None) -> NestModel:
     """Cut the nest rooted at `root` (an `affine.for`) into statements; `final_store`
-    stores the nest's `iter_args` result after it."""
-    model = NestModel(root)
+    stores the nest's `iter_args` result after it; `mat` creates the temporaries of
+    scalar-expanded reductions (none are made without it)."""
+    model = NestModel(root, mat=mat)
     for op in _walk(root):
         model.order[op] = len(model.order)
         model.inside.add(op)
@@ -167,7 +75,7 @@ def _walk(op: ir.Operation) -> list[ir.Operation]:
 def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
     step = ir.IntegerAttr(op.attributes["step"]).value
     block = op.regions[0].blocks[0]
-    loop = Loop(op, block.arguments[0], [], [], step, _loop_name(op, len(outer) + 1),
+    loop = Loop(op, block.arguments[0], [], [], step, loop_name(op, len(outer) + 1),
                 list(block.arguments)[1:])
     model.loops.append(loop)
     model.loop_of_iv[loop.iv] = loop
@@ -182,7 +90,7 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
             model.statements.extend(_reduction_statements(model, inner, loops))
         elif inner.name == "affine.store":
             model.statements.append(_statement(model, inner, loops))
-        elif inner.name == "affine.yield" or _is_pure(inner):
+        elif inner.name == "affine.yield" or is_pure(inner):
             continue
         elif inner.name in ("memref.load", "memref.store"):
             raise NotRaisable(f"not raised: '{inner.name}' has a subscript that is not affine",
@@ -192,29 +100,24 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
                               inner)
 
 
-def as_operation(owner: object) -> ir.Operation:
-    """The `Operation` behind an owner (an OpView or an Operation)."""
-    return owner.operation if isinstance(owner, ir.OpView) else owner  # type: ignore[return-value]
-
-
 def _reduction_statements(model: NestModel, store: ir.Operation,
                           loops: list[Loop]) -> list[Statement]:
-    """`%r = for k iter_args(%acc = %init) {...}; store %r, M[f]` as two statements:
-    `M[f] = %init` before the loop and `M[f] = g(M[f], ...)` inside it. The loop may be
-    a chain `for a iter_args(%x = %init) { %y = for b iter_args(%z = %x) {...}; yield %y }`:
-    the reduction statement then runs over all the chained loops.
+    """`%r = for k iter_args(%acc = %init) {...}; store post(%r), M[f]` as statements:
+    `P = %init` before the loop, `P = g(P, ...)` inside it and, when there is a post-op,
+    `M[f] = post(P)` after it. The loop may be a chain `for a iter_args(%x = %init)
+    { %y = for b iter_args(%z = %x) {...}; yield %y }`: the reduction statement then
+    runs over all the chained loops.
 
-    This is exact when M is not touched inside the loops: the partial values then live
-    in M[f] instead of a register, and nothing can observe the difference."""
+    The partial values P live in M[f] itself when M is not touched inside the loops:
+    nothing can observe the difference. When they cannot (the accumulator has another
+    type than M's elements, or the post-op reads M), P is a temporary T[ivs] with one
+    element per iteration of the enclosing loops (see `_temporary`)."""
     value = store.opview.value
     result = _loop_result(value)
     assert result is not None
     chain = _reduction_chain(model, result)
     outer_op = chain[0].op
     write = _access(model, store, True)
-    if result.type != ir.MemRefType(write.memref.type).element_type:
-        raise NotRaisable("not raised: the reduction's accumulator type differs from the "
-                          "type it is stored as", outer_op)
     for op in _walk(outer_op):
         if op.name in ("affine.load", "affine.store") and op.opview.memref == write.memref:
             raise NotRaisable("not raised: reduction loop also accesses the memref it "
@@ -222,27 +125,73 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     init = list(outer_op.opview.inits)[result.result_number]
     inner, index = chain[-1], _chain_index(chain, result)
     yielded = _yield_of(inner.op).operands[index]
-    parts = [(loops, init, model.order[outer_op], None, None),
-             (loops + chain, yielded, model.order[store] - 0.5, None, inner.carried[index])]
-    if value != result:  # pure ops after the loop: M[f] = post(M[f])
-        parts.append((loops, value, model.order[store], result, result))
+    temp = _temporary(model, store, loops, result, write)
+    partial = temp or write
+    parts = [(loops, init, model.order[outer_op], None, None, partial),
+             (loops + chain, yielded, model.order[store] - 0.5, None, inner.carried[index],
+              partial)]
+    if value != result:  # pure ops after the loop: M[f] = post(P)
+        parts.append((loops, value, model.order[store], result, result, write))
     statements = []
-    for stmt_loops, stmt_value, pos, stop, allowed in parts:
+    for stmt_loops, stmt_value, pos, stop, allowed, target in parts:
         ops, reads, acc = _slice(model, stmt_value, stmt_loops, stop)
         if acc is not None and (allowed is None or acc != allowed):
             # The init (or post-op) reads a value carried by an enclosing loop: that is
             # the previous iteration's value, not the element M[f].
             raise NotRaisable("not raised: the reduction's initial value is carried from "
                               "the previous iteration of an enclosing loop", outer_op)
-        if stop is not None and any(r.memref == write.memref for r in reads):
-            # M[f] holds the partial sums by then: the old value the source reads is gone.
-            raise NotRaisable("not raised: the value stored after the reduction also reads "
-                              "the memref it is stored to", store)
-        statements.append(Statement(stmt_loops, write, stmt_value, ops, reads, pos, acc))
+        if stop is not None and temp is not None:
+            # The post-op reads the reduction's result from the temporary.
+            reads.append(Access(outer_op, temp.memref, temp.index, False, result))
+            acc = None
+        statements.append(Statement(stmt_loops, target, stmt_value, ops, reads, pos, acc))
     users = {as_operation(u.owner) for u in result.uses}
     if not users <= set(statements[-1].ops) | {store}:
         raise NotRaisable("not raised: loop with several iter_args values or uses", outer_op)
     return statements
+
+
+def _temporary(model: NestModel, store: ir.Operation, loops: list[Loop], result: ir.Value,
+               write: Access) -> Access | None:
+    """The write of a new buffer T[(iv - lower) for each enclosing loop] that holds the
+    partial values, when M[f] cannot hold them; None when it can.
+
+    T is allocated ahead of the nest, so every enclosing loop needs one lower and one
+    upper bound that do not depend on the nest's counters. T aliases nothing, and the
+    reduction order is unchanged, so the result is exact. A step other than 1 leaves
+    unused elements (T is sized by `upper - lower`) but keeps the subscripts linear."""
+    value = store.opview.value
+    if value == result:
+        return None
+    if result.type != ir.MemRefType(write.memref.type).element_type:
+        reason = "the reduction's accumulator type differs from the type it is stored as"
+        where = as_operation(result.owner)
+    elif any(r.memref == write.memref for r in _slice(model, value, loops, result)[1]):
+        # Keeping the partial sums in M[f] would lose the old value the post-op reads.
+        reason = "the value stored after the reduction also reads the memref it is stored to"
+        where = store
+    else:
+        return None
+    if not _expandable(model, loops):
+        raise NotRaisable(f"not raised: {reason}", where)
+    assert model.mat is not None
+    bounds = [(loop.lower[0], loop.upper[0]) for loop in loops]
+    memref = model.mat.temporary(bounds, result.type)
+    index = [Linear.of(loop.iv) - loop.lower[0] for loop in loops]
+    return Access(store, memref, index, True)
+
+
+def _expandable(model: NestModel, loops: list[Loop]) -> bool:
+    """Whether a temporary indexed by `loops` can be allocated ahead of the nest, once
+    (a nest inside a loop that stays would allocate it on every iteration)."""
+    if model.mat is None or as_operation(model.root.parent).name != "func.func":
+        return False
+    for loop in loops:
+        if len(loop.lower) != 1 or len(loop.upper) != 1:
+            return False
+        if any(v in model.loop_of_iv for f in loop.lower + loop.upper for v in f.variables()):
+            return False
+    return True
 
 
 def _yield_of(loop_op: ir.Operation) -> ir.Operation:
@@ -293,7 +242,7 @@ def _only_loop_in_body(loop_op: ir.Operation, inner_op: ir.Operation) -> bool:
     """Whether `inner_op` is all `loop_op`'s body does (besides pure ops and the yield)."""
     for op in loop_op.regions[0].blocks[0].operations:
         op = op.operation
-        if op != inner_op and op.name != "affine.yield" and not _is_pure(op):
+        if op != inner_op and op.name != "affine.yield" and not is_pure(op):
             return False
     return True
 
@@ -326,7 +275,7 @@ def _loop_result(value: ir.Value) -> ir.Value | None:
         if op.name == "affine.for":
             if v not in found:  # `s * s` reaches the same result twice
                 found.append(v)
-        elif _is_pure(op):
+        elif is_pure(op):
             stack.extend(op.operands)
     return found[0] if len(found) == 1 else None
 

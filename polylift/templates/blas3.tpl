@@ -312,7 +312,7 @@ template blas.gemm_nt_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_b = true
 }
 
@@ -332,7 +332,7 @@ template blas.gemm_nt_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_b = true
 }
 
@@ -349,7 +349,7 @@ template blas.gemm_nt_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_b = true
 }
 
@@ -390,7 +390,7 @@ template blas.gemm_tn_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_a = true
 }
 
@@ -410,7 +410,7 @@ template blas.gemm_tn_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_a = true
 }
 
@@ -427,7 +427,7 @@ template blas.gemm_tn_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true
 }
 
@@ -468,7 +468,7 @@ template blas.gemm_tt_zero {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -488,7 +488,7 @@ template blas.gemm_tt_zero1 {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + m*n)
   attrs trans_a = true, trans_b = true
 }
 
@@ -505,7 +505,7 @@ template blas.gemm_tt_acc {
   shim m, n, k, alpha, A, B, beta, C
   backends ref, host, cublas, cublaslt
   accuracy reassoc ulp 2*k + 64
-  cost flops 2*m*n*k + 2*m*n bytes esize*(m*k + k*n + 2*m*n)
+  cost flops 2*m*n*k bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
 

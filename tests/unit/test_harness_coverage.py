@@ -122,3 +122,23 @@ def test_matched_stage_is_the_last_before_lowering(tmp_path: Path):
     (tmp_path / "kernel.mlir").write_text("")
     stage = matched_stage(tmp_path)
     assert stage is not None and stage.name == "02-match-kernels.mlir"
+
+
+def test_a_versioned_kernel_is_summarised_by_its_delinearised_function():
+    """The dispatcher holds only the guard and calls; the delinearised function holds the
+    launches, and the `.flat` fallback's loops do not count."""
+    library = load_library()
+    dispatcher = _module("  func.call @kernel_k.delinearized(%ni, %nj, %nk, %alpha, %beta, "
+                         "%C, %A, %B) : (index, index, index, f64, f64, "
+                         f"{F64}, {F64}, {F64}) -> ()\n")
+    variant = ("func.func private @kernel_k.delinearized(%ni: index, %nj: index, %nk: index, "
+               f"%alpha: f64, %beta: f64, %C: {F64}, %A: {F64}, %B: {F64}) {{\n"
+               + _gemm() + "  return\n}\n")
+    flat = ("func.func private @kernel_k.flat(%n: index) {\n"
+            "  affine.for %i = 0 to 10 {\n  }\n  return\n}\n")
+    summary = summarize("module {\n" + dispatcher + variant + flat + "}\n", "kernel_k", SIG,
+                        library)
+    assert summary.coverage == FULL
+    assert [launch.template for launch in summary.launches] == ["blas.gemm"]
+    # The variant's arguments are views the dispatcher builds: its sizes are unknown.
+    assert dict(summary.launches[0].sizes) == {"m": None, "n": None, "k": None}

@@ -1,8 +1,7 @@
-// EXPECT-GENERICS: 1
-// KEEPS-LOOPS
-// `C[i][j] += dot(A[i,:], B[j,:])` through a scalar accumulator stays as loops (raising it
-// would overwrite C[i][j] before the post-op reads it); the elementwise nest beside it
-// is raised.
+// EXPECT-GENERICS: 4
+// `C[i][j] += dot(A[i,:], B[j,:])` through a scalar accumulator: the partial sums go to
+// a temporary T[i][j] (keeping them in C[i][j] would lose the old value the post-op
+// reads), then C[i][j] += T[i][j]; the elementwise nest beside it is raised as well.
 func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
   affine.for %i = 0 to %n {
     affine.for %j = 0 to %n {

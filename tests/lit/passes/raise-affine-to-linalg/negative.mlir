@@ -104,14 +104,15 @@ func.func @call(%n: index, %x: memref<?xf64>) {
 
 // -----
 
-// `C[i][j] += sum` after a scalar reduction: the partial sums would live in C[i][j],
-// so the old value the post-op reads would be gone. It stays as loops.
+// `C[i][j] += sum` after a scalar reduction: the partial sums cannot live in C[i][j]
+// (the old value the post-op reads would be gone), and a temporary T[i][j] cannot be
+// sized ahead of the nest because j's range depends on i. It stays as loops.
 // CHECK-LABEL: func.func @post_reads_output
 // CHECK: affine.for
 // CHECK-NOT: linalg.generic
 func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %C: memref<?x?xf32>) {
   affine.for %i = 0 to %n {
-    affine.for %j = 0 to %n {
+    affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
       %z = arith.constant 0.0 : f32
       // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
       %s = affine.for %k = 0 to %n iter_args(%acc = %z) -> (f32) {
@@ -123,6 +124,35 @@ func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %C: memref<?x?xf32>
       %r = arith.addf %c, %s : f32
       // expected-remark@+1 {{not raised: the value stored after the reduction also reads the memref it is stored to}}
       affine.store %r, %C[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// An i32 accumulator stored as i8, inside a loop that stays: a temporary for the partial
+// sums would be allocated on every iteration of %t, so the nest is not raised.
+// CHECK-LABEL: func.func @narrowing_in_loop
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func private @tick(index)
+func.func @narrowing_in_loop(%n: index, %A: memref<?x?xi8>, %O: memref<?xi8>) {
+  affine.for %t = 0 to %n {
+    // expected-remark@+1 {{not raised: unsupported operation 'func.call' in the nest}}
+    func.call @tick(%t) : (index) -> ()
+    affine.for %i = 0 to %n {
+      %z = arith.constant 0 : i32
+      // expected-remark@+2 {{not raised: the reduction's accumulator type differs from the type it is stored as}}
+      // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+      %s = affine.for %k = 0 to %n iter_args(%acc = %z) -> (i32) {
+        %a = affine.load %A[%i, %k] : memref<?x?xi8>
+        %a32 = arith.extsi %a : i8 to i32
+        %u = arith.addi %acc, %a32 : i32
+        affine.yield %u : i32
+      }
+      %v = arith.trunci %s : i32 to i8
+      affine.store %v, %O[%i] : memref<?xi8>
     }
   }
   return

@@ -36,4 +36,41 @@ static inline int polylift_blas_inc(int64_t inc, int64_t n)
   return inc > 0 && inc <= INT_MAX ? (int)inc : 0;
 }
 
+/*
+ * The four gemm launches (gemm, gemm_nt, gemm_tn, gemm_tt) differ only in which operand
+ * is stored transposed: TA (TB) is 1 when A (B) is stored k x m (n x k). The element of
+ * op(A) at (i, p) is then A[p * ldA + i], else A[i * ldA + p]; op(B) at (p, j) is
+ * B[j * ldB + p], else B[p * ldB + j]. alpha == 0 and views CBLAS cannot take run the
+ * loop of the ref shim (OpenBLAS skips the product when alpha == 0, which would drop the
+ * -0 and NaN the template's terms produce); beta == 0 does not read C, as in ref.
+ */
+#define POLYLIFT_HOST_GEMM_OP(NAME, TA, TB, T, DT, P)                                         \
+  void polylift_host_##NAME##_##DT(int64_t m, int64_t n, int64_t k, T alpha, const T *A,      \
+                                   int64_t ldA, const T *B, int64_t ldB, T beta, T *C,        \
+                                   int64_t ldC)                                               \
+  {                                                                                           \
+    int lda = TA ? polylift_blas_ld(ldA, k, m) : polylift_blas_ld(ldA, m, k);                 \
+    int ldb = TB ? polylift_blas_ld(ldB, n, k) : polylift_blas_ld(ldB, k, n);                 \
+    int ldc = polylift_blas_ld(ldC, m, n);                                                    \
+    if (m <= 0 || n <= 0)                                                                     \
+      return;                                                                                 \
+    if (alpha != 0 && polylift_blas_size(m) && polylift_blas_size(n) && polylift_blas_size(k) \
+        && lda && ldb && ldc) {                                                               \
+      cblas_##P##gemm(CblasRowMajor, TA ? CblasTrans : CblasNoTrans,                          \
+                      TB ? CblasTrans : CblasNoTrans, (int)m, (int)n, (int)k, alpha, A, lda,  \
+                      B, ldb, beta, C, ldc);                                                  \
+      return;                                                                                 \
+    }                                                                                         \
+    for (int64_t i = 0; i < m; i++)                                                           \
+      for (int64_t j = 0; j < n; j++) {                                                       \
+        T c = beta == 0 ? (T)0 : beta * C[i * ldC + j];                                       \
+        for (int64_t p = 0; p < k; p++) {                                                     \
+          T a = TA ? A[p * ldA + i] : A[i * ldA + p];                                         \
+          T b = TB ? B[j * ldB + p] : B[p * ldB + j];                                         \
+          c = c + alpha * (a * b);                                                            \
+        }                                                                                     \
+        C[i * ldC + j] = c;                                                                   \
+      }                                                                                       \
+  }
+
 #endif /* POLYLIFT_HOST_BLAS_H */

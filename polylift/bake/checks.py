@@ -18,8 +18,6 @@ from pathlib import Path
 from typing import Any
 
 UNSUPPORTED = "UNSUPPORTED"
-# A distance at or past this is "infinitely far" (NaN against a number, shape mismatch).
-INFINITE_ULP = 2**64
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from polylift.harness.figures import INFINITE_ULP, ulp_text
+
 BIT_EXACT = "BIT-EXACT"
 PASS = "PASS"
 DIFF = "DIFF"
 # A distance larger than any finite one: NaN against a number, or a shape mismatch.
-INFINITE_ULP = 2**64
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,7 @@ class Comparison:
             where = (f", first at {self.name}[{', '.join(map(str, self.first_index))}]: "
                      f"reference {self.reference}, lifted {self.lifted}")
         return (f"{self.name}: {self.verdict}, {self.differing} of {self.elements} elements "
-                f"differ, max {_ulp_text(self.max_ulp)} ULP{where}")
-
-
-def _ulp_text(ulp: int) -> str:
-    return "inf" if ulp >= INFINITE_ULP else str(ulp)
+                f"differ, max {ulp_text(self.max_ulp)} ULP{where}")
 
 
 def _unsigned(a: np.ndarray) -> np.ndarray:

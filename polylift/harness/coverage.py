@@ -23,6 +23,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 from polylift.errors import BuildError
+from polylift.frontend.versioning import delinearized_name
 from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
 from polylift.matcher.ast import Bin, Call
@@ -192,8 +193,8 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
         if not names:
             raise BuildError(f"the matched IR has no function for '{kernel}'")
         entry = by_name[names[0]].regions[0].blocks[0]
-        variants = [by_name[v] for v in (f"{kernel}.delinearized",
-                                         f"{lifted_name(kernel)}.delinearized") if v in by_name]
+        variants = [by_name[v] for v in map(delinearized_name, (kernel, lifted_name(kernel)))
+                    if v in by_name]
         func = variants[0] if variants else by_name[names[0]]
         launches: list[Launch] = []
         residual = 0

@@ -19,35 +19,15 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from polylift.errors import BuildError, SourceLoc
+from polylift.frontend.signature import Param, Signature
 from polylift.harness.wrapper import UNKNOWN_DIM, ParamLike, SignatureLike
 
 ANNOTATION = "POLYLIFT_EXTENT"
 _NAME = re.compile(r"[A-Za-z_]\w*")
 _EXPR_CHARS = re.compile(r"[\w\s+\-*/()]*")
-
-
-@dataclass(frozen=True)
-class SizedParam:
-    """A kernel parameter as the harness uses it (a front-end `Param` with dims filled)."""
-
-    name: str
-    kind: str
-    ctype: str
-    mlir_type: str
-    dims: tuple[str | int, ...] = ()
-
-
-@dataclass(frozen=True)
-class SizedSignature:
-    """A kernel signature whose open extents were filled from annotations."""
-
-    name: str
-    params: tuple[SizedParam, ...]
-    written: tuple[str, ...]
 
 
 def _balanced(text: str, start: int) -> int:
@@ -98,14 +78,14 @@ def _check_count(count: str, sig: SignatureLike, loc: SourceLoc) -> None:
         raise BuildError(f"extent '{count}' is not an expression", loc) from None
 
 
-def _sized(p: ParamLike, annotations: dict[str, tuple[str, SourceLoc]]) -> SizedParam:
+def _sized(p: ParamLike, annotations: dict[str, tuple[str, SourceLoc]]) -> Param:
     dims = tuple(p.dims)
     if p.kind == "array" and dims == (UNKNOWN_DIM,) and p.name in annotations:
         dims = (f"({annotations[p.name][0]})",)
-    return SizedParam(p.name, p.kind, p.ctype, p.mlir_type, dims)
+    return Param(p.name, p.kind, p.ctype, p.mlir_type, dims)
 
 
-def apply_extents(sig: SignatureLike, source: Path) -> SizedSignature:
+def apply_extents(sig: SignatureLike, source: Path) -> Signature:
     """`sig` with the open extents of its arrays filled from `source`'s annotations."""
     annotations = read_annotations(source)
     arrays = {p.name for p in sig.params if p.kind == "array"}
@@ -114,8 +94,8 @@ def apply_extents(sig: SignatureLike, source: Path) -> SizedSignature:
             raise BuildError(f"{ANNOTATION} names '{name}', which is not an array "
                              f"parameter of '{sig.name}'", loc)
         _check_count(count, sig, loc)
-    return SizedSignature(sig.name, tuple(_sized(p, annotations) for p in sig.params),
-                          tuple(sig.written))
+    return Signature(sig.name, tuple(_sized(p, annotations) for p in sig.params),
+                     tuple(sig.written))
 
 
 _BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,

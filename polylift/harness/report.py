@@ -7,16 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from polylift.harness.check import CheckOptions, CheckResult
-
-
-def _seconds(value: float | None) -> str:
-    if value is None:
-        return "-"
-    if value < 1e-3:
-        return f"{value * 1e6:.1f} us"
-    if value < 1:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value:.3f} s"
+from polylift.harness.figures import seconds
 
 
 def _speedup(result: CheckResult) -> str:
@@ -25,8 +16,8 @@ def _speedup(result: CheckResult) -> str:
 
 def verdict_line(result: CheckResult) -> str:
     """`kernel_gemm: BIT-EXACT  reference 1.2 ms  lifted 1.1 ms  speedup 1.09x`, plus details."""
-    line = (f"{result.kernel}: {result.verdict}  reference {_seconds(result.reference_s)}  "
-            f"lifted {_seconds(result.lifted_s)}  speedup {_speedup(result)}")
+    line = (f"{result.kernel}: {result.verdict}  reference {seconds(result.reference_s)}  "
+            f"lifted {seconds(result.lifted_s)}  speedup {_speedup(result)}")
     if result.verdict != "FAIL":
         line += f"\n  coverage {result.coverage}, {len(result.launches)} launch(es)"
         line += "".join(f" {name}" for name in result.launches)
@@ -53,8 +44,8 @@ def _gflops(result: CheckResult) -> str:
 
 
 def _row(r: CheckResult, with_flops: bool) -> tuple[str, ...]:
-    row = (r.kernel, r.coverage, str(len(r.launches)), r.verdict, _seconds(r.reference_s),
-           _seconds(r.lifted_s), _speedup(r))
+    row = (r.kernel, r.coverage, str(len(r.launches)), r.verdict, seconds(r.reference_s),
+           seconds(r.lifted_s), _speedup(r))
     return row + ((_flops(r.flops), _gflops(r)) if with_flops else ())
 
 

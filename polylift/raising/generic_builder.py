@@ -197,18 +197,14 @@ def _element_view(source: ir.Value, offsets, mat: Materializer) -> ir.Value:
     offset = full.get_strides_and_offset()[1]
     rtype = ir.MemRefType.get([], full.element_type, ir.StridedLayoutAttr.get(offset, []),
                               full.memory_space, loc=mat.loc)
-    key = ("element", source, *offsets)
-    if key not in mat.cache:
-        view = memref.subview(source, offsets, ones, ones, result_type=rtype,
-                              loc=mat.loc, ip=mat.ip)
-        mat.created.append(as_operation(view.owner))
-        mat.cache[key] = view
-    return mat.cache[key]
+    return _subview(source, offsets, ones, ones, mat, rtype)
 
 
-def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer) -> ir.Value:
-    rtype = _subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
-    key = ("subview", source, *offsets, "|", *sizes, "|", *strides)
+def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer,
+             rtype: ir.MemRefType | None = None) -> ir.Value:
+    """A subview (of type `rtype`, else the full-rank one), made once per materializer."""
+    rtype = rtype or _subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
+    key = ("subview", source, str(rtype), *offsets, "|", *sizes, "|", *strides)
     if key not in mat.cache:
         view = memref.subview(source, offsets, sizes, strides, result_type=rtype,
                               loc=mat.loc, ip=mat.ip)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from polylift.errors import PolyliftError
+from polylift.harness.figures import seconds
 
 OK_VERDICTS = ("BIT-EXACT", "PASS")
 BLOCKERS = ("front end", "raising", "no template", "lowering")
@@ -84,24 +85,6 @@ def kernel_href(kernel: dict[str, Any]) -> str:
 def template_href(name: str) -> str:
     """The template page, relative to the site root."""
     return f"templates/{name}.html"
-
-
-def seconds(value: float | None) -> str:
-    """A time for people: `7.2 us`, `1.234 ms`, `2.000 s`, or `-`."""
-    if value is None:
-        return "-"
-    if value < 1e-3:
-        return f"{value * 1e6:.1f} us"
-    if value < 1:
-        return f"{value * 1e3:.3f} ms"
-    return f"{value:.3f} s"
-
-
-def ulp_text(value: int | None) -> str:
-    """A ULP distance (`inf` for a NaN against a number or a shape mismatch)."""
-    if value is None:
-        return "-"
-    return "inf" if value >= 2**64 else str(value)
 
 
 def strip_locations(mlir: str) -> str:

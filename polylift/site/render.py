@@ -16,6 +16,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
+from polylift.harness.figures import seconds, ulp_text
 from polylift.site.highlight import highlight, render_diff
 from polylift.site.model import (
     BLOCKERS,
@@ -23,10 +24,8 @@ from polylift.site.model import (
     coverage_summary,
     index_row,
     kernel_href,
-    seconds,
     strip_locations,
     template_href,
-    ulp_text,
 )
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pygments.token import Keyword, Name, Number, String
 
+from polylift.harness.figures import seconds, ulp_text
 from polylift.site.highlight import MlirLexer, TemplateLexer, highlight, render_diff
-from polylift.site.model import launch_text, seconds, strip_locations, ulp_text
+from polylift.site.model import launch_text, strip_locations
 
 
 def _tokens(lexer, text: str) -> dict[str, object]:

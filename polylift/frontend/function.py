@@ -29,6 +29,16 @@ def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
     return table
 
 
+def _noalias(decl: c_ast.Node) -> str:
+    """` {llvm.noalias}` for a `restrict` pointer or array parameter (`T *restrict p`,
+    `T a[restrict n][m]`): C then promises, as LLVM's `noalias` does, that what the
+    function writes through it is reached through no other parameter."""
+    node = getattr(decl, "type", None)
+    quals = node.quals if isinstance(node, c_ast.PtrDecl) else \
+        node.dim_quals if isinstance(node, c_ast.ArrayDecl) else []
+    return " {llvm.noalias}" if "restrict" in (quals or []) else ""
+
+
 class FunctionLowering(StmtLowering):
     """Lowers one `FuncDef`; create one instance per function."""
 
@@ -147,7 +157,8 @@ class FunctionLowering(StmtLowering):
         items = list(func.body.block_items or [])
         if items and isinstance(items[-1], c_ast.Return) and items[-1].expr is None:
             items.pop()
-        self.lower_statement(c_ast.Compound(items, coord=func.body.coord))
+        self.body = c_ast.Compound(items, coord=func.body.coord)
+        self.lower_statement(self.body)
         self.body_lines = self.builder.lines
         source = node_loc(func.decl)
         assert source is not None
@@ -155,10 +166,12 @@ class FunctionLowering(StmtLowering):
                          source)
 
     def arguments(self) -> str:
-        """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...)."""
+        """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...); a
+        `restrict` array parameter carries `{llvm.noalias}`, which lower-to-llvm puts on
+        the pointer its memref becomes."""
         assert self.func is not None
         decls = self._param_decls(self.func)
-        return ", ".join(f"%{p.name}: {t} {loc_text(d)}" for p, t, d
+        return ", ".join(f"%{p.name}: {t}{_noalias(d)} {loc_text(d)}" for p, t, d
                          in zip(self.params, self.arg_types, decls, strict=True))
 
     def text(self, name: str | None = None, private: bool = False) -> str:

@@ -11,8 +11,9 @@ from polylift.frontend.builder import Value, loc_text, result_names
 from polylift.frontend.control import ControlLowering
 from polylift.frontend.ctype import CType
 from polylift.frontend.delinearize import LoopRange
+from polylift.frontend.liveness import Access, first_access, live_after
 from polylift.frontend.poly import Poly
-from polylift.frontend.scan import read_counts, same_expr, upward_exposed
+from polylift.frontend.scan import same_expr
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import LoopCounter, Scalar
 
@@ -204,12 +205,15 @@ class LoopLowering(ControlLowering):
         return LoopRange(iv, (Poly.constant(0),), highs)
 
     def _carried(self, node: c_ast.For) -> list[Scalar]:
-        """Scalars the loop updates whose value flows into a later iteration or out."""
-        inside = read_counts(node)
+        """Scalars the loop updates whose value flows into a later iteration or out.
+
+        A scalar that every iteration assigns before reading it, and that nothing reads
+        after the loop before assigning it again, is not carried: each iteration's value
+        dies in that iteration, so the nest stays free of `iter_args`."""
         carried = []
         for var in self.merged_scalars(node.stmt):
-            outside = self.reads[var.name] - inside[var.name]
-            if outside > 0 or upward_exposed(var.name, node.stmt):
+            if first_access(var.name, node.stmt) is Access.READ \
+                    or live_after(var.name, node, self.body):
                 carried.append(var)
         return carried
 

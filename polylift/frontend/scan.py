@@ -7,6 +7,8 @@ from typing import cast
 
 from pycparser import c_ast, c_generator
 
+from polylift.frontend.access import int_literal
+
 _INC_DEC = ("++", "--", "p++", "p--")
 
 
@@ -62,20 +64,6 @@ def read_counts(node: c_ast.Node | None) -> Counter[str]:
     return counts
 
 
-def upward_exposed(name: str, body: c_ast.Node) -> bool:
-    """True when an iteration of `body` may read `name` before assigning it."""
-    items = (body.block_items or []) if isinstance(body, c_ast.Compound) else [body]
-    for item in items:
-        if isinstance(item, c_ast.Decl) and item.name == name:
-            return False
-        if isinstance(item, c_ast.Assignment) and item.op == "=" \
-                and isinstance(item.lvalue, c_ast.ID) and item.lvalue.name == name:
-            return read_counts(item.rvalue)[name] > 0
-        if read_counts(item)[name] or name in assigned_names(item):
-            return True
-    return False
-
-
 def has_side_effects(node: c_ast.Node | None) -> bool:
     """True when evaluating the expression assigns something."""
     return bool(node is not None and assigned_names(node))
@@ -94,12 +82,20 @@ def is_speculatable(node: c_ast.Node | None, evaluated: c_ast.Node | None = None
             continue
         if isinstance(current, c_ast.ArrayRef | c_ast.Assignment):
             return False
-        if isinstance(current, c_ast.BinaryOp) and current.op in ("/", "%"):
+        if isinstance(current, c_ast.BinaryOp) and current.op in ("/", "%") \
+                and not _positive_literal(current.right):
             return False
         if isinstance(current, c_ast.UnaryOp) and current.op in _INC_DEC:
             return False
         stack.extend(_children(current))
     return True
+
+
+def _positive_literal(node: c_ast.Node) -> bool:
+    """True for an integer literal above zero: dividing by it cannot trap (not by zero,
+    and not the one overflowing quotient, the most negative value by -1)."""
+    value = int_literal(node)
+    return value is not None and value > 0
 
 
 def _reads_element(tree: c_ast.Node, ref: c_ast.ArrayRef) -> bool:

@@ -60,6 +60,8 @@ class LoweringState:
     dims: set[str] = field(default_factory=set)
     written: set[str] = field(default_factory=set)
     reads: Counter[str] = field(default_factory=Counter)
+    # The function body being lowered: the scope of liveness questions about scalars.
+    body: c_ast.Node = field(default_factory=lambda: c_ast.Compound([]))
     prologue: list[str] = field(default_factory=list)
     entry_casts: dict[str, Value] = field(default_factory=dict)
     # Delinearisation (see delinearize.py): what the flat lowering records, and the

@@ -111,16 +111,32 @@ Expr = Access | Ref | Num | Bin | Neg | Call
 
 
 @dataclass(frozen=True)
+class Condition:
+    """`j <= i` in a step's `where`: the step runs only where it holds (a triangle)."""
+
+    lhs: Index
+    op: str  # one of < <= > >=
+    rhs: Index
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.op} {self.rhs}"
+
+
+@dataclass(frozen=True)
 class Step:
-    """One statement: `target = value` (overwrite) or `target += value` (accumulate)."""
+    """One statement: `target = value` (overwrite) or `target += value` (accumulate),
+    over the points where every `where` condition holds."""
 
     target: Access
     op: str
     value: Expr
     span: Span = field(default=Span(), compare=False)
+    where: tuple[Condition, ...] = ()
 
     def __str__(self) -> str:
-        return f"{self.target} {self.op} {self.value}"
+        where = f" where {', '.join(map(str, self.where))}" if self.where else ""
+        return f"{self.target} {self.op} {self.value}{where}"
 
 
 @dataclass(frozen=True)

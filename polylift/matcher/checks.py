@@ -149,6 +149,12 @@ class _Checker:
         if step.op == "=" and used - written and not folds:
             raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
                                        "write a zero step and '+='")
+        for cond in step.where:
+            for index in (cond.lhs, cond.rhs):
+                unknown = [v for v in index.vars if v not in used | written]
+                if unknown:
+                    raise self.fail(index.span, f"'where' names '{unknown[0]}', which the "
+                                                "step does not index")
 
     def check_node(self, node: Expr) -> None:
         if isinstance(node, Access):

@@ -25,6 +25,7 @@ from polylift.matcher.ir_model import (
     payload_types,
 )
 from polylift.matcher.library import KernelTemplate
+from polylift.matcher.mask import split_mask
 from polylift.mlir import ir
 
 
@@ -85,7 +86,8 @@ class _StepContext:
     def __init__(self, op: ir.OpView, accumulate: str = ""):
         self.op = op
         self.operands: list[Operand] = operands(op)
-        self.tree: Node = payload(op)
+        value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
+        self.tree: Node = payload(op, value)
         self.element = ir.MemRefType(op.outputs[0].type).element_type
         if accumulate:
             self.tree = _peel_casts(self.tree, op, accumulate, str(self.element))

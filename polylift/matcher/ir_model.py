@@ -212,13 +212,16 @@ UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf
 Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
 
 
-def payload(op: ir.OpView) -> Node:
-    """The yielded value of a single-output generic as a tree over its block arguments."""
+def payload(op: ir.OpView, value: ir.Value | None = None) -> Node:
+    """A value of a single-output generic's body (default: the yielded one) as a tree
+    over its block arguments."""
     block = op.regions[0].blocks[0]
-    yielded = block.operations[len(block.operations) - 1]
-    if len(yielded.operands) != 1:
-        raise Unsupported("payload yields more than one value")
-    return _node(yielded.operands[0], block)
+    if value is None:
+        yielded = block.operations[len(block.operations) - 1]
+        if len(yielded.operands) != 1:
+            raise Unsupported("payload yields more than one value")
+        value = yielded.operands[0]
+    return _node(value, block)
 
 
 def _node(value: ir.Value, block: ir.Block) -> Node:
@@ -278,7 +281,8 @@ def payload_types(op: ir.OpView) -> set[str]:
         if inner.name in ("arith.cmpi", "arith.cmpf", "arith.trunci", "arith.constant",
                           "linalg.yield"):
             continue
-        found.update(str(r.type) for r in inner.results)
+        # Loop counters and conditions (a triangle's mask) are no arithmetic on data.
+        found.update(str(r.type) for r in inner.results if str(r.type) not in ("index", "i1"))
     return found
 
 

@@ -17,6 +17,8 @@ from polylift.matcher.engine import (
 )
 from polylift.matcher.ir_model import compose, dim_key
 from polylift.matcher.library import KernelTemplate
+from polylift.matcher.mask import describe as describe_mask
+from polylift.matcher.mask import step_mask
 from polylift.mlir import ir
 
 
@@ -47,9 +49,26 @@ def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
         for s2 in m.expr(step_expr(step), ctx.tree, s1):
             if not reads_out and step.op == "+=":
                 continue
+            if not _same_mask(m, step, ctx, s2):
+                continue
             s3 = _check_loops(m, step, ctx, s2)
             if s3 is not None:
                 yield replace(s3, dims=(), steps=s3.steps + (s3.dims,))
+
+
+def _same_mask(m: Matcher, step, ctx: _StepContext, s: State) -> bool:
+    """The op updates exactly the points the step's `where` states (all, without)."""
+    dims = dict(s.dims)
+    if any(v not in dims for c in step.where for v in c.lhs.vars + c.rhs.vars):
+        return False  # checks.py rejects such templates; nothing to compare with
+    want = step_mask(step, dims)
+    if want == ctx.mask:
+        return True
+    have = f"the op is masked to {describe_mask(ctx.mask)}" if ctx.mask else \
+        "the op updates every point of its loops"
+    wanted = f"the template to {describe_mask(want)}" if want else "the template has no 'where'"
+    m.attempt.fail(s, f"{have}, {wanted}")
+    return False
 
 
 def _reads(node, index: int) -> bool:

@@ -16,6 +16,7 @@ from polylift.matcher.ast import (
     ArrayDecl,
     Bin,
     Call,
+    Condition,
     Index,
     Neg,
     Num,
@@ -35,6 +36,7 @@ _EXPECTED_WORDS = {
     "ROLE": "a role (in, out or inout)", "ASSIGN": "'=' or '+='", "COMMA": "','",
     "NUMBER": "a number", "INT": "an integer", "RPAR": "')'", "LPAR": "'('",
     "MINUS": "'-'", "SIGN": "'+' or '-'", "MULOP": "'*' or '/'", "LESSTHAN": "'<'",
+    "CMP": "a comparison (<, <=, >, >=)",
     "RBRACE_END": "'}'",
 }
 
@@ -129,7 +131,10 @@ class _ToAst(Transformer):
         return ("steps", tuple(c), _span(meta))
 
     def step(self, meta, c):
-        return Step(c[0], str(c[1]), c[2], _span(meta))
+        return Step(c[0], str(c[1]), c[2], _span(meta), tuple(c[3:]))
+
+    def condition(self, meta, c):
+        return Condition(c[0], str(c[1]), c[2], _span(meta))
 
     def launch(self, meta, c):
         return ("launch", str(c[0]), _span(meta))

@@ -6,7 +6,8 @@ import json
 
 from polylift.cli.common import write_atomically
 from polylift.matcher.checks import accesses
-from polylift.matcher.engine import Attempt, Bindings
+from polylift.matcher.closest import closest_template
+from polylift.matcher.engine import Bindings
 from polylift.matcher.ir_model import constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
 from polylift.matcher.match import element_type, match
@@ -133,21 +134,6 @@ class MatchKernelsPass(Pass):
             if found is not None:
                 return found
         return None
-
-
-def closest_template(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]:
-    """The single-step template that got furthest on `op`, and where it stopped."""
-    best = ("none", "no single-op template applies", -2)
-    if op.name != "linalg.generic":
-        return ("none", f"{op.name} is not a linalg.generic", -2)[:2]
-    for tpl in ranked:
-        if len(tpl.ast.steps) != 1:
-            continue
-        attempt = Attempt()
-        match(tpl, [op], attempt)
-        if attempt.progress > best[2]:
-            best = (tpl.name, attempt.reason, attempt.progress)
-    return best[0], best[1]
 
 
 def build_launch(b: Bindings) -> ir.Operation:

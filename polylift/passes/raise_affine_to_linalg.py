@@ -41,7 +41,7 @@ class RaiseAffineToLinalgPass(Pass):
             _check_fission(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
             generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat,
-                                     plan.window)
+                                     plan.window, plan.mask)
                         for stmt, plan in plans]
         except NotRaisable as exc:
             mat.abandon()
@@ -52,9 +52,11 @@ class RaiseAffineToLinalgPass(Pass):
             for inner in _child_nests(root):
                 self._raise_nest(inner, run)
             return
-        for generic in generics:
+        for generic, (stmt, plan) in zip(generics, plans, strict=True):
             kinds = [str(a) for a in ir.ArrayAttr(generic.attributes["iterator_types"])]
-            run.remark(generic, f"raised to linalg.generic ({_iter_summary(kinds)})", "applied")
+            masked = f"; masked to {plan.mask.describe(stmt)}" if plan.mask else ""
+            run.remark(generic, f"raised to linalg.generic ({_iter_summary(kinds)}{masked})",
+                       "applied")
         for buffer in mat.temporaries:  # after the generics, which sit before `root`
             memref.dealloc(buffer, loc=root.location, ip=ir.InsertionPoint(root))
         if store is not None:

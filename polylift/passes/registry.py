@@ -26,6 +26,7 @@ PASS_FLAGS: tuple[str, ...] = (
     "lower-kernel-launch-to-host",
     "lower-kernel-launch-to-ref",
     "check-no-kernel-launch",
+    "lower-masked-generics",
     "lower-to-llvm",
 )
 

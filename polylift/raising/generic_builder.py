@@ -13,10 +13,14 @@ because the raising checks proved that parallel dims carry no dependence.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from polylift.mlir import ir, linalg, memref
+from polylift.mlir import arith, ir, linalg, memref
 from polylift.raising.linear import Linear, render
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
+
+if TYPE_CHECKING:
+    from polylift.raising.triangle import Mask
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -233,9 +237,10 @@ def body_ops(stmt: Statement) -> list[ir.Operation]:
 
 def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
                   out_reads: list[Access], mat: Materializer,
-                  window: list[int] | None = None) -> ir.Operation:
+                  window: list[int] | None = None, mask: Mask | None = None) -> ir.Operation:
     """Emit the subviews and the `linalg.generic` computing `stmt`; `window` lists the
-    dims that get a shape-only input (the body never reads it)."""
+    dims that get a shape-only input (the body never reads it); outside `mask` the
+    body yields the output element unchanged."""
     ivs = stmt.ivs
     ins = [r for r in stmt.reads if r not in out_reads]
     operands, maps = [], []
@@ -265,8 +270,46 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         mapping[stmt.accumulator] = out_arg
     with ir.InsertionPoint(block):
         _clone_body(stmt, dims, mapping, mat)
-        linalg.YieldOp([mapping.get(stmt.value, stmt.value)], loc=mat.loc)
+        result = mapping.get(stmt.value, stmt.value)
+        if mask is not None:
+            inside = _mask_condition(stmt, mask, dims, mapping, mat)
+            result = arith.select(inside, result, out_arg, loc=mat.loc)
+        linalg.YieldOp([result], loc=mat.loc)
     return generic.operation
+
+
+def _mask_condition(stmt: Statement, mask: Mask, dims: list[DimInfo], mapping: dict,
+                    mat: Materializer) -> ir.Value:
+    """`lower <= iv_inner < upper` in the body, as `arith.cmpi` on index values."""
+    ivs = stmt.ivs
+    values = {}
+    for k in (mask.inner, mask.outer):
+        if ivs[k] not in mapping:
+            mapping[ivs[k]] = _iv_value(k, dims, mat)
+        values[k] = mapping[ivs[k]]
+    inner = values[mask.inner]
+    conds = []
+    if mask.lower is not None:
+        conds.append(arith.cmpi(arith.CmpIPredicate.sge, inner,
+                                _body_form(mask.lower, mapping, mat), loc=mat.loc))
+    if mask.upper is not None:
+        conds.append(arith.cmpi(arith.CmpIPredicate.slt, inner,
+                                _body_form(mask.upper, mapping, mat), loc=mat.loc))
+    cond = conds[0]
+    for other in conds[1:]:
+        cond = arith.andi(cond, other, loc=mat.loc)
+    return cond
+
+
+def _body_form(form: Linear, mapping: dict, mat: Materializer) -> ir.Value:
+    """A bound's value inside the body: counters rebuilt there, parameters as they are."""
+    values = form.variables()
+    names = {v: f"d{k}" for k, v in enumerate(values)}
+    text = f"affine_map<({', '.join(names.values())}) -> ({render(form, lambda v: names[v])})>"
+    amap = ir.AffineMapAttr(ir.Attribute.parse(text))
+    return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
+                               operands=[mapping.get(v, v) for v in values],
+                               attributes={"map": amap}, loc=mat.loc).result
 
 
 def _window_operand(shape: list[int], mat: Materializer) -> ir.Value:

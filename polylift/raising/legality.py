@@ -1,6 +1,7 @@
 """Whether one statement of the nest model can be a `linalg.generic`, and how.
 
-The checks, in order: loop bounds are rectangular, the store's subscripts are
+The checks, in order: loop bounds are rectangular or one triangle (`triangle.py`),
+the store's subscripts are
 distinct loop counters (a projected permutation), reads of the stored memref are
 either the stored element itself or proven never to see another iteration's write,
 and every loop missing from the store's subscripts combines into the output through
@@ -17,6 +18,7 @@ from polylift.raising.dependence import carried_self_dependence
 from polylift.raising.generic_builder import DimInfo, Materializer
 from polylift.raising.linear import Linear
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
+from polylift.raising.triangle import Mask, box_bounds
 
 # Combiners that make a loop over a missing dim a reduction: out = comb(out, x).
 REDUCTION_OPS = {
@@ -34,23 +36,11 @@ class Plan:
     iterators: list[str]
     out_reads: list[Access]
     window: list[int]  # reduction dims no operand indexes alone (see `_window_dims`)
+    mask: Mask | None = None  # the triangle of a loop whose bounds follow another
 
 
 def _same_index(a: Access, b: Access) -> bool:
     return all(x - y == Linear() for x, y in zip(a.index, b.index, strict=True))
-
-
-def check_bounds(stmt: Statement) -> None:
-    """Rectangular, single-bound loops only: a generic's domain is a box."""
-    ivs = stmt.ivs
-    for loop in stmt.loops:
-        if len(loop.lower) != 1 or len(loop.upper) != 1:
-            raise NotRaisable(f"not raised: {loop.name} has a min/max bound", loop.op)
-        for form in loop.lower + loop.upper:
-            inner = [lp for lp in stmt.loops if lp.iv in form.variables() and lp.iv in ivs]
-            if inner:
-                raise NotRaisable(f"not raised: bound of {loop.name} depends on "
-                                  f"{inner[0].name}", loop.op)
 
 
 def write_dims(stmt: Statement) -> list[int]:
@@ -68,11 +58,12 @@ def write_dims(stmt: Statement) -> list[int]:
     return used
 
 
-def _dims(stmt: Statement, parallel: set[int], mat: Materializer) -> list[DimInfo]:
+def _dims(stmt: Statement, box: list[tuple[Linear, Linear]], parallel: set[int],
+          mat: Materializer) -> list[DimInfo]:
     dims = []
     for k, loop in enumerate(stmt.loops):
-        trips = mat.trip_count(loop.lower[0], loop.upper[0], loop.step)
-        dims.append(DimInfo(loop.lower[0], loop.step, trips))
+        lower, upper = box[k]
+        dims.append(DimInfo(lower, loop.step, mat.trip_count(lower, upper, loop.step)))
         coeffs = [f.coeff(loop.iv) for acc in [stmt.write] + stmt.reads for f in acc.index]
         if any(c < 0 for c in coeffs):
             if k not in parallel or any(c > 0 for c in coeffs):
@@ -135,15 +126,15 @@ def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value]) -> bool:
 
 def plan_statement(stmt: Statement, mat: Materializer) -> Plan:
     """Check `stmt` and return how to build it, or raise `NotRaisable`."""
-    check_bounds(stmt)
+    box, mask = box_bounds(stmt)
     parallel = write_dims(stmt)
     out_reads = _check_reads(stmt)
     reduced = [k for k in range(len(stmt.loops)) if k not in parallel]
     _check_reduction(stmt, out_reads, reduced)
-    dims = _dims(stmt, set(parallel), mat)
+    dims = _dims(stmt, box, set(parallel), mat)
     window = _window_dims(stmt, dims)
     iterators = ["parallel" if k in parallel else "reduction" for k in range(len(dims))]
-    return Plan(dims, iterators, out_reads, window)
+    return Plan(dims, iterators, out_reads, window, mask)
 
 
 # Largest window (in elements) given a shape operand; it is a stack buffer.

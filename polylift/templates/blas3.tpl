@@ -559,3 +559,44 @@ template blas.gemm_tt_alpha {
   cost flops 2*m*n*k + m*n bytes esize*(m*k + k*n + 2*m*n)
   attrs trans_a = true, trans_b = true
 }
+
+# Triangular updates. The loops of a symmetric update often touch one triangle of C
+# only (`for j <= i`); raising states that triangle as a mask, and `where` says it here.
+# Outside the triangle C is left as it was, as CBLAS ?syrk and ?syr2k leave it.
+
+template blas.syrk_lower {
+  doc "lower triangle (j <= i): C = beta * C, then C += alpha * A.A^T"
+  types f32, f64
+  array C[n, n] inout
+  array A[n, k] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j] where j <= i
+    C[i,j] += alpha * A[i,k] * A[j,k] where j <= i
+  }
+  launch syrk_lower
+  shim n, k, alpha, A, beta, C
+  backends ref, host
+  accuracy reassoc ulp 2*k + 64
+  cost flops n*n*k + n*n bytes esize*(n*k + n*n)
+}
+
+template blas.syr2k_lower {
+  doc "lower triangle (j <= i): C = beta * C, then C += alpha * (A.B^T + B.A^T)"
+  types f32, f64
+  array C[n, n] inout
+  array A[n, k] in
+  array B[n, k] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j] where j <= i
+    C[i,j] += A[j,k] * alpha * B[i,k] + B[j,k] * alpha * A[i,k] where j <= i
+  }
+  launch syr2k_lower
+  shim n, k, alpha, A, B, beta, C
+  backends ref, host
+  accuracy reassoc ulp 4*k + 64
+  cost flops 2*n*n*k + n*n bytes esize*(2*n*k + n*n)
+}

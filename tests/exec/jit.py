@@ -7,12 +7,16 @@ import ctypes
 import numpy as np
 
 from polylift.mlir import ir, new_context, parse_module, passmanager
+from polylift.passes.lower_masked_generics import LowerMaskedGenericsPass
 from polylift.passes.lower_to_llvm import pipeline_text
+from polylift.passes.registry import PassRun
 
 
-def jit(text: str):
-    """Parse `text`, lower it with polylift's `lower-to-llvm` pipeline and return an
-    ExecutionEngine whose functions have C interfaces."""
+def jit(text: str, masked_loops: bool = True):
+    """Parse `text`, lower it as polylift's `lower-to-llvm` does (masked generics to
+    triangle loops, then the upstream pipeline) and return an ExecutionEngine whose
+    functions have C interfaces. `masked_loops=False` lowers masked generics over their
+    whole box instead (upstream's way)."""
     from mlir.execution_engine import ExecutionEngine
 
     ctx = new_context()
@@ -21,6 +25,8 @@ def jit(text: str):
         for op in module.body.operations:
             if op.operation.name == "func.func":
                 op.operation.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        if masked_loops:
+            LowerMaskedGenericsPass().run(module, PassRun())
         passmanager.PassManager.parse(pipeline_text()).run(module.operation)
     return ExecutionEngine(module, opt_level=2)
 

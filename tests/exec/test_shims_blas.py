@@ -65,6 +65,27 @@ def _canon_syrk(v: Values) -> dict:
     return {"C": c}
 
 
+def _canon_triangle(v: Values, term: Callable[[int], np.ndarray]) -> dict:
+    """`C = beta * C` then `C += term(p)` for p ascending, on the lower triangle only
+    (beta applied as written: these templates read C whatever beta is)."""
+    lower = np.tril(np.ones(v["C"].shape, dtype=bool))
+    c = np.where(lower, v["beta"] * v["C"], v["C"])
+    for p in range(v["A"].shape[1]):
+        c = np.where(lower, c + term(p), c)
+    return {"C": c}
+
+
+def _canon_syrk_lower(v: Values) -> dict:
+    a = v["A"]
+    return _canon_triangle(v, lambda p: (v["alpha"] * a[:, p:p + 1]) * a[:, p][None, :])
+
+
+def _canon_syr2k_lower(v: Values) -> dict:
+    a, b, alpha = v["A"], v["B"], v["alpha"]
+    return _canon_triangle(v, lambda p: (a[:, p][None, :] * alpha) * b[:, p:p + 1]
+                           + (b[:, p][None, :] * alpha) * a[:, p:p + 1])
+
+
 def _canon_axpby(v: Values) -> dict:
     ax = v["alpha"] * v["x"]
     return {"y": ax if v["beta"] == 0 else ax + v["beta"] * v["y"]}
@@ -90,6 +111,8 @@ CANON: dict[str, Callable[[Values], dict]] = {
     "gemv_t_acc": _canon_gemv_t,
     "gemm": _canon_gemm,
     "syrk": _canon_syrk,
+    "syrk_lower": _canon_syrk_lower,
+    "syr2k_lower": _canon_syr2k_lower,
     "jacobi1d": _canon_jacobi,
 }
 
@@ -236,7 +259,25 @@ def test_beta_zero_does_not_read_the_output(launch: str, out: str):
     assert np.array_equal(bits(ref[out]), bits(host[out]))
 
 
-@pytest.mark.parametrize("launch", ["scal", "axpy", "gemm", "gemv_acc", "syrk"])
+@pytest.mark.parametrize("launch", ["syrk_lower", "syr2k_lower"])
+def test_triangle_reads_the_output_when_beta_is_zero(launch: str):
+    # `C = beta * C` with beta = 0 keeps a NaN (CBLAS would not read C); the upper
+    # triangle is never touched.
+    def prepare(values):
+        values["C"][...] = np.nan
+        values["C"][1, 0] = -2.0
+        values["beta"] = values["beta"].dtype.type(0)
+
+    ref, host = _call_both(launch, "f64", prepare)
+    lower = np.tril(np.ones(ref["C"].shape, dtype=bool))
+    assert np.isnan(ref["C"][lower & (np.arange(ref["C"].shape[0])[:, None] != 1)]).all()
+    assert np.isfinite(ref["C"][1, 0])
+    assert np.isnan(ref["C"][~lower]).all()
+    assert np.array_equal(bits(ref["C"]), bits(host["C"]))
+
+
+@pytest.mark.parametrize("launch", ["scal", "axpy", "gemm", "gemv_acc", "syrk", "syrk_lower",
+                                    "syr2k_lower"])
 def test_alpha_zero_keeps_the_template_bits(launch: str):
     # alpha * x is -0 for negative x; OpenBLAS shortcuts alpha == 0 and would give +0.
     def prepare(values):

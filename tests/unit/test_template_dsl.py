@@ -35,6 +35,29 @@ def test_scaled_subscript_parses_with_its_coefficient():
     assert (sub.terms, sub.const, str(sub)) == ((("i", 2),), 1, "2*i+1")
 
 
+def test_where_states_the_triangle_of_a_step():
+    text = _template("  types f32\n  array C[n, n] inout\n  array A[n, k] in\n"
+                     "  compute {\n    C[i,j] = 2 * C[i,j] where j <= i\n"
+                     "    C[i,j] += A[i,p] * A[j,p] where i < j + 1, j >= 0\n  }\n"
+                     "  shim n, k, A, C\n")
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    first, second = tpl.steps
+    assert [str(c) for c in first.where] == ["j <= i"]
+    assert [(str(c.lhs), c.op, str(c.rhs)) for c in second.where] == \
+        [("i", "<", "j+1"), ("j", ">=", "0")]
+    assert str(first) == "C[i, j] = (2 * C[i, j]) where j <= i"
+
+
+def test_where_without_a_condition_is_a_syntax_error():
+    text = _template("  types f32\n  array C[n, n] inout\n"
+                     "  compute { C[i,j] = 2 * C[i,j] where }\n  shim n, C\n")
+    with pytest.raises(TemplateError) as info:
+        parse_templates(text, "t.tpl")
+    assert (info.value.loc.line, info.value.loc.col) == (4, 39)
+    assert "unexpected '}'" in info.value.message
+
+
 # A 1-D max pool: `y[i]` starts from its window's first element, then folds `max` over it.
 _POOL = ("  types f32\n  array y[n] out\n  array x[m] in\n  window {window}\n"
          "  compute {{ y[i] = x[2*i]\n y[i] = max(x[2*i+r], y[i]) }}\n  shim n, m, x, y\n")
@@ -81,6 +104,9 @@ def test_window_syntax_error_names_the_place():
     ("  types f32\n  array y[n] out\n  array x[m] in\n  window r < 2\n"
      "  compute { y[i] = x[2*i+r] }\n  shim n, m, x, y\n",
      "'=' step reduces over 'r'", 6, 13),
+    ("  types f32\n  array C[n, n] inout\n"
+     "  compute { C[i,j] = 2 * C[i,j] where j <= q }\n  shim n, C\n",
+     "'where' names 'q', which the step does not index", 4, 44),
 ])
 def test_dsl_errors_point_at_the_node(body: str, message: str, line: int, col: int):
     text = _template(body)

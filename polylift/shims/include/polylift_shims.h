@@ -307,6 +307,12 @@ void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const
 void polylift_host_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
+/* syr2k_lower: blas.syr2k_lower (lower triangle (j <= i): C = beta * C, then C += alpha * (A.B^T + B.A^T)) */
+void polylift_ref_syr2k_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_ref_syr2k_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+void polylift_host_syr2k_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_host_syr2k_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+
 /* syrk: blas.syrk_acc (C += A.A^T with both operands the same buffer), blas.syrk_zero1 (C = 0 then C += A.A^T (both operands the same buffer; beta = 0)) */
 void polylift_ref_syrk_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
 void polylift_ref_syrk_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
@@ -314,6 +320,12 @@ void polylift_host_syrk_f32(int64_t n, int64_t k, float alpha, const float *A, i
 void polylift_host_syrk_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
 void polylift_cublas_syrk_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
 void polylift_cublas_syrk_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
+
+/* syrk_lower: blas.syrk_lower (lower triangle (j <= i): C = beta * C, then C += alpha * A.A^T) */
+void polylift_ref_syrk_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
+void polylift_ref_syrk_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
+void polylift_host_syrk_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
+void polylift_host_syrk_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
 
 /* syrk_t: blas.syrk_t (C = beta * C, then C += alpha * A^T.A), blas.syrk_t_zero1 (C = 0 then C += A^T.A (alpha = 1, beta = 0)), blas.syrk_t_acc (C += A^T.A (alpha = beta = 1)) */
 void polylift_ref_syrk_t_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);

@@ -62,3 +62,42 @@ func.func @math(%x: f32) -> f32 {
   %s = math.sqrt %l : f32
   return %s : f32
 }
+
+// -----
+
+// A memref argument marked noalias (the front end marks C `restrict` parameters) gives
+// `noalias` to the aligned pointer of its descriptor (the second pointer), never to the
+// allocated one; an unmarked memref gets none. The C interface keeps upstream's marks
+// on the descriptor pointers (each names its own descriptor).
+
+// CHECK-LABEL: llvm.func @restrict_args(
+// CHECK-SAME: %arg0: i64, %arg1: !llvm.ptr, %arg2: !llvm.ptr {llvm.noalias}, %arg3: i64
+// CHECK-SAME: %arg8: f64, %arg9: !llvm.ptr, %arg10: !llvm.ptr, %arg11: i64
+// CHECK-SAME: %arg13: i64, %arg14: !llvm.ptr, %arg15: !llvm.ptr {llvm.noalias}, %arg16: i64
+// CHECK-LABEL: llvm.func @_mlir_ciface_restrict_args(
+// CHECK-SAME: %arg0: i64, %arg1: !llvm.ptr {llvm.noalias}, %arg2: f64, %arg3: !llvm.ptr, %arg4: !llvm.ptr {llvm.noalias})
+func.func @restrict_args(%n: index, %A: memref<?x?xf64> {llvm.noalias}, %s: f64,
+                         %x: memref<?xf64>, %y: memref<?xf64> {llvm.noalias})
+    attributes {llvm.emit_c_interface} {
+  affine.for %i = 0 to %n {
+    %v = affine.load %x[%i] : memref<?xf64>
+    affine.store %v, %y[%i] : memref<?xf64>
+    affine.store %s, %A[%i, %i] : memref<?x?xf64>
+  }
+  return
+}
+
+// -----
+
+// After an unranked memref the positions of the lowered arguments are not known: nothing
+// is marked, rather than a wrong pointer.
+
+// CHECK-LABEL: llvm.func @unranked_first(
+// CHECK-NOT: llvm.noalias
+// CHECK: llvm.return
+func.func @unranked_first(%u: memref<*xf64>, %A: memref<?xf64> {llvm.noalias}) {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f64
+  memref.store %z, %A[%c0] : memref<?xf64>
+  return
+}

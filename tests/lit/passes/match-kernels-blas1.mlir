@@ -372,7 +372,7 @@ func.func @axpby_minus(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64) {
 // CHECK-LABEL: func.func @axpby_x_twice
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest blas.axpby: y[i] reads another element or array than y elsewhere
+// REMARK: remark: no template matches linalg.generic; closest blas.axpby: the op does not read its output, the template reads y[i]
 func.func @axpby_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       ins(%x : memref<?xf64>) outs(%y : memref<?xf64>) {
@@ -475,7 +475,7 @@ func.func @dot_into_vector(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<?xf6
 // CHECK-LABEL: func.func @dot_sum_not_product
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest blas.dot: payload sum has 3 terms, the template has 2
+// REMARK: remark: no template matches linalg.generic; closest blas.dot: payload sums 3 terms, the template 2: 1 extra
 func.func @dot_sum_not_product(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<f64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
       ins(%x, %y : memref<?xf64>, memref<?xf64>) outs(%r : memref<f64>) {
@@ -491,7 +491,7 @@ func.func @dot_sum_not_product(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<
 // CHECK-LABEL: func.func @dot_overwrites
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest blas.dot: payload sum has 1 terms, the template has 2
+// REMARK: remark: no template matches linalg.generic; closest blas.dot: the op overwrites r[], the template accumulates into it (+=)
 func.func @dot_overwrites(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<f64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
       ins(%x, %y : memref<?xf64>, memref<?xf64>) outs(%r : memref<f64>) {

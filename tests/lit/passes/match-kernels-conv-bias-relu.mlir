@@ -49,7 +49,7 @@ func.func @conv_bias_relu(%x: memref<1x2x5x6xf32>, %w: memref<3x2x3x3xf32>, %b: 
 // CHECK-NEXT: }
 // CHECK-NEXT: return
 // REMARK: remark: matched cnn.conv2d (2 ops) -> @conv2d_f32
-// REMARK: remark: no template matches linalg.generic; closest cnn.batchnorm: payload sum has 1 terms, the template has 2
+// REMARK: remark: no template matches linalg.generic; closest cnn.conv_bias_relu: step 3 ({{.*}}): subscript 'k' does not match the loop dims read
 func.func @conv_bias_wrong_index(%x: memref<1x2x5x5xf32>, %w: memref<3x2x3x3xf32>, %b: memref<3xf32>, %y: memref<1x3x3x3xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.generic {indexing_maps = [affine_map<(n, k, p, q) -> (n, k, p, q)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}

@@ -142,7 +142,7 @@ func.func @gemv_t_zero1(%A: memref<4x5xf32>, %x: memref<4xf32>, %y: memref<5xf32
 // CHECK-NEXT: linalg.yield %2 : f64
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-// REMARK: remark: no template matches linalg.generic; closest blas.gemv_acc1: payload sum has 3 terms, the template has 2
+// REMARK: remark: no template matches linalg.generic; closest blas.gemv_acc1: payload sums 3 terms, the template 2: 1 extra
 func.func @gemv_extra_term(%A: memref<4x5xf64>, %x: memref<5xf64>, %y: memref<4xf64>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]}
       ins(%A, %x : memref<4x5xf64>, memref<5xf64>) outs(%y : memref<4xf64>) {

@@ -1,0 +1,155 @@
+// RUN: polylift-opt %s --split-input-file --match-kernels | FileCheck %s
+// RUN: polylift-opt %s --split-input-file --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// Generics that update one triangle of C (a select on the loop counters keeps the
+// other elements), as raising makes them from `for j <= i` loops, match the templates
+// whose steps say `where j <= i`; other triangles and unmasked steps do not.
+
+// syrk on the lower triangle: scale, then the masked rank-k update.
+// CHECK-LABEL: func.func @syrk_lower(
+// CHECK-NEXT: "kernel.launch"(%arg3, %arg2, %arg0, %arg1) {callee = @syrk_lower_f64, source_order_matches = true, template = "blas.syrk_lower"} : (memref<4x4xf64>, memref<4x3xf64>, f64, f64) -> ()
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.syrk_lower (2 ops) -> @syrk_lower_f64
+func.func @syrk_lower(%alpha: f64, %beta: f64, %A: memref<4x3xf64>, %C: memref<4x4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%C : memref<4x4xf64>) {
+  ^bb0(%c: f64):
+    %0 = arith.mulf %c, %beta : f64
+    %j = linalg.index 1 : index
+    %i = linalg.index 0 : index
+    %i1 = affine.apply affine_map<(d0) -> (d0 + 1)>(%i)
+    %in = arith.cmpi slt, %j, %i1 : index
+    %r = arith.select %in, %0, %c : f64
+    linalg.yield %r : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, k, j) -> (i, k)>, affine_map<(i, k, j) -> (j, k)>, affine_map<(i, k, j) -> (i, j)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%A, %A : memref<4x3xf64>, memref<4x3xf64>) outs(%C : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %alpha, %a : f64
+    %1 = arith.mulf %0, %b : f64
+    %2 = arith.addf %c, %1 : f64
+    %j = linalg.index 2 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi sle, %j, %i : index
+    %r = arith.select %in, %2, %c : f64
+    linalg.yield %r : f64
+  }
+  return
+}
+
+// -----
+
+// syr2k on the lower triangle, f32, the mask written as i >= j.
+// CHECK-LABEL: func.func @syr2k_lower(
+// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @syr2k_lower_f32, source_order_matches = true, template = "blas.syr2k_lower"}
+// REMARK: remark: matched blas.syr2k_lower (2 ops) -> @syr2k_lower_f32
+func.func @syr2k_lower(%alpha: f32, %beta: f32, %A: memref<4x3xf32>, %B: memref<4x3xf32>, %C: memref<4x4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%C : memref<4x4xf32>) {
+  ^bb0(%c: f32):
+    %0 = arith.mulf %c, %beta : f32
+    %j = linalg.index 1 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi sge, %i, %j : index
+    %r = arith.select %in, %0, %c : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, k, j) -> (j, k)>, affine_map<(i, k, j) -> (i, k)>, affine_map<(i, k, j) -> (j, k)>, affine_map<(i, k, j) -> (i, k)>, affine_map<(i, k, j) -> (i, j)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%A, %B, %B, %A : memref<4x3xf32>, memref<4x3xf32>, memref<4x3xf32>, memref<4x3xf32>) outs(%C : memref<4x4xf32>) {
+  ^bb0(%aj: f32, %bi: f32, %bj: f32, %ai: f32, %c: f32):
+    %0 = arith.mulf %aj, %alpha : f32
+    %1 = arith.mulf %0, %bi : f32
+    %2 = arith.mulf %bj, %alpha : f32
+    %3 = arith.mulf %2, %ai : f32
+    %4 = arith.addf %1, %3 : f32
+    %5 = arith.addf %c, %4 : f32
+    %j = linalg.index 2 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi sge, %i, %j : index
+    %r = arith.select %in, %5, %c : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+
+// -----
+
+// Near miss: the strict triangle j < i is not the template's j <= i.
+// CHECK-LABEL: func.func @strict_triangle(
+// CHECK-NOT: kernel.launch
+// CHECK: return
+// REMARK: remark: no template matches linalg.generic; closest
+func.func @strict_triangle(%alpha: f64, %beta: f64, %A: memref<4x3xf64>, %C: memref<4x4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%C : memref<4x4xf64>) {
+  ^bb0(%c: f64):
+    %0 = arith.mulf %c, %beta : f64
+    %j = linalg.index 1 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi slt, %j, %i : index
+    %r = arith.select %in, %0, %c : f64
+    linalg.yield %r : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, k, j) -> (i, k)>, affine_map<(i, k, j) -> (j, k)>, affine_map<(i, k, j) -> (i, j)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%A, %A : memref<4x3xf64>, memref<4x3xf64>) outs(%C : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %alpha, %a : f64
+    %1 = arith.mulf %0, %b : f64
+    %2 = arith.addf %c, %1 : f64
+    %j = linalg.index 2 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi slt, %j, %i : index
+    %r = arith.select %in, %2, %c : f64
+    linalg.yield %r : f64
+  }
+  return
+}
+
+// -----
+
+// Near miss: the scaling covers the lower triangle but the update the whole of C, so
+// the upper triangle gets the product too: no triangular template, and no full one
+// (the scaling is masked).
+// CHECK-LABEL: func.func @unmasked_update(
+// CHECK-NOT: syrk_lower
+// CHECK: return
+func.func @unmasked_update(%alpha: f64, %beta: f64, %A: memref<4x3xf64>, %C: memref<4x4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%C : memref<4x4xf64>) {
+  ^bb0(%c: f64):
+    %0 = arith.mulf %c, %beta : f64
+    %j = linalg.index 1 : index
+    %i = linalg.index 0 : index
+    %in = arith.cmpi sle, %j, %i : index
+    %r = arith.select %in, %0, %c : f64
+    linalg.yield %r : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(i, k, j) -> (i, k)>, affine_map<(i, k, j) -> (j, k)>, affine_map<(i, k, j) -> (i, j)>], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%A, %A : memref<4x3xf64>, memref<4x3xf64>) outs(%C : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %alpha, %a : f64
+    %1 = arith.mulf %0, %b : f64
+    %2 = arith.addf %c, %1 : f64
+    linalg.yield %2 : f64
+  }
+  return
+}
+
+// -----
+
+// Near miss: a mask on the data (a select whose condition compares values, not loop
+// counters) is no triangle; the plain syrk update without alpha must not take it.
+// CHECK-LABEL: func.func @data_select(
+// CHECK-NOT: kernel.launch
+// CHECK: return
+func.func @data_select(%A: memref<4x3xf64>, %C: memref<4x4xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j, k) -> (i, k)>, affine_map<(i, j, k) -> (j, k)>, affine_map<(i, j, k) -> (i, j)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %A : memref<4x3xf64>, memref<4x3xf64>) outs(%C : memref<4x4xf64>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %a, %b : f64
+    %1 = arith.addf %c, %0 : f64
+    %in = arith.cmpf olt, %a, %b : f64
+    %r = arith.select %in, %1, %c : f64
+    linalg.yield %r : f64
+  }
+  return
+}

@@ -26,6 +26,7 @@ from polylift.matcher.checks import walk
 from polylift.matcher.engine import Attempt, flatten, step_expr
 from polylift.matcher.ir_model import BINARY, UNARY, Node, Unsupported, operands, payload
 from polylift.matcher.library import KernelTemplate
+from polylift.matcher.mask import split_mask
 from polylift.matcher.match import match
 from polylift.mlir import ir
 
@@ -221,7 +222,7 @@ def op_shape(op: ir.OpView) -> Shape | None:
     dtype = str(ir.MemRefType(op.outputs[0].type).element_type)
     base = Shape(dtype, rank, kinds.count("parallel"), kinds.count("reduction"))
     try:
-        tree = _uncast(payload(op))
+        tree = _uncast(payload(op, split_mask(op)[0]))  # inside a triangle's mask
     except Unsupported as exc:
         return _block_shape(op, replace(base, unread=str(exc)))
     leaves = [n for n in _nodes(tree) if n[0] in ("arg", "val", "const")]

@@ -127,10 +127,15 @@ def describe(mask: frozenset[Constraint]) -> str:
         return "no mask"
     parts = []
     for cons in sorted(mask, key=repr):
-        terms = " + ".join(f"{c}*{_term(k)}" if c != 1 else _term(k)
-                           for k, c in cons[:-1]) or "0"
+        terms = [(f"{abs(c)}*" if abs(c) != 1 else "") + _term(key) for key, c in cons[:-1]]
+        signs = ["-" if c < 0 else "+" for _, c in cons[:-1]]
         const = cons[-1][1]
-        parts.append(f"{terms}{f' + {const}' if const else ''} >= 0".replace("+ -", "- "))
+        if const or not terms:
+            terms.append(str(abs(const)))
+            signs.append("-" if const < 0 else "+")
+        text = " ".join(f"{sign} {term}" for sign, term in zip(signs, terms, strict=True))
+        text = text[2:] if text.startswith("+ ") else "-" + text[2:]
+        parts.append(f"{text} >= 0")
     return " and ".join(parts)
 
 

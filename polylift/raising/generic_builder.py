@@ -302,7 +302,7 @@ def _mask_condition(stmt: Statement, mask: Mask, dims: list[DimInfo], mapping: d
 
 
 def _body_form(form: Linear, mapping: dict, mat: Materializer) -> ir.Value:
-    """A bound's value inside the body: counters rebuilt there, parameters as they are."""
+    """A linear form's value inside the body: counters rebuilt there, parameters as they are."""
     values = form.variables()
     names = {v: f"d{k}" for k, v in enumerate(values)}
     text = f"affine_map<({', '.join(names.values())}) -> ({render(form, lambda v: names[v])})>"
@@ -348,11 +348,4 @@ def _iv_value(k: int, dims: list[DimInfo], mat: Materializer) -> ir.Value:
         return index
     step = -d.step if d.reversed else d.step
     base = d.lower + (d.trips - Linear.constant(1)).scale(d.step) if d.reversed else d.lower
-    values = base.variables()
-    names = {v: f"d{i + 1}" for i, v in enumerate(values)}
-    operands = ", ".join(["d0"] + list(names.values()))
-    text = f"affine_map<({operands}) -> ({render(base, lambda v: names[v])} + d0 * {step})>"
-    amap = ir.AffineMapAttr(ir.Attribute.parse(text))
-    return ir.Operation.create("affine.apply", results=[ir.IndexType.get()],
-                               operands=[index] + values, attributes={"map": amap},
-                               loc=mat.loc).result
+    return _body_form(base + Linear.of(index).scale(step), {}, mat)

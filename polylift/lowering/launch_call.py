@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from polylift.errors import PassError
 from polylift.kernel_dialect import LAUNCH
 from polylift.matcher.library import KernelTemplate, Library
-from polylift.mlir import arith, func, ir, memref, source_loc
+from polylift.mlir import arith, func, ir, memref, scf, source_loc
 from polylift.shims.header import shim_symbol
 
 # Bytes per element of each element type a template may list.
@@ -217,8 +217,63 @@ class _Operands:
         return self.to_i64(list(self.metadata(info.array).sizes)[info.dim])
 
 
-def shim_operands(launch: Launch) -> list[ir.Value]:
-    """The call operands, in `shim_args` order, built at the current insertion point."""
+def zero_scale_guards(launch: Launch) -> dict[str, ir.Value]:
+    """Make the shims' BLAS convention compute what the template says.
+
+    For each of the template's `scaled_outputs` (`C = beta * C ...` with beta free) whose
+    scale is a float: when beta is 0 at run time, loops store `beta * C` into C (a NaN
+    stays a NaN, a negative value gives -0), and the shim gets 1 in place of beta, so it
+    reads the scaled C. Returns the scalars the call must pass instead of the operands.
+    """
+    replaced: dict[str, ir.Value] = {}
+    for scalar, array in launch.template.scaled_outputs:
+        beta = launch.operands[scalar]
+        if not isinstance(beta.type, ir.FloatType) or _nonzero_constant(beta):
+            continue  # 0 * x is 0 for every integer x: skipping the read changes nothing
+        zero = arith.constant(beta.type, 0.0, loc=launch.location)
+        is_zero = arith.cmpf(arith.CmpFPredicate.OEQ, beta, zero, loc=launch.location)
+        branch = scf.IfOp(is_zero, loc=launch.location)
+        with ir.InsertionPoint(branch.then_block):
+            _scale_in_place(launch.operands[array], beta, launch.location)
+            scf.YieldOp([], loc=launch.location)
+        one = arith.constant(beta.type, 1.0, loc=launch.location)
+        replaced[scalar] = arith.select(is_zero, one, beta, loc=launch.location)
+    return replaced
+
+
+def _nonzero_constant(value: ir.Value) -> bool:
+    """Whether `value` is an `arith.constant` other than 0 (the guard would never fire)."""
+    owner = value.owner
+    if not isinstance(owner, ir.OpView) or owner.operation.name != "arith.constant":
+        return False
+    return ir.FloatAttr(owner.attributes["value"]).value != 0
+
+
+def _scale_in_place(view: ir.Value, scale: ir.Value, loc: ir.Location) -> None:
+    """Loops over every element of `view`: `view[...] = scale * view[...]`."""
+    index = ir.IndexType.get()
+    zero, one = arith.constant(index, 0, loc=loc), arith.constant(index, 1, loc=loc)
+    rank = ir.MemRefType(view.type).rank
+    dims = [zero, one, *(arith.constant(index, d, loc=loc) for d in range(2, rank))]
+    uppers = [memref.dim(view, dims[d], loc=loc) for d in range(rank)]
+
+    def nest(ivs: list[ir.Value]) -> None:
+        if len(ivs) == len(uppers):
+            value = memref.load(view, ivs, loc=loc)
+            memref.store(arith.mulf(scale, value, loc=loc), view, ivs, loc=loc)
+            return
+        loop = scf.ForOp(zero, uppers[len(ivs)], one, loc=loc)
+        with ir.InsertionPoint(loop.body):
+            nest([*ivs, loop.induction_variable])
+            scf.YieldOp([], loc=loc)
+
+    nest([])
+
+
+def shim_operands(launch: Launch, scalars: dict[str, ir.Value] | None = None) -> list[ir.Value]:
+    """The call operands, in `shim_args` order, built at the current insertion point;
+    `scalars` replaces the operands of some scalar parameters."""
+    scalars = scalars or {}
     ops = _Operands(launch)
     ranks = {p.name: p.rank for p in launch.template.params}
     for arg in launch.template.shim_args:
@@ -229,7 +284,7 @@ def shim_operands(launch: Launch) -> list[ir.Value]:
         if arg.kind == "size":
             values.append(ops.size(arg.name))
         elif arg.kind == "scalar":
-            values.append(launch.operands[arg.param])
+            values.append(scalars.get(arg.param, launch.operands[arg.param]))
         elif arg.kind == "pointer":
             values.append(ops.pointers[arg.param])
         else:
@@ -254,6 +309,6 @@ def build_call(launch: Launch, backend: str, decls: Declarations,
     loc = launch.location
     decls.declare(symbol, shim_types(launch), loc)
     with ip, loc:
-        values = shim_operands(launch)
+        values = shim_operands(launch, zero_scale_guards(launch))
         call = func.CallOp([], ir.FlatSymbolRefAttr.get(symbol), values, loc=loc)
     return call.operation

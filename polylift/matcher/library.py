@@ -14,7 +14,18 @@ from functools import cache
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.matcher.ast import ArrayDecl, Bin, Expr, Neg, Num, Ref, ScalarDecl, Template
+from polylift.matcher.ast import (
+    Access,
+    ArrayDecl,
+    Bin,
+    Expr,
+    Neg,
+    Num,
+    Ref,
+    ScalarDecl,
+    Step,
+    Template,
+)
 from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique, walk
 from polylift.matcher.parser import parse_templates
 
@@ -174,6 +185,58 @@ class KernelTemplate:
     def callee(self, dtype: str) -> str:
         """The launch symbol for one element type, e.g. `gemm_f64`."""
         return f"{self.launch}_{dtype}"
+
+    @property
+    def scaled_outputs(self) -> tuple[tuple[str, str], ...]:
+        """(scalar, array) pairs: the template first reads output `array` only as the term
+        `scalar * array[...]` of a step over the whole array (`C[i,j] = beta * C[i,j]`,
+        `y[i] = alpha * x[i] + beta * y[i]`), with `scalar` free.
+
+        Shims follow the BLAS convention that a zero scale means the output is not read,
+        while the template reads it (0 * NaN is NaN, 0 * -1 is -0); the launch lowering
+        makes up the difference for these pairs.
+        """
+        found: list[tuple[str, str]] = []
+        written: set[str] = set()
+        for step in self.ast.steps:
+            scalar = _scale_of_target(step)
+            if scalar is not None and step.target.array not in written:
+                decl = self.ast.param(scalar)
+                if isinstance(decl, ScalarDecl) and decl.fixed is None:
+                    found.append((scalar, step.target.array))
+            written.add(step.target.array)
+        return tuple(found)
+
+
+def _scale_of_target(step: Step) -> str | None:
+    """The scalar `s` when `step` is `X[i,j,..] = ... + s * X[i,j,..] + ...`, unmasked, with
+    distinct plain subscripts, X read nowhere else and no index beyond X's."""
+    target = step.target
+    plain = all(len(ix.terms) == 1 and ix.terms[0][1] == 1 and not ix.const
+                for ix in target.indices)
+    names = {ix.terms[0][0] for ix in target.indices} if plain else set()
+    reads = [n for n in walk(step.value) if isinstance(n, Access)]
+    if step.op != "=" or step.where or not plain or len(names) != len(target.indices) or \
+            any(set(ix.vars) - names for a in reads for ix in a.indices) or \
+            [a for a in reads if a.array == target.array] != [target]:
+        return None
+    for term in _terms(step.value):
+        if isinstance(term, Bin) and term.op == "*":
+            pair = {type(term.lhs), type(term.rhs)}
+            if pair == {Ref, Access}:
+                ref, access = (term.lhs, term.rhs) if isinstance(term.lhs, Ref) else \
+                    (term.rhs, term.lhs)
+                if access == target:
+                    assert isinstance(ref, Ref)
+                    return ref.name
+    return None
+
+
+def _terms(expr: Expr) -> list[Expr]:
+    """The addends of a sum (the expression itself when it is not one)."""
+    if isinstance(expr, Bin) and expr.op == "+":
+        return _terms(expr.lhs) + _terms(expr.rhs)
+    return [expr]
 
 
 def element_bytes(dtype: str) -> int:

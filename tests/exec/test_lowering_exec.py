@@ -171,3 +171,42 @@ def test_matched_views_are_bit_exact(ref_library: str) -> None:
         if isinstance(got, np.ndarray):
             assert same_bits(got, want)
     assert not same_bits(results[0][2], inputs[2]) and not same_bits(results[0][4], inputs[4])
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+@pytest.mark.parametrize("beta", [0.0, 0.5])
+def test_zero_beta_still_reads_the_output(backend: str, beta: float, ref_library: str) -> None:
+    """`C = beta * C` then `C += ...` with beta == 0 at run time: the source reads C
+    (0 * NaN is NaN, 0 * Inf is NaN, 0 * -1 is -0), while the shims follow the BLAS rule
+    that a zero beta means C is not read. The lowering bridges the two, on every backend."""
+    from polylift.shims.build import shim_library
+
+    path = Path(__file__).parent / "inputs" / "lowering" / "beta_zero.c"
+    translation = translate_file(str(path), [], [], "kernel_beta_zero")
+    sig = translation.signatures["kernel_beta_zero"]
+    steps = ["raise-affine-to-linalg", "match-kernels", f"lower-kernel-launch-to-{backend}",
+             "lower-kernel-launch-to-ref", "check-no-kernel-launch", "lower-to-llvm"]
+    lowered, _ = _module(translation.mlir, steps)
+    assert str(lowered).count(f"llvm.call @polylift_{backend}_") == 3  # gemm, gemv, axpby
+    raised, _ = _module(translation.mlir, ["raise-affine-to-linalg", "lower-to-llvm"])
+    libs = sorted({str(shim_library(backend, kind="shared").path), ref_library})
+    m, n, k = 5, 7, 3
+    rng = np.random.default_rng(5)
+    # Small integers times powers of two: every sum is exact in any order.
+    special = np.array([np.nan, np.inf, -1.0, -0.0, 2.0])
+
+    def exact(*shape: int) -> np.ndarray:
+        return rng.integers(-8, 8, shape) / 4.0
+
+    outputs = [np.resize(special, (m, n)), np.resize(special, m), np.resize(special, n)]
+    inputs = [m, n, k, 0.75, beta, outputs[0], exact(m, k), exact(k, n), outputs[1],
+              exact(k), outputs[2], exact(n)]
+    results = []
+    for engine in (_engine(raised, []), _engine(lowered, libs)):
+        args = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
+        run_mlir(engine, sig, args)
+        results.append(args)
+    for index in (5, 8, 10):  # C, y, z
+        want, got = results[0][index], results[1][index]
+        assert same_bits(got, want), f"{sig.params[index].name}: {got} != {want}"
+    assert np.isnan(results[0][5]).any()  # the NaN of C survives 0 * C

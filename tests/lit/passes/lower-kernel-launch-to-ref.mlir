@@ -20,7 +20,21 @@
 // by value. The declaration is added once, above the functions.
 // CHECK: func.func private @polylift_ref_gemm_f64(i64, i64, i64, f64, !llvm.ptr, i64, !llvm.ptr, i64, f64, !llvm.ptr, i64)
 // CHECK-LABEL: func.func @gemm_views
+// CHECK: %[[VC:[a-z0-9_]+]] = memref.subview %arg2
 // CHECK: %[[SB:[a-z0-9_]+]] = memref.subview %arg1
+// The template reads C as beta * C even when beta is 0 (0 * NaN is NaN), the shim does
+// not (BLAS convention), so when beta is 0 the lowering stores beta * C itself and the
+// shim gets 1 in place of beta.
+// CHECK-NEXT: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[ISZ:[a-z0-9_]+]] = arith.cmpf oeq, %arg5, %[[ZERO]] : f64
+// CHECK-NEXT: scf.if %[[ISZ]] {
+// CHECK: scf.for %[[I:[a-z0-9_]+]] =
+// CHECK-NEXT: scf.for %[[J:[a-z0-9_]+]] =
+// CHECK-NEXT: %[[X:[a-z0-9_]+]] = memref.load %[[VC]][%[[I]], %[[J]]]
+// CHECK-NEXT: %[[Y:[a-z0-9_]+]] = arith.mulf %arg5, %[[X]] : f64
+// CHECK-NEXT: memref.store %[[Y]], %[[VC]][%[[I]], %[[J]]]
+// CHECK: %[[ONE:[a-z0-9_]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[BETA:[a-z0-9_]+]] = arith.select %[[ISZ]], %[[ONE]], %arg5 : f64
 // CHECK-NEXT: %[[BA:[a-z0-9_]+]], %[[OA:[a-z0-9_]+]], %[[SA:[a-z0-9_]+]]:2, %[[STA:[a-z0-9_]+]]:2 = memref.extract_strided_metadata %[[VA:[a-z0-9_]+]] : memref<?x4xf64, strided<[16, 1], offset: 32>>
 // CHECK-NEXT: %[[PA:[a-z0-9_]+]] = memref.extract_aligned_pointer_as_index %[[VA]]
 // CHECK-NEXT: %[[W:[a-z0-9_]+]] = arith.constant 8 : index
@@ -38,7 +52,7 @@
 // CHECK-NEXT: %[[M:[a-z0-9_]+]] = arith.index_cast %[[SC]]#0 : index to i64
 // CHECK-NEXT: %[[N:[a-z0-9_]+]] = arith.index_cast %[[SC]]#1 : index to i64
 // CHECK-NEXT: %[[K:[a-z0-9_]+]] = arith.index_cast %[[SA]]#1 : index to i64
-// CHECK-NEXT: call @polylift_ref_gemm_f64(%[[M]], %[[N]], %[[K]], %arg4, %[[PTRA]], %[[LDA]], %[[PTRB]], %[[LDB]], %arg5, %[[PTRC]], %[[LDC]])
+// CHECK-NEXT: call @polylift_ref_gemm_f64(%[[M]], %[[N]], %[[K]], %arg4, %[[PTRA]], %[[LDA]], %[[PTRB]], %[[LDB]], %[[BETA]], %[[PTRC]], %[[LDC]])
 // CHECK-NOT: kernel.launch
 // CHECK-NEXT: return
 // REMARK: remark: lower-kernel-launch-to-ref: blas.gemm -> @polylift_ref_gemm_f64

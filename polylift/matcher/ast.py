@@ -73,7 +73,7 @@ class Num:
 
 @dataclass(frozen=True)
 class Bin:
-    """A binary operation: one of `+ - * / >>`."""
+    """A binary operation: one of `+ - * / >> <<`."""
 
     op: str
     lhs: Expr

@@ -24,7 +24,13 @@ ELEMENT_SIZE = "esize"
 
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
-FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1}
+# `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
+# (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2}
+# Operators and functions of integer templates only.
+INTEGER_ONLY = (">>", "<<", "rdiv")
+# `border` says what a window operator does at the edges (see templates/pva.tpl).
+BORDERS = ("replicate", "halo")
 # Item key in the AST -> the keyword a user writes.
 REQUIRED = {"types": "types", "steps": "compute", "launch": "launch", "shim": "shim",
             "backends": "backends", "accuracy": "accuracy", "cost": "cost"}
@@ -80,6 +86,10 @@ class _Checker:
         self.check_roles()
         self.check_shim()
         self.check_cost()
+        border = dict(tpl.attrs).get("border")
+        if border is not None and border not in BORDERS:
+            raise self.fail(tpl.span_of("attrs"), f"unknown border rule '{border}' "
+                                                  f"(known: {', '.join(BORDERS)})")
 
     def check_params(self) -> None:
         seen: set[str] = set()
@@ -112,8 +122,10 @@ class _Checker:
                                       f"accumulation type '{tpl.accumulate}'")
         for step in tpl.steps:
             for node in walk(step.value):
-                if isinstance(node, Bin) and node.op == ">>" and not ints:
-                    raise self.fail(node.span, "'>>' needs integer element types only")
+                name = node.op if isinstance(node, Bin) else \
+                    node.fn if isinstance(node, Call) else ""
+                if name in INTEGER_ONLY and not ints:
+                    raise self.fail(node.span, f"'{name}' needs integer element types only")
 
     def check_access(self, access: Access) -> None:
         decl = self.tpl.param(access.array)
@@ -164,6 +176,13 @@ class _Checker:
         elif isinstance(node, Call) and FUNCTIONS.get(node.fn) != len(node.args):
             raise self.fail(node.span, f"unknown function '{node.fn}' with "
                                        f"{len(node.args)} arguments")
+        elif isinstance(node, Call) and node.fn == "rdiv":
+            divisor = node.args[1]
+            # The matcher proves the C idiom against this constant (k == d / 2).
+            if not isinstance(divisor, Num) or divisor.value < 1 or \
+                    divisor.value != int(divisor.value):
+                raise self.fail(node.span, "rdiv divides by a positive integer constant, "
+                                           f"not '{divisor}'")
 
     def check_index_extents(self) -> None:
         """Each index variable of a step ranges over one size symbol."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from polylift.matcher.idioms import NotAnIdiom, select_node
 from polylift.mlir import arith, ir
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -203,9 +204,9 @@ def value_key(value: ir.Value) -> tuple:
 # names, which no template operator has; integer max is one function however written.
 BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli": "*",
           "arith.subf": "-", "arith.subi": "-", "arith.divf": "/", "arith.divsi": "/",
-          "arith.shrsi": ">>", "arith.maximumf": "maximumf", "arith.maxnumf": "maxnumf",
-          "arith.maxsi": "max", "arith.minimumf": "minimumf", "arith.minnumf": "minnumf",
-          "arith.minsi": "min"}
+          "arith.shrsi": ">>", "arith.shli": "<<", "arith.maximumf": "maximumf",
+          "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
+          "arith.minnumf": "minnumf", "arith.minsi": "min"}
 UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
          "arith.extsi": "sext", "arith.trunci": "trunc"}
 
@@ -247,25 +248,29 @@ def _node(value: ir.Value, block: ir.Block) -> Node:
     raise Unsupported(f"payload op '{name}' has no template operator")
 
 
-def _select(owner: ir.OpView, block: ir.Block) -> Node:
-    """`select(a > b, a, b)` is max(a, b) and `select(a < b, a, b)` is min(a, b).
+def captured(value: ir.Value, dtype: str) -> Node | None:
+    """One level of a value the payload captures from outside its block, when it is a
+    binary arithmetic op computing in `dtype` (`rnd = 1 << (shift - 1)` before the
+    loops): its operator over the operands as captured values or constants. Pure ops
+    give the same value hoisted or not, so the template may state the expression."""
+    owner = value.owner
+    if not isinstance(owner, ir.Operation | ir.OpView) or owner.name not in BINARY:
+        return None
+    if any(str(v.type) != dtype for v in [*owner.operands, *owner.results]):
+        return None
+    leaves = []
+    for operand in owner.operands:
+        known = constant_value(operand)
+        leaves.append(("val", operand) if known is None else ("const", known))
+    return (BINARY[owner.name], *leaves)
 
-    Floats: only the ordered strict comparisons (`ogt`, `olt`) are C's `>` and `<`, so
-    only they give the template's max and min bit for bit. Integers: `>=` gives the
-    same value as `>`.
-    """
-    cond, then, other = owner.operands
-    cmp = cond.owner
-    if cmp.name not in ("arith.cmpf", "arith.cmpi"):
-        raise Unsupported("select on a condition that is not a comparison")
-    pred = str(cmp.attributes["predicate"]).split(":")[0].strip()
-    if cmp.name == "arith.cmpf":
-        kind = {"2": "max", "4": "min"}.get(pred)  # ogt, olt
-    else:
-        kind = {"4": "max", "5": "max", "2": "min", "3": "min"}.get(pred)  # sgt sge slt sle
-    if kind is None or [cmp.operands[0], cmp.operands[1]] != [then, other]:
-        raise Unsupported("select is not a max or min")
-    return (kind, _node(then, block), _node(other, block))
+
+def _select(owner: ir.OpView, block: ir.Block) -> Node:
+    """max, min, a clamp or a rounding division, when the select provably is one."""
+    try:
+        return select_node(owner, lambda v: _node(v, block))
+    except NotAnIdiom as exc:
+        raise Unsupported(str(exc)) from None
 
 
 def is_integer(value_type: ir.Type) -> bool:

@@ -15,7 +15,7 @@ from polylift.matcher.engine import (
     _StepContext,
     step_expr,
 )
-from polylift.matcher.ir_model import compose, dim_key
+from polylift.matcher.ir_model import DYNAMIC, compose, dim_key
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
@@ -134,6 +134,32 @@ def _origin(value: ir.Value, rank: int) -> tuple | None:
     return tuple((lin.const, lin.syms) for lin in access)
 
 
+def _constant_reach(tpl: KernelTemplate, name: str, rank: int) -> list[int]:
+    """Per dimension of array `name`, the largest constant subscript the template reads
+    there (-1 where it never reads one): `coef[2, 2]` needs a view of at least 3 x 3."""
+    from polylift.matcher.checks import accesses
+
+    reach = [-1] * rank
+    for step in tpl.ast.steps:
+        for access in accesses(step) + [step.target]:
+            if access.array != name:
+                continue
+            for d, sub in enumerate(access.indices):
+                if not sub.terms:
+                    reach[d] = max(reach[d], sub.const)
+    return reach
+
+
+def _holds(value: ir.Value, reach: list[int]) -> bool:
+    """False when `value` provably lacks an element the template reads at a constant
+    subscript (a 1 x 1 view of `coef[0][0]` for a template reading `coef[0..2, 0..2]`):
+    the launch would state the wrong extent."""
+    shape = ir.MemRefType(value.type).shape
+    if len(shape) != len(reach):
+        return True  # one element of a larger root (a 0-d template array): no extent claimed
+    return all(size == DYNAMIC or size > need for size, need in zip(shape, reach, strict=True))
+
+
 def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | None:
     """Per array, an IR view whose first element is the template's origin element."""
     chosen = {}
@@ -147,8 +173,9 @@ def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | No
         views += [v.owner.operands[0] for v in views
                   if isinstance(v.owner, ir.Operation | ir.OpView)
                   and v.owner.name == "memref.transpose"]
+        reach = _constant_reach(tpl, decl.name, decl.rank)
         for value in views + [arrays[decl.name][0]]:
-            if _origin(value, decl.rank) != base:
+            if _origin(value, decl.rank) != base or not _holds(value, reach):
                 continue
             # Sizes no loop bounds (a window's input extent) are read from the view.
             if all(dim_key(value, si.dim) in sizes[si.name] for si in sources

@@ -183,6 +183,9 @@ class _ToAst(Transformer):
     def shr(self, meta, c):
         return Bin(">>", c[0], c[1], _span(meta))
 
+    def shl(self, meta, c):
+        return Bin("<<", c[0], c[1], _span(meta))
+
     def neg(self, meta, c):
         return Neg(c[0], _span(meta))
 

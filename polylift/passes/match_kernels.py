@@ -35,11 +35,13 @@ def specificity(tpl: KernelTemplate) -> tuple[int, int, int, int]:
 def matchable(tpl: KernelTemplate) -> bool:
     """Whether the pass may match `tpl` from its compute alone.
 
-    A template with a `border` attribute describes a whole-image operator whose border
-    rule the template language cannot state; its compute is the interior pixel only, so
-    a match on an interior loop nest would compute the view's edge pixels differently.
+    A `border = replicate` template describes a whole-image operator whose border rule
+    the template language cannot state; its compute is the interior pixel only, so a
+    match on an interior loop nest would compute the view's edge pixels differently.
+    A `border = halo` template (a region operator reading the halo as it is) says all
+    it computes; any other border rule is not known to be safe, so it is skipped too.
     """
-    return "border" not in tpl.attrs
+    return tpl.attrs.get("border", "halo") == "halo"
 
 
 def _run_of(ops: list[ir.Operation], start: int, count: int) -> list[ir.OpView] | None:

@@ -1,15 +1,26 @@
 # PVA image operators: 3x3 filters on 8- and 16-bit images, in fixed point.
 #
-# The operators compute every pixel of the image with a 3x3 window centred on it
-# (centred anchor); window pixels outside the image replicate the nearest edge pixel
-# (replicate border), as the kernels of benchmarks/image do. The template language cannot
-# say that, so each compute states the computation of an interior pixel, with the
-# arithmetic of C on `int` (`accumulate i32`), and the border is stated by the attributes
-# `anchor = center, border = replicate`: a match must cover the whole image, border rows
-# and columns included, never the interior alone.
+# Each operator computes a pixel from the 3x3 window centred on it (centred anchor),
+# with the arithmetic of C on `int` (`accumulate i32`). The template language states the
+# computation of one pixel whose window lies inside the source; what happens at the
+# image's edges is the attribute `border`:
 #
-# Backends: `ref` (plain loops over clamped subscripts) and `pva` (a bit-exact model of
-# the PVA operators: replicated line buffers, fixed-point arithmetic).
+#   border = replicate  the whole-image operator: window pixels outside the image
+#                       replicate the nearest edge pixel, as the kernels of
+#                       benchmarks/image do. The compute states the interior pixel only,
+#                       so these templates are never matched (a match on an interior loop
+#                       nest would compute the view's edge pixels differently); they are
+#                       called directly.
+#   border = halo       the region (ROI) operator: dst is an h x w region and `src` names
+#                       the source pixel under dst[0, 0]; the caller guarantees the
+#                       one-pixel halo around the h x w source region exists (rows -1 and
+#                       h, columns -1 and w of `src` are readable), and the operator reads
+#                       it as it is. No border mode is involved, so a loop nest that
+#                       computes the interior of an image (and reads that halo itself)
+#                       matches. Launch names end in `_roi`.
+#
+# Backends: `ref` (plain loops in the template's order) and `pva` (a bit-exact model of
+# the PVA operators: line buffers, fixed-point arithmetic; see shims/pva/pva_model.h).
 
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
@@ -92,4 +103,88 @@ template pva.gaussian3x3 {
   accuracy exact
   cost flops 14*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
+}
+
+template pva.gaussian3x3_roi {
+  doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4 over a region with a one-pixel halo"
+  types i8, i16
+  array dst[h, w] out
+  array src[h, w] in
+  accumulate i32
+  compute {
+    dst[i,j] = (src[i-1,j-1] + 2*src[i-1,j] + src[i-1,j+1] + 2*src[i,j-1] + 4*src[i,j]
+        + 2*src[i,j+1] + src[i+1,j-1] + 2*src[i+1,j] + src[i+1,j+1] + 8) >> 4
+  }
+  launch pva_gaussian3x3_roi
+  shim h, w, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 14*h*w bytes esize*2*h*w
+  attrs anchor = center, border = halo
+}
+
+template pva.box3x3_roi {
+  doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero), over a region with a one-pixel halo"
+  types i8, i16
+  array dst[h, w] out
+  array src[h, w] in
+  accumulate i32
+  compute {
+    dst[i,j] = rdiv(src[i-1,j-1] + src[i-1,j] + src[i-1,j+1] + src[i,j-1] + src[i,j]
+        + src[i,j+1] + src[i+1,j-1] + src[i+1,j] + src[i+1,j+1], 9)
+  }
+  launch pva_box3x3_roi
+  shim h, w, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 10*h*w bytes esize*2*h*w
+  attrs anchor = center, border = halo
+}
+
+template pva.conv3x3_q_roi_i8 {
+  doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
+  types i8
+  array dst[h, w] out
+  array coef[kh, kw] in
+  array src[h, w] in
+  scalar shift : i32
+  accumulate i32
+  # The rounding constant is C's `1 << (shift - 1)`; a source that computes it before
+  # the loops matches, as the matcher reads that value's definition.
+  compute {
+    dst[i,j] = min(max((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+        + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1]
+        + (1 << (shift - 1))) >> shift, -128), 127)
+  }
+  launch pva_conv3x3_q_roi
+  shim h, w, kh, kw, shift, coef, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 20*h*w bytes esize*2*h*w
+  attrs anchor = center, border = halo
+}
+
+template pva.conv3x3_q_roi_i16 {
+  doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
+  types i16
+  array dst[h, w] out
+  array coef[kh, kw] in
+  array src[h, w] in
+  scalar shift : i32
+  accumulate i32
+  # The rounding constant is C's `1 << (shift - 1)`; a source that computes it before
+  # the loops matches, as the matcher reads that value's definition.
+  compute {
+    dst[i,j] = min(max((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+        + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1]
+        + (1 << (shift - 1))) >> shift, -32768), 32767)
+  }
+  launch pva_conv3x3_q_roi
+  shim h, w, kh, kw, shift, coef, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 20*h*w bytes esize*2*h*w
+  attrs anchor = center, border = halo
 }

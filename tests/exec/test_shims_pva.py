@@ -235,3 +235,126 @@ def test_bilateral_special_tables(backend: str):
     only_equal[0] = 1
     src8 = np.arange(-20, 22, dtype=np.int8).reshape(6, 7)
     assert np.array_equal(run_bilateral(backend, "i8", src8, ws=ones, wr=only_equal), src8)
+
+
+# Region (ROI) operators: dst is an h x w region, src the view of the source pixel under
+# dst[0, 0]; the operator reads the one-pixel halo around that view as it is in memory.
+ROI_LAUNCHES = ("pva_gaussian3x3_roi", "pva_box3x3_roi", "pva_conv3x3_q_roi")
+GAUSS = np.outer([1, 2, 1], [1, 2, 1])
+
+
+def _windows(padded: np.ndarray) -> np.ndarray:
+    """(h, w, 3, 3) int64 windows of an (h+2) x (w+2) array: window (i, j) is centred on
+    padded[i+1, j+1]."""
+    h, w = padded.shape[0] - 2, padded.shape[1] - 2
+    return np.stack([np.stack([padded[a:a + h, b:b + w] for b in range(3)], axis=-1)
+                     for a in range(3)], axis=-2).astype(np.int64)
+
+
+def roi_oracle(launch: str, dtype: str, padded: np.ndarray, coef=None, shift=0):
+    """The region operator computed by numpy from the source region and its halo."""
+    win = _windows(padded)
+    if launch == "pva_gaussian3x3_roi":
+        out = ((win * GAUSS).sum(axis=(2, 3)) + 8) >> 4
+    elif launch == "pva_box3x3_roi":
+        s = win.sum(axis=(2, 3))
+        out = np.where(s >= 0, (s + 4) // 9, -((4 - s) // 9))  # both operands >= 0 here
+    else:
+        acc = (win * np.asarray(coef, dtype=np.int64)[:3, :3]).sum(axis=(2, 3))
+        acc += (1 << (shift - 1)) if shift > 0 else 0
+        acc = ((acc + 2**31) % 2**32 - 2**31) >> shift  # 32-bit wrap, arithmetic shift
+        out = np.clip(acc, *LIMITS[dtype])
+    return out.astype(NP[dtype])
+
+
+def run_roi(backend: str, launch: str, dtype: str, parent: np.ndarray, top: int, left: int,
+            h: int, w: int, **extra):
+    """Run a region launch on parent[top:top+h, left:left+w] (halo around it in parent)."""
+    tpl = load_library().by_launch(launch)[0]
+    src = parent[top:top + h, left:left + w]
+    out_parent = np.full((h + 3, w + 5), 55, dtype=NP[dtype])
+    dst = out_parent[2:2 + h, 1:1 + w]
+    call_shim(shim_cdll(backend), tpl, backend, dtype, dict(src=src, dst=dst, **extra))
+    # Nothing outside dst is written.
+    untouched = out_parent.copy()
+    untouched[2:2 + h, 1:1 + w] = 55
+    assert (untouched == 55).all()
+    return np.array(dst)
+
+
+@pytest.mark.parametrize("shape", [(13, 17), (3, 3), (3, 9), (31, 4)])
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_roi_operators_compute_the_benchmark_interiors(bench_kernels, dtype: str, shape):
+    """Each benchmark's interior loop nest is what its ROI launch replaces."""
+    rng = np.random.default_rng(sum(shape) + 5)
+    src = _image(rng, dtype, *shape, strided=False)
+    h, w = shape[0] - 2, shape[1] - 2
+    args = conv_args(dtype)
+    coef = np.ascontiguousarray(args["coef"])
+    cases = {
+        "pva_box3x3_roi": ({}, bench_filter(bench_kernels, "box", dtype, src)),
+        "pva_gaussian3x3_roi": ({}, bench_filter(bench_kernels, "gaussian", dtype, src)),
+        "pva_conv3x3_q_roi": (args, bench_filter(bench_kernels, "conv3x3_q", dtype, src,
+                                                 ctypes.c_int(args["shift"]),
+                                                 ctypes.c_void_p(coef.ctypes.data))),
+    }
+    for launch, (extra, want) in cases.items():
+        for backend in ("ref", "pva"):
+            got = run_roi(backend, launch, dtype, src, 1, 1, h, w, **extra)
+            assert np.array_equal(got, want[1:-1, 1:-1]), f"{backend} {launch}"
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (6, 1), (9, 12)])
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_roi_pva_model_equals_ref_and_oracle_on_strided_views(dtype: str, shape):
+    rng = np.random.default_rng(17 + shape[0] * shape[1])
+    h, w = shape
+    lo, hi = LIMITS[dtype]
+    parent = rng.integers(lo, hi + 1, size=(h + 6, w + 9)).astype(NP[dtype])
+    top, left = 2, 3  # the region and its halo lie strictly inside parent
+    padded = parent[top - 1:top + h + 1, left - 1:left + w + 1]
+    taps = rng.integers(lo, hi + 1, size=(4, 5)).astype(NP[dtype])
+    coef = taps[:, 1:]  # a strided 4x4 kernel view: the template reads its 3x3 corner
+    for launch, extra in (("pva_gaussian3x3_roi", {}), ("pva_box3x3_roi", {}),
+                          ("pva_conv3x3_q_roi", {"coef": coef, "shift": 5})):
+        want = roi_oracle(launch, dtype, padded, coef, 5)
+        for backend in ("ref", "pva"):
+            got = run_roi(backend, launch, dtype, parent, top, left, h, w, **extra)
+            assert np.array_equal(got, want), f"{backend} {launch}"
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_roi_reads_the_halo_instead_of_replicating(backend: str):
+    # A zero region inside a ring of 64s: a replicate border would see zeros only.
+    parent = np.full((6, 7), 64, dtype=np.int16)
+    parent[1:5, 1:6] = 0
+    region = dict(top=1, left=1, h=4, w=5)
+    gauss = run_roi(backend, "pva_gaussian3x3_roi", "i16", parent, **region)
+    # Corner: 1+2+1 (top row) + 2 + 1 (left column) halo weights = 7 * 64 / 16 = 28.
+    assert gauss[0, 0] == 28 and gauss[1, 1] == 0 and gauss[0, 2] == (4 * 64 + 8) >> 4
+    corner = parent.copy()
+    corner[0, 0] = 0  # a halo corner pixel weighs 1/16 in the first output pixel only
+    changed = run_roi(backend, "pva_gaussian3x3_roi", "i16", corner, **region)
+    assert changed[0, 0] == 24 and np.array_equal(changed[1:], gauss[1:])
+    box = run_roi(backend, "pva_box3x3_roi", "i16", parent, **region)
+    assert box[0, 0] == 36 and box[0, 1] == 21 and box[1, 1] == 0  # 5*64/9, 3*64/9
+    assert not np.array_equal(gauss, run_template_launch(backend, "pva_gaussian3x3", "i16",
+                                                         parent[1:5, 1:6].copy()))
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_roi_rounding_and_saturation(backend: str):
+    # rdiv rounds halves away from zero: sums -13 (-1.44) and -14 (-1.56) in the centre.
+    for total, want in ((-13, -1), (-14, -2), (13, 1), (14, 2), (-4, 0), (-5, -1)):
+        parent = np.zeros((3, 3), dtype=np.int16)
+        parent[1, 1] = total
+        assert run_roi(backend, "pva_box3x3_roi", "i16", parent, 1, 1, 1, 1)[0, 0] == want
+    # Saturation both ways, and the Q rounding term 1 << (shift - 1).
+    centre = np.zeros((3, 3), dtype=np.int8)
+    centre[1, 1] = 1
+    for value, shift, want in ((100, 0, 127), (-100, 0, -128), (3, 1, 2), (-3, 1, -1)):
+        parent = np.full((3, 3), value, dtype=np.int8)
+        got = run_roi(backend, "pva_conv3x3_q_roi", "i8", parent, 1, 1, 1, 1,
+                      coef=np.where(centre == 1, 127 if shift == 0 else 1, 0).astype(np.int8),
+                      shift=shift)
+        assert got[0, 0] == want, (value, shift)

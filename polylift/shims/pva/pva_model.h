@@ -49,4 +49,22 @@ static inline int64_t pva_window_row(int64_t i, int64_t a, int64_t h)
                       (w));                                                                   \
   } while (0)
 
+/*
+ * Region (ROI) operators read the real halo instead: the line buffer of input row r holds
+ * pixels -1..w of that row as they are in memory (the caller guarantees the one-pixel
+ * halo around the region exists), and rows i-1..i+1 are never clamped.
+ */
+#define PVA_LOAD_HALO(line, row, w)                                                           \
+  do {                                                                                        \
+    for (int64_t j_ = -1; j_ <= (w); j_++)                                                    \
+      (line)[j_ + 1] = (row)[j_];                                                             \
+  } while (0)
+
+/* Fill the three line buffers for output row i of a region (h is unused: no clamping). */
+#define PVA_LOAD_WINDOW_HALO(buf, src, ldsrc, i, h, w)                                        \
+  do {                                                                                        \
+    for (int64_t a_ = 0; a_ < 3; a_++)                                                        \
+      PVA_LOAD_HALO((buf) + a_ * ((w) + 2), (src) + ((i) + a_ - 1) * (ldsrc), (w));           \
+  } while (0)
+
 #endif /* POLYLIFT_PVA_MODEL_H */

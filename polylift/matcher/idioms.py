@@ -1,0 +1,121 @@
+"""What an `arith.select` computes, in template operators, when that is provable.
+
+C spells several template operators with `?:`, and each reaches the payload as a
+select on a comparison. `select_node` names the operator only when the select is the
+same function on every input, and raises `NotAnIdiom` otherwise:
+
+- `a > b ? a : b` is max(a, b), `a < b ? a : b` is min(a, b), and so are `b < a ? a : b`
+  and `b > a ? a : b`. Floats: only the ordered strict comparisons (`ogt`, `olt`) give
+  C's `>` and `<`, hence the template's max and min bit for bit. Integers: `>=` gives
+  the value of `>`.
+- `x > hi ? hi : max(x, lo)` and `x < lo ? lo : min(x, hi)` are min(max(x, lo), hi)
+  (a clamp) when lo and hi are integer constants with lo <= hi; with lo > hi they differ.
+- `x >= 0 ? (x + k) / d : 0 - ((k - x) / d)` with C's truncating `/`, a constant d > 0
+  and k == d / 2 (rounded down) is `rdiv(x, d)`: x / d rounded to nearest, halves away
+  from zero. `x > 0` may stand for `x >= 0` (both arms are 0 at x == 0), and the sum may
+  be written `k + x`. Any other constant (`(x + 5) / 9`) is a different function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from polylift.mlir import ir
+
+Node = tuple
+NodeOf = Callable[[ir.Value], Node]
+
+# arith.cmpi predicates: slt sle sgt sge; arith.cmpf: ogt olt.
+_CMPI = {"2": ("<", True), "3": ("<", False), "4": (">", True), "5": (">", False)}
+_CMPF = {"2": (">", True), "4": ("<", True)}
+
+
+class NotAnIdiom(Exception):
+    """The select computes nothing a template operator states (the message says why)."""
+
+
+def _comparison(cond: ir.Value, node: NodeOf) -> tuple[Node, bool, Node, bool]:
+    """(big, strict, small, is_integer): the condition is `big > small` (strict) or
+    `big >= small`, whichever way the source wrote it."""
+    cmp = cond.owner
+    if not isinstance(cmp, ir.Operation | ir.OpView) or \
+            cmp.name not in ("arith.cmpi", "arith.cmpf"):
+        raise NotAnIdiom("select on a condition that is not a comparison")
+    pred = str(cmp.attributes["predicate"]).split(":")[0].strip()
+    integer = cmp.name == "arith.cmpi"
+    found = (_CMPI if integer else _CMPF).get(pred)
+    if found is None:
+        raise NotAnIdiom("select is not a max or min (an equality, unsigned or non-strict "
+                         "float comparison)")
+    rel, strict = found
+    lhs, rhs = node(cmp.operands[0]), node(cmp.operands[1])
+    big, small = (lhs, rhs) if rel == ">" else (rhs, lhs)
+    return big, strict, small, integer
+
+
+def select_node(owner: ir.OpView, node: NodeOf) -> Node:
+    """The template operator `arith.select` `owner` computes, as a payload node."""
+    cond, then_value, else_value = owner.operands
+    if not isinstance(then_value.type, ir.IntegerType | ir.FloatType):
+        raise NotAnIdiom("select of a value that is not a number")
+    cmp = cond.owner
+    if isinstance(cmp, ir.Operation | ir.OpView) and cmp.operands and \
+            cmp.operands[0].type != then_value.type:
+        # Payload nodes carry no types: the arms must have the compared values' type.
+        raise NotAnIdiom("select is not a max or min (it compares values of another type)")
+    big, strict, small, integer = _comparison(cond, node)
+    then, other = node(then_value), node(else_value)
+    if (then, other) in ((big, small), (small, big)):
+        if not integer and not strict:
+            raise NotAnIdiom("select is not a max or min")  # NaN and -0 order differently
+        return ("max" if then == big else "min", then, other)
+    if not integer:
+        raise NotAnIdiom("select is not a max or min")
+    for recognise in (_clamp, _rdiv):
+        found = recognise(big, small, then, other)
+        if found is not None:
+            return found
+    raise NotAnIdiom("select is not a max, min, clamp or rounding division")
+
+
+def _const(n: Node) -> float | None:
+    return n[1] if n[0] == "const" else None
+
+
+def _clamp(big: Node, small: Node, then: Node, other: Node) -> Node | None:
+    """min(max(x, lo), hi) from `x > hi ? hi : max(x, lo)` or `x < lo ? lo : min(x, hi)`."""
+    if then == small and _const(small) is not None:  # x > hi ? hi : ...
+        x, hi = big, small
+        if other[0] == "max" and x in other[1:]:
+            lo = other[2] if other[1] == x else other[1]
+            return _clamp_node(x, lo, hi)
+    if then == big and _const(big) is not None:  # lo > x, i.e. x < lo ? lo : ...
+        x, lo = small, big
+        if other[0] == "min" and x in other[1:]:
+            hi = other[2] if other[1] == x else other[1]
+            return _clamp_node(x, lo, hi)
+    return None
+
+
+def _clamp_node(x: Node, lo: Node, hi: Node) -> Node | None:
+    low, high = _const(lo), _const(hi)
+    if low is None or high is None or low > high:
+        return None  # with lo > hi the select and min(max(..)) differ
+    return ("min", ("max", x, lo), hi)
+
+
+def _rdiv(big: Node, small: Node, then: Node, other: Node) -> Node | None:
+    """rdiv(x, d) from `x >= 0 ? (x + d/2) / d : 0 - ((d/2 - x) / d)` (or `x > 0`)."""
+    if _const(small) != 0 or then[0] != "/" or other[0] != "-" or _const(other[1]) != 0:
+        return None
+    x, divisor = big, _const(then[2])
+    if divisor is None or divisor <= 0 or divisor != int(divisor):
+        return None
+    half = int(divisor) // 2
+    up = then[1]  # x + k, either way round
+    if up not in (("+", x, ("const", half)), ("+", ("const", half), x)):
+        return None
+    down = other[2]  # (k - x) / d
+    if down[0] != "/" or _const(down[2]) != divisor or down[1] != ("-", ("const", half), x):
+        return None
+    return ("rdiv", x, ("const", float(divisor)))

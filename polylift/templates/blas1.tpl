@@ -96,6 +96,34 @@ template blas.axpy {
   cost flops 2*n bytes esize*3*n
 }
 
+template blas.axpy2d {
+  doc "B = B + alpha * A (matrices)"
+  types f32, f64
+  array B[m, n] inout
+  array A[m, n] in
+  scalar alpha
+  compute { B[i,j] = B[i,j] + alpha * A[i,j] }
+  launch axpy2d
+  shim m, n, alpha, A, B
+  backends ref, host
+  accuracy exact
+  cost flops 2*m*n bytes esize*3*m*n
+}
+
+template blas.axpy2d1 {
+  doc "B = B + A (axpy2d with alpha = 1): a matrix added into another"
+  types f32, f64
+  array B[m, n] inout
+  array A[m, n] in
+  scalar alpha = 1
+  compute { B[i,j] = B[i,j] + A[i,j] }
+  launch axpy2d
+  shim m, n, alpha, A, B
+  backends ref, host
+  accuracy exact
+  cost flops m*n bytes esize*3*m*n
+}
+
 template blas.axpby {
   doc "y = alpha * x + beta * y"
   types f32, f64

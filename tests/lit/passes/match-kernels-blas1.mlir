@@ -1,7 +1,8 @@
 // RUN: polylift-opt %s --split-input-file --match-kernels | FileCheck %s
 // RUN: polylift-opt %s --split-input-file --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
-// The BLAS-1 templates (copy, copy2d, fill, fill2d, scal, scal2d, axpy, axpy1, axpby,
+// The BLAS-1 templates (copy, copy2d, fill, fill2d, scal, scal2d, axpy, axpy1, axpy2d,
+// axpy2d1, axpby,
 // dot), f32 and f64: the IR that matches, the exact launch it becomes, and near misses
 // that must stay linalg (each with the "no template matches" remark).
 
@@ -279,6 +280,52 @@ func.func @axpy1_f64(%x: memref<64xf64>, %y: memref<64xf64>) {
   ^bb0(%xi: f64, %yi: f64):
     %0 = arith.addf %xi, %yi : f64
     linalg.yield %0 : f64
+  }
+  return
+}
+
+// B += A on matrices (a CNN gemm's `C[i*ldc+j] += sum` after the sum is expanded to a
+// buffer): axpy2d1, alpha = 1 as a constant operand; with a scalar factor, axpy2d.
+// CHECK-LABEL: func.func @axpy2d1_f32
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @axpy2d_f32, source_order_matches = true, template = "blas.axpy2d1"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32>, f32) -> ()
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.axpy2d1 (1 op) -> @axpy2d_f32
+func.func @axpy2d1_f32(%T: memref<?x?xf32>, %C: memref<?x?xf32, strided<[?, 1]>>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%T : memref<?x?xf32>) outs(%C : memref<?x?xf32, strided<[?, 1]>>) {
+  ^bb0(%t: f32, %c: f32):
+    %0 = arith.addf %c, %t : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @axpy2d_f64
+// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %arg2) {callee = @axpy2d_f64, source_order_matches = true, template = "blas.axpy2d"} : (memref<8x9xf64>, memref<8x9xf64>, f64) -> ()
+// CHECK-NEXT: return
+func.func @axpy2d_f64(%A: memref<8x9xf64>, %B: memref<8x9xf64>, %a: f64) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<8x9xf64>) outs(%B : memref<8x9xf64>) {
+  ^bb0(%x: f64, %y: f64):
+    %0 = arith.mulf %a, %x : f64
+    %1 = arith.addf %y, %0 : f64
+    linalg.yield %1 : f64
+  }
+  return
+}
+
+// Near miss: B += A^T (the read is transposed; B and A differ in shape in general).
+// CHECK-LABEL: func.func @axpy2d_transposed
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest
+func.func @axpy2d_transposed(%A: memref<?x?xf32>, %B: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<?x?xf32>) outs(%B : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %0 = arith.addf %y, %x : f32
+    linalg.yield %0 : f32
   }
   return
 }

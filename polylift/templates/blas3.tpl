@@ -600,3 +600,82 @@ template blas.syr2k_lower {
   accuracy reassoc ulp 4*k + 64
   cost flops 2*n*n*k + n*n bytes esize*(2*n*k + n*n)
 }
+
+# Triangular matrix times matrix, into a separate output: C = alpha * A.B where only one
+# triangle of A is read (k >= i: A upper triangular; k <= i: lower). The loops that
+# compute it sum over `for k = i; k < m` (or `k <= i`), which raising states as a mask on
+# the reduction. CBLAS ?trmm overwrites its B in place, so the host shim copies B into C
+# first. The in-place form (B = A.B on one buffer) reads rows the loop has not written
+# yet and does not raise.
+
+template blas.trmm_upper {
+  doc "C = 0, then C += alpha * A.B over k >= i (A upper triangular)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha
+  compute {
+    C[i,j] = 0
+    C[i,j] += alpha * A[i,k] * B[k,j] where k >= i
+  }
+  launch trmm_upper
+  shim m, n, alpha, A, B, C
+  backends ref, host
+  accuracy reassoc ulp 2*m + 64
+  cost flops m*m*n bytes esize*(m*m + 2*m*n)
+}
+
+template blas.trmm_upper1 {
+  doc "C = 0, then C += A.B over k >= i (A upper triangular, alpha = 1)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha = 1
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * B[k,j] where k >= i
+  }
+  launch trmm_upper
+  shim m, n, alpha, A, B, C
+  backends ref, host
+  accuracy reassoc ulp 2*m + 64
+  cost flops m*m*n bytes esize*(m*m + 2*m*n)
+}
+
+template blas.trmm_lower {
+  doc "C = 0, then C += alpha * A.B over k <= i (A lower triangular)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha
+  compute {
+    C[i,j] = 0
+    C[i,j] += alpha * A[i,k] * B[k,j] where k <= i
+  }
+  launch trmm_lower
+  shim m, n, alpha, A, B, C
+  backends ref, host
+  accuracy reassoc ulp 2*m + 64
+  cost flops m*m*n bytes esize*(m*m + 2*m*n)
+}
+
+template blas.trmm_lower1 {
+  doc "C = 0, then C += A.B over k <= i (A lower triangular, alpha = 1)"
+  types f32, f64
+  array C[m, n] out
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha = 1
+  compute {
+    C[i,j] = 0
+    C[i,j] += A[i,k] * B[k,j] where k <= i
+  }
+  launch trmm_lower
+  shim m, n, alpha, A, B, C
+  backends ref, host
+  accuracy reassoc ulp 2*m + 64
+  cost flops m*m*n bytes esize*(m*m + 2*m*n)
+}

@@ -210,3 +210,38 @@ def test_zero_beta_still_reads_the_output(backend: str, beta: float, ref_library
         want, got = results[0][index], results[1][index]
         assert same_bits(got, want), f"{sig.params[index].name}: {got} != {want}"
     assert np.isnan(results[0][5]).any()  # the NaN of C survives 0 * C
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+@pytest.mark.parametrize("side", ["upper", "lower"])
+def test_trmm_loops_become_one_launch(side: str, backend: str, ref_library: str) -> None:
+    """A triangular matrix product written as C loops becomes one trmm launch, which
+    computes the loops' bits (ref: same order; host: exact inputs); the triangle of A
+    the loops never read holds NaN and must stay unread."""
+    from polylift.shims.build import shim_library
+
+    path = Path(__file__).parent / "inputs" / "lowering" / "trmm.c"
+    kernel = f"kernel_trmm_{side}"
+    translation = translate_file(str(path), [], [], kernel)
+    sig = translation.signatures[kernel]
+    matched, _ = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels"])
+    assert [t for _, t in LAUNCH.findall(str(matched))] == [f"blas.trmm_{side}"]
+    lowered, _ = _module(translation.mlir, ["raise-affine-to-linalg", "match-kernels",
+                                            f"lower-kernel-launch-to-{backend}",
+                                            "check-no-kernel-launch", "lower-to-llvm"])
+    raised, _ = _module(translation.mlir, ["raise-affine-to-linalg", "lower-to-llvm"])
+    m, n = 9, 6
+    rng = np.random.default_rng(3)
+    a = rng.integers(-8, 8, (m, m)) / 4.0
+    rows = np.arange(m)
+    a[(rows[None, :] < rows[:, None]) if side == "upper" else (rows[None, :] > rows[:, None])] \
+        = np.nan
+    inputs = [m, n, 0.5, a, rng.integers(-8, 8, (m, n)) / 4.0, np.full((m, n), np.nan)]
+    results = []
+    libs = sorted({str(shim_library(backend, kind="shared").path), ref_library})
+    for engine in (_engine(raised, []), _engine(lowered, libs)):
+        args = [x.copy() if isinstance(x, np.ndarray) else x for x in inputs]
+        run_mlir(engine, sig, args)
+        results.append(args[5])
+    assert np.isfinite(results[0]).all()
+    assert same_bits(results[1], results[0])

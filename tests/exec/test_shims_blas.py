@@ -86,6 +86,18 @@ def _canon_syr2k_lower(v: Values) -> dict:
                            + (b[:, p][None, :] * alpha) * a[:, p:p + 1])
 
 
+def _canon_trmm(v: Values, upper: bool) -> dict:
+    """c = 0, then c + (alpha * A[i,k]) * B[k,j] for k ascending where k >= i (upper) or
+    k <= i (lower): rows outside the triangle add nothing."""
+    a, b = v["A"], v["B"]
+    rows = np.arange(a.shape[0])
+    c = np.zeros_like(v["C"])
+    for p in range(a.shape[1]):
+        inside = (p >= rows) if upper else (p <= rows)
+        c = np.where(inside[:, None], c + (v["alpha"] * a[:, p:p + 1]) * b[p:p + 1, :], c)
+    return {"C": c}
+
+
 def _canon_axpby(v: Values) -> dict:
     ax = v["alpha"] * v["x"]
     return {"y": ax if v["beta"] == 0 else ax + v["beta"] * v["y"]}
@@ -105,6 +117,7 @@ CANON: dict[str, Callable[[Values], dict]] = {
     "scal": lambda v: {"x": v["alpha"] * v["x"]},
     "scal2d": lambda v: {"A": v["alpha"] * v["A"]},
     "axpy": lambda v: {"y": v["y"] + v["alpha"] * v["x"]},
+    "axpy2d": lambda v: {"B": v["B"] + v["alpha"] * v["A"]},
     "axpby": _canon_axpby,
     "dot": _canon_dot,
     "gemv_acc": _canon_gemv,
@@ -114,6 +127,8 @@ CANON: dict[str, Callable[[Values], dict]] = {
     "syrk_lower": _canon_syrk_lower,
     "syr2k_lower": _canon_syr2k_lower,
     "jacobi1d": _canon_jacobi,
+    "trmm_upper": lambda v: _canon_trmm(v, upper=True),
+    "trmm_lower": lambda v: _canon_trmm(v, upper=False),
 }
 
 
@@ -276,8 +291,8 @@ def test_triangle_reads_the_output_when_beta_is_zero(launch: str):
     assert np.array_equal(bits(ref["C"]), bits(host["C"]))
 
 
-@pytest.mark.parametrize("launch", ["scal", "axpy", "gemm", "gemv_acc", "syrk", "syrk_lower",
-                                    "syr2k_lower"])
+@pytest.mark.parametrize("launch", ["scal", "axpy", "axpy2d", "gemm", "gemv_acc", "syrk",
+                                    "syrk_lower", "syr2k_lower", "trmm_upper", "trmm_lower"])
 def test_alpha_zero_keeps_the_template_bits(launch: str):
     # alpha * x is -0 for negative x; OpenBLAS shortcuts alpha == 0 and would give +0.
     def prepare(values):
@@ -312,3 +327,22 @@ def test_negative_increments_follow_the_abi(launch: str):
     call_shim(shim_cdll("host"), _template(launch), "host", "f64", values)
     for name, want in expected.items():
         assert np.array_equal(bits(np.array(values[name])), bits(np.asarray(want)))
+
+
+@pytest.mark.parametrize("launch, upper", [("trmm_upper", True), ("trmm_lower", False)])
+def test_trmm_reads_one_triangle_and_never_gives_minus_zero(launch: str, upper: bool):
+    # A NaN in the triangle the template does not read stays out of C; B's rows of -0
+    # give sums of zero products: +0, as the template (which starts at +0) gives.
+    def prepare(values):
+        a = values["A"]
+        rows = np.arange(a.shape[0])
+        unread = (rows[None, :] < rows[:, None]) if upper else (rows[None, :] > rows[:, None])
+        a[unread] = np.nan
+        a[~unread] = -np.abs(a[~unread]) - 1
+        values["B"][::2, :] = -0.0
+        values["alpha"] = values["alpha"].dtype.type(0.5)
+
+    ref, host = _call_both(launch, "f64", prepare)
+    assert np.isfinite(ref["C"]).all()
+    assert (ref["C"] == 0).any() and not np.signbit(ref["C"][ref["C"] == 0]).any()
+    assert np.array_equal(bits(ref["C"]), bits(host["C"]))

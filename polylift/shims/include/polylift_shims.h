@@ -34,6 +34,12 @@ void polylift_host_axpy_f64(int64_t n, double alpha, const double *x, int64_t in
 void polylift_cublas_axpy_f32(int64_t n, float alpha, const float *x, int64_t incx, float *y, int64_t incy);
 void polylift_cublas_axpy_f64(int64_t n, double alpha, const double *x, int64_t incx, double *y, int64_t incy);
 
+/* axpy2d: blas.axpy2d (B = B + alpha * A (matrices)), blas.axpy2d1 (B = B + A (axpy2d with alpha = 1): a matrix added into another) */
+void polylift_ref_axpy2d_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_ref_axpy2d_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_axpy2d_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_axpy2d_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, double *B, int64_t ldB);
+
 /* batchnorm: cnn.batchnorm (y = scale[c] * (x - mean[c]) / sqrt(var[c] + eps) + bias[c] (inference)) */
 void polylift_ref_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -274,17 +280,35 @@ void polylift_ref_pva_box3x3_i16(int64_t h, int64_t w, const int16_t *src, int64
 void polylift_pva_pva_box3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_box3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
+/* pva_box3x3_roi: pva.box3x3_roi (dst = mean of the 3x3 window, rounded to nearest (halves away from zero), over a region with a one-pixel halo) */
+void polylift_ref_pva_box3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_ref_pva_box3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_pva_pva_box3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_pva_pva_box3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+
 /* pva_conv3x3_q: pva.conv3x3_q_i8 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps), pva.conv3x3_q_i16 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps) */
 void polylift_ref_pva_conv3x3_q_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_conv3x3_q_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
+/* pva_conv3x3_q_roi: pva.conv3x3_q_roi_i8 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo), pva.conv3x3_q_roi_i16 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo) */
+void polylift_ref_pva_conv3x3_q_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_ref_pva_conv3x3_q_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_pva_pva_conv3x3_q_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_pva_pva_conv3x3_q_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+
 /* pva_gaussian3x3: pva.gaussian3x3 (dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4) */
 void polylift_ref_pva_gaussian3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_gaussian3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+
+/* pva_gaussian3x3_roi: pva.gaussian3x3_roi (dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4 over a region with a one-pixel halo) */
+void polylift_ref_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_ref_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_pva_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_pva_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* scal: blas.scal (x = alpha * x) */
 void polylift_ref_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
@@ -334,6 +358,18 @@ void polylift_host_syrk_t_f32(int64_t n, int64_t k, float alpha, const float *A,
 void polylift_host_syrk_t_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
 void polylift_cublas_syrk_t_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
 void polylift_cublas_syrk_t_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
+
+/* trmm_lower: blas.trmm_lower (C = 0, then C += alpha * A.B over k <= i (A lower triangular)), blas.trmm_lower1 (C = 0, then C += A.B over k <= i (A lower triangular, alpha = 1)) */
+void polylift_ref_trmm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_trmm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_trmm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_trmm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* trmm_upper: blas.trmm_upper (C = 0, then C += alpha * A.B over k >= i (A upper triangular)), blas.trmm_upper1 (C = 0, then C += A.B over k >= i (A upper triangular, alpha = 1)) */
+void polylift_ref_trmm_upper_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_trmm_upper_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_trmm_upper_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_trmm_upper_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
 
 #ifdef __cplusplus
 }

@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", default="x86_64", choices=sorted(TARGETS))
     p.add_argument("--size", default="MINI", choices=SIZES)
     p.add_argument("--inputs", default="native", choices=INPUT_MODES,
-                   help="native: the benchmark's own; exact: small dyadic values, exact sums")
+                   help="native: the benchmark's own; exact: small dyadic float values, exact sums")
     p.add_argument("--repeat", type=int, default=1,
                    help="time a warm-up call then N calls; report the median")
     p.add_argument("--ulp", type=int, default=None,

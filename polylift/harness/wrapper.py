@@ -5,11 +5,14 @@ and fed the same way. The wrapper takes the kernel's own name and C signature (a
 decay to element pointers, which is the same ABI as the C99 VLA parameters) and calls
 `polylift_impl_<kernel>`. Its behaviour is set at run time by the environment:
 
-- `POLYLIFT_INPUTS=exact`: before the call, every array the kernel takes is overwritten
-  with small integers times a power of two (per element type, see `exact_values`) from
-  a fixed hash of (array position, element index), and every float scalar becomes 0.75
-  or 1.25; sums and products of such values are exact, so any evaluation order gives
-  the same bits. Integer scalars (sizes, leading dimensions, shifts) are kept.
+- `POLYLIFT_INPUTS=exact`: before the call, every floating-point array the kernel takes
+  is overwritten with small integers times a power of two (per element type, see
+  `exact_values`) from a fixed hash of (array position, element index), and every float
+  scalar becomes 0.75 or 1.25; sums and products of such values are exact, so any
+  evaluation order gives the same bits. Integer arithmetic is exact in any order
+  already, so integer arrays and scalars (sizes, shifts, weight tables, lookup tables)
+  keep the values the program gave them, and with them its invariants (a bilateral
+  filter divides by a sum of its weights, which arbitrary small integers can make 0).
 - `POLYLIFT_REPEAT=N` (N > 1): every array is saved, then the kernel runs once to warm
   up and N more times, each on the restored arrays and timed alone; a hash of the
   written arrays after each call tells whether every call wrote the same bits.
@@ -114,25 +117,16 @@ def _array(sig: SignatureLike, name: str) -> ParamLike:
 
 _RUNTIME = Path(__file__).with_name("wrapper_runtime.h")
 
-# Exact-mode values per element type: (span, lowest, scale), so element k is
-# (lowest + pick(k) % span) * scale. Floats are small integers times a power of two;
-# the fewer mantissa bits a type has, the fewer bits its values use. Integers stay small
-# so no accumulation overflows (and unsigned ones are never negative).
+# Exact-mode values per float type: (span, lowest, scale), so element k is
+# (lowest + pick(k) % span) * scale: small integers times a power of two; the fewer
+# mantissa bits a type has, the fewer bits its values use.
 _EXACT_VALUES = {"double": (9, -4, "0.25"), "float": (5, -2, "0.5f"), "_Float16": (3, -1, "1")}
-_EXACT_SIGNED = (7, -3, "1")
-_EXACT_UNSIGNED = (7, 0, "1")
 FLOAT_CTYPES = frozenset(_EXACT_VALUES)
 
 
 def exact_values(ctype: str) -> tuple[int, int, str]:
-    """(span, lowest, scale) of the exact-mode values of a C element type."""
-    if ctype in _EXACT_VALUES:
-        return _EXACT_VALUES[ctype]
-    if ctype == "_Bool":
-        return (2, 0, "1")
-    if ctype.startswith(("unsigned", "uint")):
-        return _EXACT_UNSIGNED
-    return _EXACT_SIGNED
+    """(span, lowest, scale) of the exact-mode values of a C float type."""
+    return _EXACT_VALUES[ctype]
 
 
 def exact_scalar(ctype: str, index: int) -> str:
@@ -158,6 +152,8 @@ def _n(p: ParamLike) -> str:
 def _exact_fill(sig: SignatureLike) -> list[str]:
     lines = ["  if (polylift_exact_inputs()) {"]
     for seed, p in enumerate(_arrays(sig), 1):
+        if p.ctype not in FLOAT_CTYPES:
+            continue  # integer arithmetic is exact: keep the program's own values
         if _count_expr(p) is None:
             lines.append(f"    polylift_fail(\"--inputs exact needs the extent of array\", "
                          f"\"{p.name}\");")

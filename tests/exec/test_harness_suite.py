@@ -50,10 +50,16 @@ def test_suite_is_bit_exact_with_ref(suite, target):
     assert all(r.arrays for r in results), "a kernel wrote no array the harness could compare"
 
 
-def test_linalg_exact_inputs_are_bit_exact_with_ref():
-    results = _check("linalg", inputs="exact")
+@pytest.mark.parametrize("suite", ["linalg", "image"])
+def test_exact_inputs_are_bit_exact_with_ref(suite):
+    # Image kernels keep their integer tables (a bilateral filter divides by a sum of
+    # its weights): exact inputs replace float arrays only.
+    results = _check(suite, inputs="exact")
     assert not _failures(results, exact=True), _failures(results, exact=True)
-    assert sum(r.coverage == "FULL" for r in results) >= 5
+    if suite == "linalg":
+        assert sum(r.coverage == "FULL" for r in results) >= 5
+    else:
+        assert sum(r.coverage == "PARTIAL" for r in results) >= 6  # interiors matched
 
 
 @pytest.mark.parametrize("suite", ["linalg", "cnn"])
@@ -64,3 +70,11 @@ def test_host_exact_inputs_are_bit_exact_where_templates_add_and_multiply(suite)
     assert not _failures(results), _failures(results)
     assert all(r.verdict == "BIT-EXACT" for r in results if r.ulp_bound == 0)
     assert any(r.launches for r in results)
+
+
+def test_image_suite_is_bit_exact_with_the_pva_model():
+    """The PVA region launches run the bit-exact model of the operators (pva shims),
+    the image borders their raised loops: every kernel BIT-EXACT, with launches."""
+    results = _check("image", backend_name="pva")
+    assert not _failures(results, exact=True), _failures(results, exact=True)
+    assert sum(any(t.startswith("pva.") for t in r.launches) for r in results) >= 6

@@ -68,8 +68,9 @@ def test_exact_inputs_are_small_dyadic_values_per_type(tmp_path):
     assert set(quarters.astype(int)) == set(range(-4, 5))
     assert set((got["y"] * 2).astype(int)) == {-2, -1, 0, 1, 2}
     assert np.array_equal(got["y"] * 2, np.round(got["y"] * 2))
-    assert set(got["k"]) == set(range(-3, 4))
-    assert set(got["u"]) == set(range(0, 7))
+    # Integer arithmetic is exact in any order: integer arrays keep the program's values
+    # (and its invariants: weights that sum to a divisor, indices into a table).
+    assert set(got["k"]) == {1000} and set(got["u"]) == {200}
     # Integer scalars (sizes) are kept.
     assert read_manifest(tmp_path / "exact").scalars == {"n": N}
 
@@ -80,7 +81,8 @@ def test_exact_inputs_are_deterministic_and_differ_between_arrays(tmp_path):
     second = _run(tmp_path, "b", POLYLIFT_INPUTS="exact")
     for name in first:
         assert first[name].tobytes() == second[name].tobytes(), name
-    assert not np.array_equal(first["k"], first["u"].astype(np.int32) - 3)
+    # Each array has its own hash seed: x's and y's values do not follow one pattern.
+    assert not np.array_equal(np.sign(first["x"]), np.sign(first["y"]))
 
 
 def test_native_inputs_are_the_programs_own(tmp_path):

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.frontend.versioning import delinearized_name, flat_name
+from polylift.frontend.versioning import fallback_functions
 from polylift.mlir import new_context, parse_module
 from polylift.passes.match_kernels import MatchKernelsPass
 from polylift.passes.pipeline import Step, run_pipeline
@@ -52,7 +52,7 @@ def report_kernel(path: Path, templates: str = "") -> dict:
     # A versioned kernel's `.flat` function is the fallback taken when the delinearisation
     # guard fails; as in the harness, coverage is that of the delinearised path.
     names = {f["function"] for f in functions}
-    fallback = {flat_name(n) for n in names if delinearized_name(n) in names} & names
+    fallback = fallback_functions(names)
     primary = [f for f in functions if f["function"] not in fallback]
     launches = [dict(x, function=f["function"]) for f in primary for x in f["launches"]]
     residual = [dict(x, function=f["function"]) for f in primary for x in f["residual"]]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult, lowering_flags
+from polylift.frontend.versioning import fallback_functions
 
 if TYPE_CHECKING:
     from polylift.bake.kernel import KernelJob
@@ -21,7 +22,9 @@ _STAGE_BLOCKER = {"00-affine": FRONT_END, "01-linalg": RAISING, "02-matched": NO
 
 def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | None:
     """The match report of the kernel's function and its variants (`<function>.<variant>`,
-    which the front end may emit beside it), merged; coverage as match-kernels defines it."""
+    which the front end may emit beside it), merged; coverage as match-kernels defines it,
+    over the delinearised path of a versioned kernel (its `.flat` fallback left out, as
+    the harness does)."""
     matched = stages["02-matched"]
     if matched.status != OK:
         return None
@@ -29,8 +32,10 @@ def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | N
                if e["function"] == function or e["function"].startswith(function + ".")]
     if not entries:
         return None
-    launches = [item for e in entries for item in e["launches"]]
-    residual = [item for e in entries for item in e["residual"]]
+    fallback = fallback_functions({e["function"] for e in entries})
+    primary = [e for e in entries if e["function"] not in fallback]
+    launches = [item for e in primary for item in e["launches"]]
+    residual = [item for e in primary for item in e["residual"]]
     coverage = "NONE" if not launches else ("PARTIAL" if residual else "FULL")
     return {"coverage": coverage, "launches": launches, "residual": residual}
 

@@ -45,6 +45,13 @@ def flat_name(name: str) -> str:
     return f"{name}.flat"
 
 
+def fallback_functions(names: set[str]) -> set[str]:
+    """The flat versions among `names` whose delinearised sibling is there too: the path
+    taken only when the guard fails, which coverage leaves out (the delinearised path is
+    the one the kernel runs whenever its views are valid)."""
+    return {flat_name(n) for n in names if delinearized_name(n) in names} & names
+
+
 class _Lines:
     """Dispatcher ops with fresh numeric SSA names (C names cannot clash with them)."""
 

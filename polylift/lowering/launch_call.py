@@ -229,7 +229,7 @@ def zero_scale_guards(launch: Launch) -> dict[str, ir.Value]:
     for scalar, array in launch.template.scaled_outputs:
         beta = launch.operands[scalar]
         if not isinstance(beta.type, ir.FloatType) or _nonzero_constant(beta):
-            continue  # 0 * x is 0 for every integer x: skipping the read changes nothing
+            continue  # integer 0 * x is 0 (the read changes nothing); a constant 1.2 never is 0
         zero = arith.constant(beta.type, 0.0, loc=launch.location)
         is_zero = arith.cmpf(arith.CmpFPredicate.OEQ, beta, zero, loc=launch.location)
         branch = scf.IfOp(is_zero, loc=launch.location)

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.frontend.versioning import fallback_functions
+from polylift.matcher.report import merge_reports
 from polylift.mlir import new_context, parse_module
 from polylift.passes.match_kernels import MatchKernelsPass
 from polylift.passes.pipeline import Step, run_pipeline
@@ -49,18 +49,7 @@ def report_kernel(path: Path, templates: str = "") -> dict:
     except PolyliftError as exc:
         return {"kernel": name, "coverage": "ERROR", "error": exc.message.splitlines()[0]}
     # The kernel may call helpers of its file (a CNN framework's gemm_nn): report them together.
-    # A versioned kernel's `.flat` function is the fallback taken when the delinearisation
-    # guard fails; as in the harness, coverage is that of the delinearised path.
-    names = {f["function"] for f in functions}
-    fallback = fallback_functions(names)
-    primary = [f for f in functions if f["function"] not in fallback]
-    launches = [dict(x, function=f["function"]) for f in primary for x in f["launches"]]
-    residual = [dict(x, function=f["function"]) for f in primary for x in f["residual"]]
-    coverage = ("FULL" if launches and not residual else
-                "PARTIAL" if launches else "NONE")
-    return {"kernel": name, "coverage": coverage, "launches": launches, "residual": residual,
-            "fallback": {f["function"]: len(f["residual"]) for f in functions
-                         if f["function"] in fallback}}
+    return {"kernel": name, **merge_reports(functions)}
 
 
 def render(suite: str, stem: str, item: dict) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult, lowering_flags
-from polylift.frontend.versioning import fallback_functions
+from polylift.matcher.report import merge_reports
 
 if TYPE_CHECKING:
     from polylift.bake.kernel import KernelJob
@@ -32,12 +32,7 @@ def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | N
                if e["function"] == function or e["function"].startswith(function + ".")]
     if not entries:
         return None
-    fallback = fallback_functions({e["function"] for e in entries})
-    primary = [e for e in entries if e["function"] not in fallback]
-    launches = [item for e in primary for item in e["launches"]]
-    residual = [item for e in primary for item in e["residual"]]
-    coverage = "NONE" if not launches else ("PARTIAL" if residual else "FULL")
-    return {"coverage": coverage, "launches": launches, "residual": residual}
+    return merge_reports(entries)
 
 
 def blocker(stages: dict[str, StageResult], report: dict[str, Any] | None) -> str:

@@ -141,8 +141,6 @@ class Matcher:
         if e[0] == "val" and isinstance(t, Bin | Call | Neg) and self.ctx is not None:
             # A value computed before the loops may be the expression the template states.
             e = captured(e[1], self.tpl.accumulate or str(self.ctx.element)) or e
-        if isinstance(t, Neg) and isinstance(t.operand, Num) and t.operand.value:
-            t = Num(-t.operand.value, t.span)  # `-128` is a constant (never -0.0: v != 0)
         if isinstance(t, Bin) and t.op in ("+", "*") and self.assoc:
             yield from self.multiset(flatten(t, t.op, True), flatten(e, t.op, False), t.op, s)
         elif isinstance(t, Bin | Call) and e[0] == (t.op if isinstance(t, Bin) else t.fn):

@@ -187,6 +187,9 @@ class _ToAst(Transformer):
         return Bin("<<", c[0], c[1], _span(meta))
 
     def neg(self, meta, c):
+        # `-128` is a constant, as the payload's is; `-0.0` stays a negation (its own bits).
+        if isinstance(c[0], Num) and c[0].value:
+            return Num(-c[0].value, _span(meta))
         return Neg(c[0], _span(meta))
 
     def ref(self, meta, c):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from polylift.frontend.versioning import fallback_functions
 from polylift.mlir import source_loc
 
 
@@ -58,3 +59,19 @@ def render_summary(report: FunctionReport) -> list[str]:
         closest = f"closest {item['closest']}: " if item["closest"] else ""
         lines.append(f"  residual {item['op']} at {item['at']}: {closest}{item['difference']}")
     return lines
+
+
+def merge_reports(entries: list[dict]) -> dict:
+    """The report entries of one kernel's functions (the kernel, helpers it calls, the
+    versions the front end made of it) as one: coverage, launches and residual ops (each
+    naming its function). A versioned kernel is covered by its delinearised path; its
+    `.flat` fallback, taken only when the guard fails, is kept apart as `fallback`
+    (function -> residual ops) and not counted."""
+    fallback = fallback_functions({e["function"] for e in entries})
+    primary = [e for e in entries if e["function"] not in fallback]
+    launches = [dict(x, function=e["function"]) for e in primary for x in e["launches"]]
+    residual = [dict(x, function=e["function"]) for e in primary for x in e["residual"]]
+    coverage = "NONE" if not launches else ("PARTIAL" if residual else "FULL")
+    return {"coverage": coverage, "launches": launches, "residual": residual,
+            "fallback": {e["function"]: len(e["residual"]) for e in entries
+                         if e["function"] in fallback}}

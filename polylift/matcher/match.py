@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from polylift.matcher.ast import Access, ArrayDecl
+from polylift.matcher.checks import accesses
 from polylift.matcher.engine import (
     Attempt,
     Bindings,
@@ -24,8 +25,6 @@ from polylift.mlir import ir
 
 def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     """Index var -> size symbol, from the arrays it indexes directly."""
-    from polylift.matcher.checks import accesses
-
     sizes: dict[str, str] = {}
     for access in accesses(step) + [step.target]:
         decl = tpl.ast.param(access.array)
@@ -137,8 +136,6 @@ def _origin(value: ir.Value, rank: int) -> tuple | None:
 def _constant_reach(tpl: KernelTemplate, name: str, rank: int) -> list[int]:
     """Per dimension of array `name`, the largest constant subscript the template reads
     there (-1 where it never reads one): `coef[2, 2]` needs a view of at least 3 x 3."""
-    from polylift.matcher.checks import accesses
-
     reach = [-1] * rank
     for step in tpl.ast.steps:
         for access in accesses(step) + [step.target]:

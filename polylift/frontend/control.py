@@ -19,7 +19,12 @@ from polylift.frontend.expr import (
     float_literal,
     int_literal_type,
 )
-from polylift.frontend.scan import assigned_names, has_side_effects, is_speculatable
+from polylift.frontend.scan import (
+    assigned_names,
+    has_side_effects,
+    is_speculatable,
+    rounding_division_arms,
+)
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import Array, Scalar
 
@@ -81,7 +86,8 @@ class ControlLowering(ExprLowering):
             raise unsupported("assignment inside a conditional expression", node)
         result = ct.usual_conversion(self.type_of(node.iftrue), self.type_of(node.iffalse))
         constraints = self.affine_constraints(node.cond)
-        if is_speculatable(node.iftrue, node.cond) and is_speculatable(node.iffalse, node.cond):
+        if (is_speculatable(node.iftrue, node.cond) and is_speculatable(node.iffalse, node.cond)) \
+                or rounding_division_arms(node.iftrue, node.iffalse):
             cond = self.condition(node.cond)
             yes = self.convert(self.rvalue(node.iftrue), result, node)
             no = self.convert(self.rvalue(node.iffalse), result, node)

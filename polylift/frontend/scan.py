@@ -91,6 +91,47 @@ def is_speculatable(node: c_ast.Node | None, evaluated: c_ast.Node | None = None
     return True
 
 
+def rounding_division_arms(yes: c_ast.Node, no: c_ast.Node) -> bool:
+    """True when the arms of a `?:` are `(x + d/2) / d` (or `(d/2 + x) / d`) and
+    `-((d/2 - x) / d)` with the same x and d (the caller has checked that the arms write
+    nothing): the rounding division, whichever the condition. Evaluating both arms then
+    traps exactly when the chosen one does, so they may run unconditionally:
+      - x, d and d/2 are evaluated by either arm, so by the source on every path;
+      - both divide by d, so both trap when d == 0;
+      - the only other trap is a quotient that overflows, `INT_MIN / -1`. With d == -1,
+        d/2 is 0 and the numerators are x and -x, which are INT_MIN for the same x (in
+        the wrapping arithmetic they are lowered to; C calls `-INT_MIN` undefined anyway).
+    """
+    if not (_is_div(yes) and isinstance(no, c_ast.UnaryOp) and no.op == "-"
+            and _is_div(no.expr)):
+        return False
+    down = no.expr
+    d = yes.right
+    if not same_expr(d, down.right):
+        return False
+    up = yes.left
+    if not isinstance(up, c_ast.BinaryOp) or up.op != "+":
+        return False
+    if _half_of(up.right, d):
+        x = up.left
+    elif _half_of(up.left, d):
+        x = up.right
+    else:
+        return False
+    below = down.left
+    return isinstance(below, c_ast.BinaryOp) and below.op == "-" \
+        and _half_of(below.left, d) and same_expr(below.right, x)
+
+
+def _is_div(node: c_ast.Node) -> bool:
+    return isinstance(node, c_ast.BinaryOp) and node.op == "/"
+
+
+def _half_of(node: c_ast.Node, d: c_ast.Node) -> bool:
+    """`d / 2`."""
+    return _is_div(node) and same_expr(node.left, d) and int_literal(node.right) == 2
+
+
 def _positive_literal(node: c_ast.Node) -> bool:
     """True for an integer literal above zero: dividing by it cannot trap (not by zero,
     and not the one overflowing quotient, the most negative value by -1)."""

@@ -92,12 +92,28 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
             model.statements.append(_statement(model, inner, loops))
         elif inner.name == "affine.yield" or is_pure(inner):
             continue
-        elif inner.name in ("memref.load", "memref.store"):
-            raise NotRaisable(f"not raised: '{inner.name}' has a subscript that is not affine",
+        elif inner.name == "memref.load":
+            _check_table_read(model, inner)
+        elif inner.name == "memref.store":
+            raise NotRaisable("not raised: 'memref.store' has a subscript that is not affine",
                               inner)
         else:
             raise NotRaisable(f"not raised: unsupported operation '{inner.name}' in the nest",
                               inner)
+
+
+def _check_table_read(model: NestModel, load: ir.Operation) -> None:
+    """A read at a computed subscript (`wr[d >> 8]`, `lut[in[i][j]]`) may stay in the
+    generic's body, as a read of the whole table, when nothing in the nest writes the
+    table: then every iteration reads the same contents in any order. The table must be
+    a root memref (a function argument, or an allocation), which the raising already
+    takes to alias no other root."""
+    table = load.opview.memref
+    _check_root(table, load)
+    for op in model.inside:
+        if op.name in ("affine.store", "memref.store") and op.opview.memref == table:
+            raise NotRaisable("not raised: the nest writes the table it reads at a computed "
+                              "subscript", load)
 
 
 def _reduction_statements(model: NestModel, store: ir.Operation,

@@ -30,7 +30,7 @@ void kernel_guarded(int M, int K, int lda, float *A, float *S)
 // GUARD-LABEL: func.func private @kernel_guarded.flat(
 // GUARD: memref.load %arg3[%{{.*}}] : memref<?xf32>
 // RAISE: delinearize.c:14:7: remark: raised to linalg.generic (parallel, reduction)
-// RAISE: delinearize.c:14:15: remark: not raised: 'memref.load' has a subscript that is not affine
+// RAISE: delinearize.c:13:5: remark: not raised: no array is indexed by loop at 13:5 alone, so its range cannot be recovered
 
 // k < lda: the view is exact with no run-time condition, so there is no flat version.
 void kernel_proven(int M, int lda, float *A)

@@ -50,6 +50,18 @@ class Access:
 
 
 @dataclass(frozen=True)
+class Lookup:
+    """`wr[abs(d) >> 8]`: the entry of a one-dimensional table at a computed subscript."""
+
+    array: str
+    key: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.array}[{self.key}]"
+
+
+@dataclass(frozen=True)
 class Ref:
     """A scalar parameter (in a computation) or a size symbol (in a cost)."""
 
@@ -107,7 +119,7 @@ class Call:
         return f"{self.fn}({', '.join(map(str, self.args))})"
 
 
-Expr = Access | Ref | Num | Bin | Neg | Call
+Expr = Access | Lookup | Ref | Num | Bin | Neg | Call
 
 
 @dataclass(frozen=True)
@@ -141,12 +153,14 @@ class Step:
 
 @dataclass(frozen=True)
 class ArrayDecl:
-    """`array A[m, k] in`: an array parameter, its size symbols per dimension, its role."""
+    """`array A[m, k] in`: an array parameter, its size symbols per dimension, its role,
+    and its element type when it is not the launch's (`array wr[n] in : i32`)."""
 
     name: str
     dims: tuple[str, ...]
     role: str
     span: Span = field(default=Span(), compare=False)
+    dtype: str | None = None
 
     @property
     def rank(self) -> int:

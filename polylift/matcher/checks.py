@@ -9,6 +9,7 @@ from polylift.matcher.ast import (
     Bin,
     Call,
     Expr,
+    Lookup,
     Neg,
     Num,
     Ref,
@@ -26,9 +27,10 @@ DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
 # `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
-FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2}
+# `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2, "unsigned": 1}
 # Operators and functions of integer templates only.
-INTEGER_ONLY = (">>", "<<", "rdiv")
+INTEGER_ONLY = (">>", "<<", "rdiv", "unsigned")
 # `border` says what a window operator does at the edges (see templates/pva.tpl).
 BORDERS = ("replicate", "halo")
 # Item key in the AST -> the keyword a user writes.
@@ -47,12 +49,19 @@ def walk(expr: Expr):
     elif isinstance(expr, Call):
         for arg in expr.args:
             yield from walk(arg)
+    elif isinstance(expr, Lookup):
+        yield from walk(expr.key)
 
 
 def accesses(step: Step) -> list[Access]:
     """The array reads of a step: its right-hand side, plus the target for `+=`."""
     reads = [n for n in walk(step.value) if isinstance(n, Access)]
     return ([step.target] if step.op == "+=" else []) + reads
+
+
+def lookups(step: Step) -> list[Lookup]:
+    """The table reads at computed subscripts of a step."""
+    return [n for n in walk(step.value) if isinstance(n, Lookup)]
 
 
 class _Checker:
@@ -105,9 +114,10 @@ class _Checker:
     def check_types(self) -> None:
         """Scalar types, the accumulation type, and integer-only operators."""
         tpl = self.tpl
-        for decl in tpl.scalars:
+        for decl in tpl.params:
             if decl.dtype is not None and decl.dtype not in DTYPES:
-                raise self.fail(decl.span, f"unknown scalar type '{decl.dtype}'")
+                kind = "scalar" if isinstance(decl, ScalarDecl) else "array"
+                raise self.fail(decl.span, f"unknown {kind} type '{decl.dtype}'")
         ints = all(t.startswith("i") for t in tpl.types)
         if tpl.accumulate:
             span = tpl.span_of("accumulate")
@@ -140,13 +150,19 @@ class _Checker:
                     raise self.fail(index.span, f"parameter '{var}' used as an index")
 
     def check_step(self, step: Step) -> None:
+        if isinstance(step.target, Lookup):
+            raise self.fail(step.target.span, "a written element must be indexed by plain "
+                                              "indices, not a computed subscript")
         self.check_access(step.target)
         for sub in step.target.indices:
             if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.const:
                 raise self.fail(sub.span, "a written element must be indexed by plain indices")
         written = {v for sub in step.target.indices for v in sub.vars}
+        keys = {id(n.key) for n in walk(step.value) if isinstance(n, Lookup)}
         for node in walk(step.value):
             self.check_node(node)
+            if isinstance(node, Call) and node.fn == "unsigned" and id(node) not in keys:
+                raise self.fail(node.span, "unsigned(x) is only a lookup's subscript")
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
         plain = {sub.terms[0][0] for a in accesses(step) + [step.target] for sub in a.indices
                  if len(sub.terms) == 1 and sub.terms[0][1] == 1}
@@ -176,13 +192,19 @@ class _Checker:
         elif isinstance(node, Call) and FUNCTIONS.get(node.fn) != len(node.args):
             raise self.fail(node.span, f"unknown function '{node.fn}' with "
                                        f"{len(node.args)} arguments")
+        elif isinstance(node, Lookup):
+            decl = self.tpl.param(node.array)
+            if not isinstance(decl, ArrayDecl) or decl.rank != 1:
+                raise self.fail(node.span, f"'{node.array}' is not a one-dimensional array, "
+                                           "so it has no computed subscript")
         elif isinstance(node, Call) and node.fn == "rdiv":
             divisor = node.args[1]
-            # The matcher proves the C idiom against this constant (k == d / 2).
-            if not isinstance(divisor, Num) or divisor.value < 1 or \
-                    divisor.value != int(divisor.value):
-                raise self.fail(node.span, "rdiv divides by a positive integer constant, "
-                                           f"not '{divisor}'")
+            # A constant divisor is proved against the C idiom (k == d / 2): it must be
+            # one the idiom can have.
+            if isinstance(divisor, Num) and (divisor.value < 1 or
+                                             divisor.value != int(divisor.value)):
+                raise self.fail(node.span, "rdiv divides by a positive integer constant or "
+                                           f"an expression, not '{divisor}'")
 
     def check_index_extents(self) -> None:
         """Each index variable of a step ranges over one size symbol."""
@@ -234,7 +256,7 @@ class _Checker:
     def derived_role(self, name: str) -> str:
         written = False
         for step in self.tpl.steps:
-            reads = any(a.array == name for a in accesses(step))
+            reads = any(a.array == name for a in accesses(step) + lookups(step))
             if reads and not written:
                 return "inout" if any(s.target.array == name for s in self.tpl.steps) else "in"
             written = written or step.target.array == name
@@ -259,7 +281,7 @@ class _Checker:
             for node in walk(expr) if expr is not None else ():
                 if isinstance(node, Ref) and node.name not in sizes:
                     raise self.fail(node.span, f"cost uses '{node.name}', which is not a size")
-                if isinstance(node, Access | Call):
+                if isinstance(node, Access | Lookup | Call):
                     raise self.fail(node.span, "a cost is an expression of sizes and numbers")
 
 

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, Ref, Step
+from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Lookup, Neg, Num, Ref, Step
 from polylift.matcher.checks import walk
 from polylift.matcher.engine import Attempt, flatten, step_expr
 from polylift.matcher.ir_model import BINARY, UNARY, Node, Unsupported, operands, payload
@@ -256,11 +256,13 @@ def step_shape(tpl: KernelTemplate, step: Step) -> Shape:
     return Shape(tpl.dtypes[0] if tpl.dtypes else "", len(step.target.indices), len(written),
                  len(every - written), sum(1 for n in reads if n != step.target),
                  step.target in reads, len(flatten(expr, "+", True)),
-                 _counts(_operator(n) for n in nodes if isinstance(n, Bin | Neg | Call)),
+                 _counts(_operator(n) for n in nodes if isinstance(n, Bin | Neg | Call | Lookup)),
                  sum(1 for n in nodes if isinstance(n, Ref | Num)))
 
 
-def _operator(n: Bin | Neg | Call) -> str:
+def _operator(n: Bin | Neg | Call | Lookup) -> str:
+    if isinstance(n, Lookup):
+        return "lookup"
     return n.op if isinstance(n, Bin) else "neg" if isinstance(n, Neg) else n.fn
 
 
@@ -270,7 +272,9 @@ def _counts(names: Iterator[str] | list[str]) -> tuple[tuple[str, int], ...]:
 
 def _nodes(tree: Node) -> Iterator[Node]:
     yield tree
-    if tree[0] not in ("arg", "val", "const"):
+    if tree[0] == "lookup":  # the table is no scalar: only its key has leaves
+        yield from _nodes(tree[2])
+    elif tree[0] not in ("arg", "val", "const"):
         for child in tree[1:]:
             yield from _nodes(child)
 

@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
-from polylift.matcher.ast import Access, Bin, Call, Expr, Index, Neg, Num, Ref, ScalarDecl
+from polylift.matcher.ast import (
+    Access,
+    Bin,
+    Call,
+    Expr,
+    Index,
+    Lookup,
+    Neg,
+    Num,
+    Ref,
+    ScalarDecl,
+)
 from polylift.matcher.checks import walk
 from polylift.matcher.ir_model import (
     Lin,
@@ -19,6 +30,7 @@ from polylift.matcher.ir_model import (
     Operand,
     Unsupported,
     captured,
+    compose,
     extent_keys,
     is_integer,
     operands,
@@ -114,7 +126,9 @@ def _peel_casts(tree: Node, op: ir.OpView, accumulate: str, element: str) -> Nod
 def _unwiden(node: Node) -> Node:
     if node[0] == "sext" and node[1][0] == "arg":
         return node[1]
-    if node[0] in ("arg", "val", "const"):
+    if node[0] in ("arg", "val", "const", "unsigned"):
+        # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
+        # pixel reads other numbers than the pixel's unsigned bits, so it stays.
         return node
     return (node[0], *(_unwiden(c) for c in node[1:]))
 
@@ -152,6 +166,8 @@ class Matcher:
                 yield from self.seq(list(targs), list(order), s)
         elif isinstance(t, Neg) and e[0] == "neg":
             yield from self.expr(t.operand, e[1], s)
+        elif isinstance(t, Lookup):
+            yield from self.lookup(t, e, s)
         elif isinstance(t, Num | Ref | Access):
             yield from self.leaf(t, e, s)
         else:
@@ -198,6 +214,32 @@ class Matcher:
         else:
             assert self.ctx is not None
             yield from self.access(t, self.ctx.operands[e[1]], s)
+
+    def lookup(self, t: Lookup, e: Node, s: State) -> Iterator[State]:
+        """A table entry at a computed subscript: the same table as before (the whole
+        of it, from its first element) and subscripts that match."""
+        if e[0] != "lookup":
+            self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
+            return
+        table = e[1][1]
+        try:
+            root, access = compose(table, [Lin(((0, 1),))])
+        except Unsupported as exc:
+            self.attempt.fail(s, f"table {t.array}: {exc}")
+            return
+        if len(access) != 1 or access[0].coeffs != ((0, 1),):
+            self.attempt.fail(s, f"table {t.array} is not read through a contiguous view")
+            return
+        base = ((access[0].const, access[0].syms),)
+        bound = s.get("arrays", t.array)
+        if bound is None:
+            s1 = s.bind("arrays", t.array, (root, base))
+        elif bound == (root, base):
+            s1 = replace(s, progress=s.progress + 1)
+        else:
+            self.attempt.fail(s, f"{t} reads another table than {t.array} elsewhere")
+            return
+        yield from self.expr(t.key, e[2], s1.bind("uses", t.array, table))
 
     def scalar(self, name: str, e: Node, s: State) -> Iterator[State]:
         decl = self.tpl.ast.param(name)

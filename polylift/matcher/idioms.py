@@ -10,10 +10,13 @@ same function on every input, and raises `NotAnIdiom` otherwise:
   the value of `>`.
 - `x > hi ? hi : max(x, lo)` and `x < lo ? lo : min(x, hi)` are min(max(x, lo), hi)
   (a clamp) when lo and hi are integer constants with lo <= hi; with lo > hi they differ.
-- `x >= 0 ? (x + k) / d : 0 - ((k - x) / d)` with C's truncating `/`, a constant d > 0
-  and k == d / 2 (rounded down) is `rdiv(x, d)`: x / d rounded to nearest, halves away
-  from zero. `x > 0` may stand for `x >= 0` (both arms are 0 at x == 0), and the sum may
-  be written `k + x`. Any other constant (`(x + 5) / 9`) is a different function.
+- `x >= 0 ? (x + k) / d : 0 - ((k - x) / d)` with C's truncating `/` is `rdiv(x, d)`:
+  x / d rounded to nearest, halves away from zero, when k is d / 2: for a constant d > 0
+  the constant d / 2 rounded down (any other, `(x + 5) / 9`, is a different function),
+  for any other d the value `d / 2` itself. `x > 0` may stand for `x >= 0` (both arms
+  are 0 at x == 0), and the sum may be written `k + x`.
+- `x < 0 ? 0 - x : x` and `x > 0 ? x : 0 - x` (strict or not) are abs(x) for integers,
+  where -0 is 0; not for floats, whose -0 and NaN they treat otherwise.
 """
 
 from __future__ import annotations
@@ -71,11 +74,11 @@ def select_node(owner: ir.OpView, node: NodeOf) -> Node:
         return ("max" if then == big else "min", then, other)
     if not integer:
         raise NotAnIdiom("select is not a max or min")
-    for recognise in (_clamp, _rdiv):
+    for recognise in (_clamp, _rdiv, _abs):
         found = recognise(big, small, then, other)
         if found is not None:
             return found
-    raise NotAnIdiom("select is not a max, min, clamp or rounding division")
+    raise NotAnIdiom("select is not a max, min, clamp, abs or rounding division")
 
 
 def _const(n: Node) -> float | None:
@@ -108,14 +111,29 @@ def _rdiv(big: Node, small: Node, then: Node, other: Node) -> Node | None:
     """rdiv(x, d) from `x >= 0 ? (x + d/2) / d : 0 - ((d/2 - x) / d)` (or `x > 0`)."""
     if _const(small) != 0 or then[0] != "/" or other[0] != "-" or _const(other[1]) != 0:
         return None
-    x, divisor = big, _const(then[2])
-    if divisor is None or divisor <= 0 or divisor != int(divisor):
+    x, divisor = big, then[2]
+    value = _const(divisor)
+    if value is None:
+        half = ("/", divisor, ("const", 2))
+    elif value > 0 and value == int(value):
+        half = ("const", int(value) // 2)
+    else:
         return None
-    half = int(divisor) // 2
     up = then[1]  # x + k, either way round
-    if up not in (("+", x, ("const", half)), ("+", ("const", half), x)):
+    if up not in (("+", x, half), ("+", half, x)):
         return None
     down = other[2]  # (k - x) / d
-    if down[0] != "/" or _const(down[2]) != divisor or down[1] != ("-", ("const", half), x):
+    if down[0] != "/" or down[2] != divisor or down[1] != ("-", half, x):
         return None
-    return ("rdiv", x, ("const", float(divisor)))
+    return ("rdiv", x, divisor if value is None else ("const", float(value)))
+
+
+def _abs(big: Node, small: Node, then: Node, other: Node) -> Node | None:
+    """abs(x) from `x < 0 ? 0 - x : x` or `x > 0 ? x : 0 - x` (either comparison way)."""
+    if _const(big) == 0:  # x < 0 (or 0 > x): the negation first
+        x, negated, kept = small, then, other
+    elif _const(small) == 0:  # x > 0: x first
+        x, negated, kept = big, other, then
+    else:
+        return None
+    return ("abs", x) if kept == x and negated == ("-", ("const", 0), x) else None

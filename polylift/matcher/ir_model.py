@@ -208,7 +208,7 @@ BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli":
           "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
           "arith.minnumf": "minnumf", "arith.minsi": "min"}
 UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
-         "arith.extsi": "sext", "arith.trunci": "trunc"}
+         "math.absi": "abs", "arith.extsi": "sext", "arith.trunci": "trunc"}
 
 Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
 
@@ -237,15 +237,43 @@ def _node(value: ir.Value, block: ir.Block) -> Node:
     if owner.operation.block != block:
         return ("val", value)
     name = owner.name
+    if name == "arith.addi" and constant_value(owner.operands[0]) == 0:
+        # `num = 0; num += a; num += b` starts its sum with 0: for integers (not for
+        # floats, where 0 + -0 is +0) adding 0 changes nothing, so the sum is `a + b`.
+        return _node(owner.operands[1], block)
+    if name == "arith.addi" and constant_value(owner.operands[1]) == 0:
+        return _node(owner.operands[0], block)
     if name in BINARY:
         return (BINARY[name], _node(owner.operands[0], block), _node(owner.operands[1], block))
     if name in UNARY:
         return (UNARY[name], _node(owner.operands[0], block))
     if name in ("arith.select",):
         return _select(owner, block)
+    if name == "memref.load":
+        return _lookup(owner, block)
     if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extui"):
         raise Unsupported(f"payload converts types ('{name}')")
     raise Unsupported(f"payload op '{name}' has no template operator")
+
+
+def _lookup(owner: ir.OpView, block: ir.Block) -> Node:
+    """A read of a table captured from outside the body, at a subscript computed from
+    data (the raising keeps such reads when nothing in the nest writes the table):
+    `("lookup", ("val", table), key)`, the key an integer converted to an index, wrapped
+    in `unsigned` when the conversion zero-extends."""
+    table = owner.operands[0]
+    if not isinstance(table.owner, ir.Block) and table.owner.operation.block == block:
+        raise Unsupported("payload reads a table made inside the body")
+    if len(owner.operands) != 2:
+        raise Unsupported("payload reads a table of more than one dimension")
+    cast = owner.operands[1].owner
+    if not isinstance(cast, ir.Operation | ir.OpView) or \
+            cast.name not in ("arith.index_cast", "arith.index_castui"):
+        raise Unsupported("payload reads a table at a subscript that is not a converted value")
+    key = _node(cast.operands[0], block)
+    if cast.name == "arith.index_castui":
+        key = ("unsigned", key)
+    return ("lookup", ("val", table), key)
 
 
 def captured(value: ir.Value, dtype: str) -> Node | None:

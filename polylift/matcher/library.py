@@ -112,7 +112,7 @@ class KernelTemplate:
         for name in self.ast.shim:
             decl = self.ast.param(name)
             if isinstance(decl, ArrayDecl):
-                args.append(ShimArg(name, "pointer", name))
+                args.append(ShimArg(name, "pointer", name, dtype=decl.dtype))
                 if decl.rank == 1:
                     args.append(ShimArg(f"inc{name}", "ld", name, 0))
                 for d in range(decl.rank - 1):

@@ -157,7 +157,8 @@ def _holds(value: ir.Value, reach: list[int]) -> bool:
     return all(size == DYNAMIC or size > need for size, need in zip(shape, reach, strict=True))
 
 
-def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | None:
+def _launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
+                   attempt: Attempt) -> dict | None:
     """Per array, an IR view whose first element is the template's origin element."""
     chosen = {}
     arrays = dict(s.arrays)
@@ -182,6 +183,11 @@ def _launch_arrays(tpl: KernelTemplate, s: State, attempt: Attempt) -> dict | No
         else:
             attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
                                                      "the template's origin")
+            return None
+        element = str(ir.MemRefType(chosen[decl.name].type).element_type)
+        if element != (decl.dtype or dtype):
+            attempt.fail(replace(s, progress=10**6), f"{decl.name} holds {element}, the "
+                                                     f"template {decl.dtype or dtype}")
             return None
     for decl in tpl.ast.arrays:
         if decl.role == "in":
@@ -259,7 +265,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         return None
     matcher = Matcher(tpl, attempt)
     for s in _steps(matcher, ctxs, State()):
-        arrays = _launch_arrays(tpl, s, attempt)
+        arrays = _launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
         return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops))

@@ -18,6 +18,7 @@ from polylift.matcher.ast import (
     Call,
     Condition,
     Index,
+    Lookup,
     Neg,
     Num,
     Ref,
@@ -68,9 +69,9 @@ class _TypeName:
 class _ToAst(Transformer):
     """Build AST nodes from the lark tree; items stay (keyword, value, span) pairs."""
 
-    def __init__(self, file: str):
+    def __init__(self, file: str, text: str):
         super().__init__()
-        self.file = file
+        self.file, self.text = file, text
 
     def start(self, meta, templates):
         return list(templates)
@@ -105,7 +106,9 @@ class _ToAst(Transformer):
         return ("types", tuple(str(t) for t in c), _span(meta))
 
     def array(self, meta, c):
-        decl = ArrayDecl(str(c[0]), tuple(str(d) for d in c[1:-1]), str(c[-1]), _span(meta))
+        dtype = c.pop().name if isinstance(c[-1], _TypeName) else None
+        decl = ArrayDecl(str(c[0]), tuple(str(d) for d in c[1:-1]), str(c[-1]), _span(meta),
+                         dtype)
         return ("param", decl, _span(meta))
 
     def scalar(self, meta, c):
@@ -166,7 +169,13 @@ class _ToAst(Transformer):
         return -value if len(c) == 2 and c[0] == "-" else value
 
     def access(self, meta, c):
-        return Access(str(c[0]), tuple(c[1:]), _span(meta))
+        indices = [_as_index(e) for e in c[1:]]
+        if all(i is not None for i in indices):
+            return Access(str(c[0]), tuple(i for i in indices if i is not None), _span(meta))
+        if len(indices) == 1:
+            return Lookup(str(c[0]), c[1], _span(meta))
+        raise TemplateError("a computed subscript needs a one-dimensional table",
+                            SourceLoc(self.file, meta.line, meta.column), self.text)
 
     def index(self, meta, c):
         return _index(["+", *c], _span(meta))
@@ -200,6 +209,44 @@ class _ToAst(Transformer):
 
     def call(self, meta, c):
         return Call(str(c[0]), tuple(c[1:]), _span(meta))
+
+
+def _as_index(expr: Any) -> Index | None:
+    """A subscript written as an expression, as an index (a sum of index variables,
+    integers and integer multiples), or None when it is computed from data."""
+    terms = _linear(expr)
+    if terms is None:
+        return None
+    const = terms.pop("", 0)
+    return Index(tuple((k, v) for k, v in terms.items() if v), const, expr.span)
+
+
+def _linear(expr: Any) -> dict[str, int] | None:
+    """`{variable: coefficient, "": constant}` of an index expression, else None."""
+    if isinstance(expr, Ref):
+        return {expr.name: 1}
+    if isinstance(expr, Num):
+        return {"": int(expr.value)} if expr.value == int(expr.value) else None
+    if isinstance(expr, Neg):
+        inner = _linear(expr.operand)
+        return None if inner is None else {k: -v for k, v in inner.items()}
+    if not isinstance(expr, Bin):
+        return None
+    if expr.op == "*":
+        factor, term = (expr.lhs, expr.rhs) if isinstance(expr.lhs, Num) else (expr.rhs, expr.lhs)
+        inner, scale = _linear(term), _linear(factor)
+        if inner is None or not isinstance(factor, Num) or scale is None:
+            return None
+        return {k: v * scale[""] for k, v in inner.items()}
+    if expr.op not in ("+", "-"):
+        return None
+    lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
+    if lhs is None or rhs is None:
+        return None
+    sign = 1 if expr.op == "+" else -1
+    for k, v in rhs.items():
+        lhs[k] = lhs.get(k, 0) + sign * v
+    return lhs
 
 
 def _index(items: list[Any], span: Span) -> Index:
@@ -237,4 +284,9 @@ def parse_templates(text: str, file: str = "<templates>") -> list[Template]:
     except lark.UnexpectedInput as exc:
         line, col = exc.line if exc.line > 0 else 1, exc.column if exc.column > 0 else 1
         raise TemplateError(_describe(exc), SourceLoc(file, line, col), text) from None
-    return _ToAst(file).transform(tree)
+    try:
+        return _ToAst(file, text).transform(tree)
+    except lark.exceptions.VisitError as exc:
+        if isinstance(exc.orig_exc, TemplateError):
+            raise exc.orig_exc from None
+        raise

@@ -289,7 +289,7 @@ module {
 // CHECK-LABEL: func.func @box_plus5
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp or rounding division
+// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp, abs or rounding division
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
 module {
@@ -349,7 +349,7 @@ module {
 // CHECK-LABEL: func.func @box_k5
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp or rounding division
+// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp, abs or rounding division
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
 module {
@@ -408,7 +408,7 @@ module {
 // CHECK-LABEL: func.func @box_other_value
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp or rounding division
+// REMARK: remark: no template matches linalg.generic; closest pva.box3x3_roi: select is not a max, min, clamp, abs or rounding division
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
 module {
@@ -527,7 +527,7 @@ module {
 // CHECK-LABEL: func.func @conv_clamp_reversed
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest {{.*}}select is not a max, min, clamp or rounding division
+// REMARK: remark: no template matches linalg.generic; closest {{.*}}select is not a max, min, clamp, abs or rounding division
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (0, 0)>
 #map2 = affine_map<(d0, d1) -> (d0, d1)>

@@ -188,3 +188,61 @@ template pva.conv3x3_q_roi_i16 {
   cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo
 }
+
+# Table operators: a read at a subscript computed from the pixels (`wr[d >> 8]`,
+# `lut[in[i][j]]`) is a lookup. The raising keeps it in the generic's body when nothing
+# in the loop nest writes the table; the template names the whole table (`lut[n]`).
+
+template pva.lut {
+  doc "dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel"
+  types i8, i16
+  array dst[h, w] out
+  array lut[n] in
+  array src[h, w] in
+  compute {
+    dst[i,j] = lut[unsigned(src[i,j])]
+  }
+  launch pva_lut
+  shim h, w, n, lut, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 0 bytes esize*(2*h*w + n)
+}
+
+template pva.bilateral3x3_roi {
+  doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, over a region with a one-pixel halo"
+  types i8, i16
+  array dst[h, w] out
+  array ws[kh, kw] in : i32
+  array wr[n] in : i32
+  array src[h, w] in
+  scalar rshift : i32
+  accumulate i32
+  compute {
+    dst[i,j] = rdiv(
+        ws[0,0] * wr[abs(src[i-1,j-1] - src[i,j]) >> rshift] * src[i-1,j-1]
+      + ws[0,1] * wr[abs(src[i-1,j] - src[i,j]) >> rshift] * src[i-1,j]
+      + ws[0,2] * wr[abs(src[i-1,j+1] - src[i,j]) >> rshift] * src[i-1,j+1]
+      + ws[1,0] * wr[abs(src[i,j-1] - src[i,j]) >> rshift] * src[i,j-1]
+      + ws[1,1] * wr[abs(src[i,j] - src[i,j]) >> rshift] * src[i,j]
+      + ws[1,2] * wr[abs(src[i,j+1] - src[i,j]) >> rshift] * src[i,j+1]
+      + ws[2,0] * wr[abs(src[i+1,j-1] - src[i,j]) >> rshift] * src[i+1,j-1]
+      + ws[2,1] * wr[abs(src[i+1,j] - src[i,j]) >> rshift] * src[i+1,j]
+      + ws[2,2] * wr[abs(src[i+1,j+1] - src[i,j]) >> rshift] * src[i+1,j+1],
+        ws[0,0] * wr[abs(src[i-1,j-1] - src[i,j]) >> rshift]
+      + ws[0,1] * wr[abs(src[i-1,j] - src[i,j]) >> rshift]
+      + ws[0,2] * wr[abs(src[i-1,j+1] - src[i,j]) >> rshift]
+      + ws[1,0] * wr[abs(src[i,j-1] - src[i,j]) >> rshift]
+      + ws[1,1] * wr[abs(src[i,j] - src[i,j]) >> rshift]
+      + ws[1,2] * wr[abs(src[i,j+1] - src[i,j]) >> rshift]
+      + ws[2,0] * wr[abs(src[i+1,j-1] - src[i,j]) >> rshift]
+      + ws[2,1] * wr[abs(src[i+1,j] - src[i,j]) >> rshift]
+      + ws[2,2] * wr[abs(src[i+1,j+1] - src[i,j]) >> rshift])
+  }
+  launch pva_bilateral3x3_roi
+  shim h, w, kh, kw, n, rshift, ws, wr, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 60*h*w bytes esize*2*h*w
+  attrs anchor = center, border = halo
+}

@@ -59,7 +59,8 @@ def test_exact_inputs_are_bit_exact_with_ref(suite):
     if suite == "linalg":
         assert sum(r.coverage == "FULL" for r in results) >= 5
     else:
-        assert sum(r.coverage == "PARTIAL" for r in results) >= 6  # interiors matched
+        # Every interior (bilateral's through its table lookups) and histeq's LUT matched.
+        assert all(r.coverage == "PARTIAL" and r.launches for r in results)
 
 
 @pytest.mark.parametrize("suite", ["linalg", "cnn"])
@@ -77,4 +78,4 @@ def test_image_suite_is_bit_exact_with_the_pva_model():
     the image borders their raised loops: every kernel BIT-EXACT, with launches."""
     results = _check("image", backend_name="pva")
     assert not _failures(results, exact=True), _failures(results, exact=True)
-    assert sum(any(t.startswith("pva.") for t in r.launches) for r in results) >= 6
+    assert all(any(t.startswith("pva.") for t in r.launches) for r in results)

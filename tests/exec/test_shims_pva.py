@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import ctypes
 import math
+import signal
 import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -358,3 +360,161 @@ def test_roi_rounding_and_saturation(backend: str):
                       coef=np.where(centre == 1, 127 if shift == 0 else 1, 0).astype(np.int8),
                       shift=shift)
         assert got[0, 0] == want, (value, shift)
+
+
+# Table lookup and the region bilateral filter: launches whose shims are called through
+# their prototypes (pva.lut, pva.bilateral3x3_roi) with explicit ctypes signatures.
+UNSIGNED = {"i8": np.uint8, "i16": np.uint16}
+
+
+def run_lut(backend: str, dtype: str, src, lut, n: int | None = None):
+    """Call polylift_<backend>_pva_lut_<dtype>(h, w, n, lut, inclut, src, ld, dst, ld)."""
+    dst = _out(dtype, *src.shape, strided=True)
+    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_lut_{dtype}")
+    fn.argtypes = [c_i64] * 3 + [c_ptr, c_i64] * 3
+    fn.restype = None
+    item = src.itemsize
+    fn(src.shape[0], src.shape[1], len(lut) if n is None else n, lut.ctypes.data,
+       lut.strides[0] // item, src.ctypes.data, src.strides[0] // item, dst.ctypes.data,
+       dst.strides[0] // item)
+    return np.array(dst)
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_lut_reads_the_pixel_as_an_unsigned_key(backend: str, dtype: str):
+    rng = np.random.default_rng(23)
+    lo, hi = LIMITS[dtype]
+    src = _image(rng, dtype, 19, 23, strided=True)
+    src[0, :4] = [lo, -1, 0, hi]  # the keys 2^(bits-1), 2^bits - 1, 0, 2^(bits-1) - 1
+    n = hi - lo + 1
+    table = rng.integers(lo, hi + 1, size=2 * n).astype(NP[dtype])
+    lut = table[::2]  # a strided table (inclut = 2)
+    want = lut[src.view(UNSIGNED[dtype])]
+    assert np.array_equal(run_lut(backend, dtype, src, lut), want)
+    # A table longer than the keys reach is legal: its tail is never read.
+    assert np.array_equal(run_lut(backend, dtype, src, table), table[src.view(UNSIGNED[dtype])])
+    # A short table is enough when every key lies inside it.
+    small = np.abs(src[1:, 1:]) % 50
+    assert np.array_equal(run_lut(backend, dtype, small, lut[:50].copy()), lut[small])
+
+
+def run_bilateral_roi(backend: str, dtype: str, parent, top: int, left: int, h: int, w: int,
+                      *, ws, wr, rshift: int, n: int | None = None, kh: int = 3):
+    """Run the region bilateral filter on parent[top:top+h, left:left+w] (halo in parent)."""
+    src = parent[top:top + h, left:left + w]
+    out_parent = np.full((h + 3, w + 5), 55, dtype=NP[dtype])
+    dst = out_parent[2:2 + h, 1:1 + w]
+    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_bilateral3x3_roi_{dtype}")
+    fn.argtypes = [c_i64] * 5 + [c_i32] + [c_ptr, c_i64] * 4
+    fn.restype = None
+    item = src.itemsize
+    fn(h, w, kh, 3, len(wr) if n is None else n, rshift, ws.ctypes.data, ws.strides[0] // 4,
+       wr.ctypes.data, wr.strides[0] // 4, src.ctypes.data, src.strides[0] // item,
+       dst.ctypes.data, dst.strides[0] // item)
+    untouched = out_parent.copy()
+    untouched[2:2 + h, 1:1 + w] = 55
+    assert (untouched == 55).all()  # nothing outside dst is written
+    return np.array(dst)
+
+
+@pytest.mark.parametrize("shape", [(13, 17), (3, 3), (3, 9), (31, 4)])
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_bilateral_roi_computes_the_benchmark_interior(bench_kernels, dtype: str, shape):
+    rng = np.random.default_rng(sum(shape) + 29)
+    src = _image(rng, dtype, *shape, strided=False)
+    ws, wr = SPATIAL, range_table(dtype)
+    want = bench_filter(bench_kernels, "bilateral", dtype, src, c_ptr(ws.ctypes.data),
+                        c_ptr(wr.ctypes.data))
+    h, w = shape[0] - 2, shape[1] - 2
+    for backend in ("ref", "pva"):
+        got = run_bilateral_roi(backend, dtype, src, 1, 1, h, w, ws=ws, wr=wr,
+                                rshift=0 if dtype == "i8" else 8)
+        assert np.array_equal(got, want[1:-1, 1:-1]), backend
+
+
+def _wrap(x, bits: int = 32):
+    """x reduced to a signed `bits`-bit integer (two's complement wrap-around)."""
+    half = 1 << (bits - 1)
+    return (np.asarray(x, dtype=np.int64) + half) % (2 * half) - half
+
+
+def _cdiv(a, b):
+    """C's truncating integer division of int64 arrays."""
+    q = np.abs(a) // np.abs(b)
+    return np.where((a < 0) != (b < 0), -q, q)
+
+
+def bilateral_roi_oracle(dtype: str, padded, ws, wr, rshift: int):
+    """The region bilateral filter by numpy; returns (dst, den) for the (h, w) region."""
+    win = _windows(padded)
+    centre = win[:, :, 1:2, 1:2]
+    idx = np.abs(win - centre) >> rshift
+    wgt = _wrap(np.asarray(ws, np.int64) * np.asarray(wr, np.int64)[idx])
+    num, den = _wrap((wgt * win).sum(axis=(2, 3))), _wrap(wgt.sum(axis=(2, 3)))
+    assert (den != 0).all()  # the callers make den odd
+    half = _cdiv(den, np.full_like(den, 2))
+    top = np.where(num >= 0, _wrap(num + half), _wrap(half - num))
+    assert not ((den == -1) & (top == -2**31)).any()
+    quot = _cdiv(top, den)
+    out = np.where(num >= 0, quot, _wrap(-quot))
+    return _wrap(out, 8 * np.dtype(NP[dtype]).itemsize).astype(NP[dtype]), den
+
+
+@pytest.mark.parametrize(("dtype", "rshift", "n", "scale"),
+                         [("i8", 0, 256, 1), ("i8", 2, 64, 1 << 18), ("i16", 8, 256, 1),
+                          ("i16", 9, 128, 1 << 12)])
+def test_bilateral_roi_signed_weights_against_the_formula(dtype: str, rshift: int, n: int,
+                                                           scale: int):
+    """Negative spatial weights give negative den for some pixels; a large scale makes the
+    32-bit sums wrap. Odd range weights and an odd spatial sum keep den odd, never 0."""
+    rng = np.random.default_rng(rshift + n)
+    h, w = 9, 12
+    lo, hi = LIMITS[dtype]
+    parent = rng.integers(lo, hi + 1, size=(h + 4, w + 6)).astype(NP[dtype])
+    spatial = rng.integers(-8, 9, size=(3, 5)).astype(np.int32) * scale
+    if spatial[:, :3].sum() % 2 == 0:
+        spatial[0, 0] += 1
+    ws = spatial[:, :3]  # ldws = 5
+    table = (rng.integers(0, 32, size=2 * n) * 2 + 1).astype(np.int32)
+    wr = table[::2]  # incwr = 2
+    want, den = bilateral_roi_oracle(dtype, parent[1:h + 3, 2:w + 4], ws, wr, rshift)
+    assert (den < 0).any() and (den > 0).any()
+    for backend in ("ref", "pva"):
+        got = run_bilateral_roi(backend, dtype, parent, 2, 3, h, w, ws=ws, wr=wr,
+                                rshift=rshift)
+        assert np.array_equal(got, want), backend
+
+
+def abort_case(backend: str, case: str) -> None:
+    """Call a shim with arguments it must refuse (run in a child process: it aborts)."""
+    keys = np.array([[3, -1], [7, 0]], dtype=np.int16)  # -1 is key 65535
+    ones = np.ones((3, 3), np.int32)
+    parent = np.zeros((4, 4), np.int8)
+    parent[1, 1] = 100  # |d| = 100 with its neighbours
+    if case == "lut":
+        run_lut(backend, "i16", keys, np.zeros(65535, np.int16))
+    elif case == "den0":
+        run_bilateral_roi(backend, "i8", parent, 1, 1, 2, 2, ws=ones * 0,
+                          wr=np.ones(256, np.int32), rshift=0)
+    elif case == "index":
+        run_bilateral_roi(backend, "i8", parent, 1, 1, 2, 2, ws=ones,
+                          wr=np.ones(256, np.int32), rshift=0, n=100)
+    else:
+        run_bilateral_roi(backend, "i8", parent, 1, 1, 2, 2, ws=ones,
+                          wr=np.ones(256, np.int32), rshift=0, kh=5)
+
+
+@pytest.mark.parametrize(("case", "message"),
+                         [("lut", "reads table entry 65535 of a 65535-entry table"),
+                          ("den0", "divides 0 by 0"),
+                          ("index", "reads range weight 100 of a 100-entry table"),
+                          ("kh", "needs 3x3 spatial weights (got 5x3)")])
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_undefined_lookups_and_divisions_abort(backend: str, case: str, message: str):
+    code = ("from tests.exec.test_shims_pva import abort_case; "
+            f"abort_case({backend!r}, {case!r})")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=False, timeout=120)
+    assert done.returncode == -signal.SIGABRT, done.stderr
+    assert f"polylift_{backend}_pva_" in done.stderr and message in done.stderr

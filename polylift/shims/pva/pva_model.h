@@ -25,6 +25,22 @@ static inline int32_t *pva_line_buffers(const char *shim, int64_t w)
   return buf;
 }
 
+/*
+ * `count` elements of `size` bytes of local memory (VMEM): a table copied in once, or a
+ * line buffer. At least one element, so that an empty table is still a valid pointer.
+ */
+static inline void *pva_vmem_alloc(const char *shim, int64_t count, size_t size,
+                                   const char *what)
+{
+  void *mem = malloc((size_t)(count > 0 ? count : 1) * size);
+  if (mem == NULL) {
+    fprintf(stderr, "%s: cannot allocate the %s (%lld entries)\n", shim, what,
+            (long long)count);
+    abort();
+  }
+  return mem;
+}
+
 /* The input row feeding window row `a` (0..2) of output row i, clamped into the image. */
 static inline int64_t pva_window_row(int64_t i, int64_t a, int64_t h)
 {

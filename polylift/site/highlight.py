@@ -70,6 +70,15 @@ class MlirLexer(RegexLexer):
     }
 
 
+# Every keyword of the template grammar (`matcher/template.lark`), the roles included;
+# a test checks this against the grammar so the two cannot drift apart.
+TEMPLATE_KEYWORDS = (
+    "template", "doc", "types", "array", "in", "out", "inout", "scalar", "accumulate",
+    "window", "compute", "where", "launch", "shim", "backends", "accuracy", "exact",
+    "reassoc", "ulp", "cost", "flops", "bytes", "attrs",
+)
+
+
 class TemplateLexer(RegexLexer):
     """polylift's kernel template DSL (`*.tpl`)."""
 
@@ -82,14 +91,11 @@ class TemplateLexer(RegexLexer):
             (r"\s+", Whitespace),
             (r"#.*?$", Comment.Single),
             (r'"[^"]*"', String),
-            (words(("template", "doc", "types", "array", "scalar", "compute", "launch", "shim",
-                    "backends", "accuracy", "cost", "flops", "bytes", "attrs", "in", "out",
-                    "inout", "exact", "reassoc", "ulp", "accumulate"), suffix=r"\b"),
-             Keyword),
+            (words(TEMPLATE_KEYWORDS, prefix=r"\b", suffix=r"\b(?!\.)"), Keyword),
             (r"\b(?:i|u|f)\d+\b", Keyword.Type),
-            (r"[a-z_]\w*\.\w+", Name.Function),
+            (r"[a-z_]\w*(?:\.\w+)+", Name.Function),
             (r"-?\d+(?:\.\d*)?", Number),
-            (r"\+=|[=+\-*/<>]", Operator),
+            (r"\+=|<=|>=|<<|>>|[=+\-*/<>]", Operator),
             (r"[{}()\[\],:]", Punctuation),
             (r"[A-Za-z_]\w*", Name),
             (r".", Text),

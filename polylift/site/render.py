@@ -17,6 +17,7 @@ from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescap
 from markupsafe import Markup
 
 from polylift.harness.figures import seconds, ulp_text
+from polylift.matcher.report import merge_reports
 from polylift.site.highlight import highlight, render_diff
 from polylift.site.model import (
     BLOCKERS,
@@ -107,11 +108,16 @@ def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> li
 
 
 def _report(bake: Bake, kernel: dict[str, Any]) -> dict[str, Any]:
+    """Launches and residual ops of the kernel's match report, merged as the bake summary
+    merges them: a versioned kernel's `.flat` fallback is not part of its residual ops
+    (so the table agrees with the coverage shown) but listed apart as `fallback`."""
     text = bake.read(kernel, "match-report.json")
     functions = json.loads(text)["functions"] if text else []
-    launches = [{**item, "function": f["function"]} for f in functions for item in f["launches"]]
-    residual = [{**item, "function": f["function"]} for f in functions for item in f["residual"]]
-    return {"launches": launches, "residual": residual, "several": len(functions) > 1}
+    merged = merge_reports(functions)
+    fallback = [{**item, "function": f["function"]} for f in functions
+                if f["function"] in merged["fallback"] for item in f["residual"]]
+    return {"launches": merged["launches"], "residual": merged["residual"],
+            "fallback": fallback, "several": len(functions) > 1}
 
 
 def render_index(bake: Bake) -> str:

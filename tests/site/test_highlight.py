@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
-from pygments.token import Keyword, Name, Number, String
+import re
+
+import lark
+from pygments.token import Keyword, Name, Number, Operator, String
 
 from polylift.harness.figures import seconds, ulp_text
-from polylift.site.highlight import MlirLexer, TemplateLexer, highlight, render_diff
+from polylift.matcher.parser import GRAMMAR
+from polylift.site.highlight import (
+    TEMPLATE_KEYWORDS,
+    MlirLexer,
+    TemplateLexer,
+    highlight,
+    render_diff,
+)
 from polylift.site.model import launch_text, strip_locations
 
 
@@ -33,6 +43,40 @@ def test_template_lexer_knows_the_dsl_keywords() -> None:
     assert found["template"] is Keyword and found["inout"] is Keyword
     assert found["blas.gemm"] is Name.Function
     assert found["64"] is Number
+
+
+def _grammar_keywords() -> set[str]:
+    """The words of the template grammar: its literal words and the words of terminals
+    that are only a choice of words (`ROLE: "inout" | "in" | "out"`)."""
+    words = set()
+    for terminal in lark.Lark(GRAMMAR.read_text(), parser="lalr").terminals:
+        pattern = terminal.pattern
+        if isinstance(pattern, lark.lexer.PatternStr) and pattern.value.isalpha():
+            words.add(pattern.value)
+        elif re.fullmatch(r"\(\?:[a-z]+(?:\|[a-z]+)*\)", pattern.value):
+            words.update(re.findall("[a-z]+", pattern.value))
+    return words
+
+
+def test_template_lexer_keywords_are_the_grammar_keywords() -> None:
+    keywords = _grammar_keywords()
+    assert {"where", "window", "accumulate", "inout"} <= keywords  # the scan finds them
+    assert set(TEMPLATE_KEYWORDS) == keywords
+    for word in sorted(keywords):
+        assert _tokens(TemplateLexer, f"{word}\n")[word] is Keyword, word
+
+
+def test_template_lexer_highlights_where_window_and_accumulate() -> None:
+    found = _tokens(TemplateLexer, "template cnn.maxpool {\n  accumulate i32\n"
+                                   "  window r < 2, s < 2\n"
+                                   "  compute { B[i, j] = max(A[2*i+r, j]) where j <= i }\n}\n")
+    assert found["where"] is Keyword and found["window"] is Keyword
+    assert found["accumulate"] is Keyword
+    # Function names and dotted names that begin with a keyword are no keywords.
+    assert found["max"] is Name and found["<="] is Operator
+    names = _tokens(TemplateLexer, "template window.sum.x {\n  array outer[n] in\n}\n")
+    assert names["window.sum.x"] is Name.Function and names["outer"] is Name
+    assert names["in"] is Keyword
 
 
 def test_highlight_escapes_and_anchors_lines() -> None:

@@ -27,6 +27,8 @@ PAGES = {
     "kernel-broken.html": lambda bake: render_kernel(bake, _kernel(bake, "broken")),
     "kernel-jacobi-1d.html": lambda bake: render_kernel(bake, _kernel(bake, "jacobi-1d")),
     "template-blas.gemm.html": lambda bake: render_template(bake, "blas.gemm"),
+    # A template with a `window` declaration: DSL keywords beyond the basic ones.
+    "template-cnn.maxpool.html": lambda bake: render_template(bake, "cnn.maxpool"),
 }
 
 

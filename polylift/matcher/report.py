@@ -66,7 +66,7 @@ def merge_reports(entries: list[dict]) -> dict:
     versions the front end made of it) as one: coverage, launches and residual ops (each
     naming its function). A versioned kernel is covered by its delinearised path; its
     `.flat` fallback, taken only when the guard fails, is kept apart as `fallback`
-    (function -> residual ops) and not counted."""
+    (function -> number of residual ops) and not counted."""
     fallback = fallback_functions({e["function"] for e in entries})
     primary = [e for e in entries if e["function"] not in fallback]
     launches = [dict(x, function=e["function"]) for e in primary for x in e["launches"]]

@@ -362,21 +362,17 @@ def test_roi_rounding_and_saturation(backend: str):
         assert got[0, 0] == want, (value, shift)
 
 
-# Table lookup and the region bilateral filter: launches whose shims are called through
-# their prototypes (pva.lut, pva.bilateral3x3_roi) with explicit ctypes signatures.
+# Table lookup and the region bilateral filter (pva.lut, pva.bilateral3x3_roi), called
+# through their templates' shim signatures.
 UNSIGNED = {"i8": np.uint8, "i16": np.uint16}
 
 
 def run_lut(backend: str, dtype: str, src, lut, n: int | None = None):
-    """Call polylift_<backend>_pva_lut_<dtype>(h, w, n, lut, inclut, src, ld, dst, ld)."""
+    """Run pva_lut on src (n defaults to the table's length); return dst."""
     dst = _out(dtype, *src.shape, strided=True)
-    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_lut_{dtype}")
-    fn.argtypes = [c_i64] * 3 + [c_ptr, c_i64] * 3
-    fn.restype = None
-    item = src.itemsize
-    fn(src.shape[0], src.shape[1], len(lut) if n is None else n, lut.ctypes.data,
-       lut.strides[0] // item, src.ctypes.data, src.strides[0] // item, dst.ctypes.data,
-       dst.strides[0] // item)
+    sizes = {} if n is None else {"n": n}
+    call_shim(shim_cdll(backend), load_library().templates["pva.lut"], backend, dtype,
+              dict(src=src, lut=lut, dst=dst, **sizes))
     return np.array(dst)
 
 
@@ -405,13 +401,9 @@ def run_bilateral_roi(backend: str, dtype: str, parent, top: int, left: int, h: 
     src = parent[top:top + h, left:left + w]
     out_parent = np.full((h + 3, w + 5), 55, dtype=NP[dtype])
     dst = out_parent[2:2 + h, 1:1 + w]
-    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_bilateral3x3_roi_{dtype}")
-    fn.argtypes = [c_i64] * 5 + [c_i32] + [c_ptr, c_i64] * 4
-    fn.restype = None
-    item = src.itemsize
-    fn(h, w, kh, 3, len(wr) if n is None else n, rshift, ws.ctypes.data, ws.strides[0] // 4,
-       wr.ctypes.data, wr.strides[0] // 4, src.ctypes.data, src.strides[0] // item,
-       dst.ctypes.data, dst.strides[0] // item)
+    sizes = {"kh": kh} if n is None else {"kh": kh, "n": n}
+    call_shim(shim_cdll(backend), load_library().templates["pva.bilateral3x3_roi"], backend,
+              dtype, dict(src=src, dst=dst, ws=ws, wr=wr, rshift=rshift, **sizes))
     untouched = out_parent.copy()
     untouched[2:2 + h, 1:1 + w] = 55
     assert (untouched == 55).all()  # nothing outside dst is written

@@ -7,10 +7,12 @@
 #
 #   border = replicate  the whole-image operator: window pixels outside the image
 #                       replicate the nearest edge pixel, as the kernels of
-#                       benchmarks/image do. The compute states the interior pixel only,
-#                       so these templates are never matched (a match on an interior loop
-#                       nest would compute the view's edge pixels differently); they are
-#                       called directly.
+#                       benchmarks/image do. The compute states the interior pixel, so
+#                       an interior loop nest alone never matches (the launch would
+#                       compute the view's edge pixels differently): match-kernels takes
+#                       the interior together with the border rows, columns and corners
+#                       after it, each proved to compute that pixel with its reads
+#                       clamped into the image (matcher/border.py).
 #   border = halo       the region (ROI) operator: dst is an h x w region and `src` names
 #                       the source pixel under dst[0, 0]; the caller guarantees the
 #                       one-pixel halo around the h x w source region exists (rows -1 and
@@ -30,12 +32,13 @@ template pva.conv3x3_q_i8 {
   array src[h, w] in
   scalar shift : i32
   accumulate i32
-  # (s + 2^(k-1)) >> k is written ((s >> (k-1)) + 1) >> 1, the same integer for k >= 1.
+  # The rounding constant is C's `1 << (shift - 1)`; a source that computes it before
+  # the loops matches, as the matcher reads that value's definition.
   compute {
-    dst[i,j] = min(max((((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+    dst[i,j] = min(max((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
         + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
-        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1])
-        >> shift - 1) + 1) >> 1, -128), 127)
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1]
+        + (1 << (shift - 1))) >> shift, -128), 127)
   }
   launch pva_conv3x3_q
   shim h, w, kh, kw, shift, coef, src, dst
@@ -54,10 +57,10 @@ template pva.conv3x3_q_i16 {
   scalar shift : i32
   accumulate i32
   compute {
-    dst[i,j] = min(max((((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
+    dst[i,j] = min(max((coef[0,0]*src[i-1,j-1] + coef[0,1]*src[i-1,j] + coef[0,2]*src[i-1,j+1]
         + coef[1,0]*src[i,j-1] + coef[1,1]*src[i,j] + coef[1,2]*src[i,j+1]
-        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1])
-        >> shift - 1) + 1) >> 1, -32768), 32767)
+        + coef[2,0]*src[i+1,j-1] + coef[2,1]*src[i+1,j] + coef[2,2]*src[i+1,j+1]
+        + (1 << (shift - 1))) >> shift, -32768), 32767)
   }
   launch pva_conv3x3_q
   shim h, w, kh, kw, shift, coef, src, dst
@@ -73,11 +76,9 @@ template pva.box3x3 {
   array dst[h, w] out
   array src[h, w] in
   accumulate i32
-  # round(s / 9) = floor((s + 4) / 9) (a ninth is never a half); with '/' truncating,
-  # that is (s + 4 + 9*32768) / 9 - 32768, as s >= 9 * -32768.
   compute {
-    dst[i,j] = (src[i-1,j-1] + src[i-1,j] + src[i-1,j+1] + src[i,j-1] + src[i,j] + src[i,j+1]
-        + src[i+1,j-1] + src[i+1,j] + src[i+1,j+1] + 294916) / 9 - 32768
+    dst[i,j] = rdiv(src[i-1,j-1] + src[i-1,j] + src[i-1,j+1] + src[i,j-1] + src[i,j]
+        + src[i,j+1] + src[i+1,j-1] + src[i+1,j] + src[i+1,j+1], 9)
   }
   launch pva_box3x3
   shim h, w, src, dst
@@ -207,6 +208,44 @@ template pva.lut {
   backends ref, pva
   accuracy exact
   cost flops 0 bytes esize*(2*h*w + n)
+}
+
+template pva.bilateral3x3 {
+  doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
+  types i8, i16
+  array dst[h, w] out
+  array ws[kh, kw] in : i32
+  array wr[n] in : i32
+  array src[h, w] in
+  scalar rshift : i32
+  accumulate i32
+  compute {
+    dst[i,j] = rdiv(
+        ws[0,0] * wr[abs(src[i-1,j-1] - src[i,j]) >> rshift] * src[i-1,j-1]
+      + ws[0,1] * wr[abs(src[i-1,j] - src[i,j]) >> rshift] * src[i-1,j]
+      + ws[0,2] * wr[abs(src[i-1,j+1] - src[i,j]) >> rshift] * src[i-1,j+1]
+      + ws[1,0] * wr[abs(src[i,j-1] - src[i,j]) >> rshift] * src[i,j-1]
+      + ws[1,1] * wr[abs(src[i,j] - src[i,j]) >> rshift] * src[i,j]
+      + ws[1,2] * wr[abs(src[i,j+1] - src[i,j]) >> rshift] * src[i,j+1]
+      + ws[2,0] * wr[abs(src[i+1,j-1] - src[i,j]) >> rshift] * src[i+1,j-1]
+      + ws[2,1] * wr[abs(src[i+1,j] - src[i,j]) >> rshift] * src[i+1,j]
+      + ws[2,2] * wr[abs(src[i+1,j+1] - src[i,j]) >> rshift] * src[i+1,j+1],
+        ws[0,0] * wr[abs(src[i-1,j-1] - src[i,j]) >> rshift]
+      + ws[0,1] * wr[abs(src[i-1,j] - src[i,j]) >> rshift]
+      + ws[0,2] * wr[abs(src[i-1,j+1] - src[i,j]) >> rshift]
+      + ws[1,0] * wr[abs(src[i,j-1] - src[i,j]) >> rshift]
+      + ws[1,1] * wr[abs(src[i,j] - src[i,j]) >> rshift]
+      + ws[1,2] * wr[abs(src[i,j+1] - src[i,j]) >> rshift]
+      + ws[2,0] * wr[abs(src[i+1,j-1] - src[i,j]) >> rshift]
+      + ws[2,1] * wr[abs(src[i+1,j] - src[i,j]) >> rshift]
+      + ws[2,2] * wr[abs(src[i+1,j+1] - src[i,j]) >> rshift])
+  }
+  launch pva_bilateral3x3
+  shim h, w, kh, kw, n, rshift, ws, wr, src, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 60*h*w bytes esize*2*h*w
+  attrs anchor = center, border = replicate
 }
 
 template pva.bilateral3x3_roi {

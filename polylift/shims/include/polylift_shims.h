@@ -274,6 +274,12 @@ void polylift_ref_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_
 void polylift_host_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
+/* pva_bilateral3x3: pva.bilateral3x3 (dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border) */
+void polylift_ref_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_ref_pva_bilateral3x3_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_pva_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_pva_pva_bilateral3x3_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+
 /* pva_bilateral3x3_roi: pva.bilateral3x3_roi (dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, over a region with a one-pixel halo) */
 void polylift_ref_pva_bilateral3x3_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_bilateral3x3_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);

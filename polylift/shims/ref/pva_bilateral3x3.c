@@ -1,47 +1,76 @@
 /*
- * ref shim of launch `pva_bilateral3x3`, per pixel (i, j) with centre value p:
- *   for a, b in 0..2 (a outer), q = src[r(i+a-1)][c(j+b-1)]:
- *     wgt = ws[a][b] * wr[|q - p| >> S]   (S = 0 for i8, 8 for i16: the index is 0..255)
- *     num += wgt * q;  den += wgt                              (32-bit int, wrapping)
- *   dst[i][j] = num >= 0 ? (num + den/2) / den : -((den/2 - num) / den)
- * where r() and c() clamp a subscript into the image (replicate border). The weights are
- * meant to be non-negative with wr[0] > 0, so den > 0; should den be <= 0 the pixel keeps
- * its value p. kh == kw == 3 and nr == 256 are required.
+ * ref shim of launch `pva_bilateral3x3` (pva.bilateral3x3, whole image, replicate border),
+ * per pixel (i, j) of the h x w image, p = src[i][j], for a, b in 0..2 (a outer):
+ *   q = src[r(i+a-1)][c(j+b-1)];  d = |q - p|;  wgt = ws[a][b] * wr[(d >> rshift) * incwr]
+ *   num += wgt * q;  den += wgt                                 (32-bit int, wrapping)
+ *   dst[i][j] = (T)(num >= 0 ? (num + den/2) / den : -((den/2 - num) / den))
+ * where r() and c() clamp a subscript into the image (the pixels outside replicate the
+ * nearest edge pixel). This is the formula of pva_bilateral3x3_roi on the image padded by
+ * one replicated pixel: int32 truncating divisions for any den != 0, negative included,
+ * wrapping additions and negation.
  *
- * The template language cannot state this launch yet (a table read at a data-dependent
- * subscript, int32 tables beside an 8/16-bit image), so its prototype is declared here.
+ * What the source program leaves undefined stops with a message (abort) instead of
+ * computing something: den == 0, a range index d >> rshift >= n, a shift outside 0..31,
+ * and the one overflowing quotient INT32_MIN / -1. kh == kw == 3 is required.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "polylift_shims.h"
 
-#define POLYLIFT_BILATERAL_PROTO(T, DT)                                                       \
-  void polylift_ref_pva_bilateral3x3_##DT(int64_t h, int64_t w, int64_t kh, int64_t kw,       \
-                                          int64_t nr, const int32_t *ws, int64_t ldws,        \
-                                          const int32_t *wr, int64_t incwr, const T *src,     \
-                                          int64_t ldsrc, T *dst, int64_t lddst)
-POLYLIFT_BILATERAL_PROTO(int8_t, i8);
-POLYLIFT_BILATERAL_PROTO(int16_t, i16);
-
 static int64_t clamp_index(int64_t v, int64_t n)
 {
   return v < 0 ? 0 : (v >= n ? n - 1 : v);
 }
 
-static void check_bilateral_args(const char *shim, int64_t kh, int64_t kw, int64_t nr)
+static void check_args(const char *shim, int64_t kh, int64_t kw, int32_t rshift)
 {
-  if (kh == 3 && kw == 3 && nr == 256)
-    return;
-  fprintf(stderr, "%s: needs 3x3 spatial and 256 range weights (got %lldx%lld and %lld)\n",
-          shim, (long long)kh, (long long)kw, (long long)nr);
+  if (kh != 3 || kw != 3) {
+    fprintf(stderr, "%s: needs 3x3 spatial weights (got %lldx%lld)\n", shim, (long long)kh,
+            (long long)kw);
+    abort();
+  }
+  if (rshift < 0 || rshift > 31) {
+    fprintf(stderr, "%s: range shift %d is outside 0..31 (undefined in C)\n", shim,
+            (int)rshift);
+    abort();
+  }
+}
+
+static int64_t range_index(const char *shim, int32_t q, int32_t p, int32_t rshift,
+                           int64_t n, int64_t i, int64_t j)
+{
+  int32_t d = q - p;
+  d = d < 0 ? -d : d;
+  if ((d >> rshift) < n)
+    return d >> rshift;
+  fprintf(stderr, "%s: pixel (%lld, %lld) reads range weight %d of a %lld-entry table\n",
+          shim, (long long)i, (long long)j, (int)(d >> rshift), (long long)n);
   abort();
 }
 
-#define POLYLIFT_REF_PVA_BILATERAL3X3(T, DT, S)                                               \
-  POLYLIFT_BILATERAL_PROTO(T, DT)                                                             \
+/* num >= 0 ? (num + den/2) / den : -((den/2 - num) / den), int32, wrapping +, -. */
+static int32_t rounded_quotient(const char *shim, int32_t num, int32_t den, int64_t i,
+                                int64_t j)
+{
+  uint32_t half = (uint32_t)(den / 2);
+  int32_t top = num >= 0 ? (int32_t)((uint32_t)num + half) : (int32_t)(half - (uint32_t)num);
+  if (den == 0 || (den == -1 && top == INT32_MIN)) {
+    fprintf(stderr, "%s: pixel (%lld, %lld) divides %d by %d (undefined in C)\n", shim,
+            (long long)i, (long long)j, (int)top, (int)den);
+    abort();
+  }
+  int32_t quot = top / den;
+  return num >= 0 ? quot : (int32_t)(0u - (uint32_t)quot);
+}
+
+#define POLYLIFT_REF_PVA_BILATERAL3X3(T, DT)                                                  \
+  void polylift_ref_pva_bilateral3x3_##DT(                                                    \
+      int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift,                \
+      const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const T *src,        \
+      int64_t ldsrc, T *dst, int64_t lddst)                                                   \
   {                                                                                           \
-    check_bilateral_args(__func__, kh, kw, nr);                                               \
+    check_args(__func__, kh, kw, rshift);                                                     \
     for (int64_t i = 0; i < h; i++)                                                           \
       for (int64_t j = 0; j < w; j++) {                                                       \
         int32_t p = src[i * ldsrc + j];                                                       \
@@ -49,16 +78,14 @@ static void check_bilateral_args(const char *shim, int64_t kh, int64_t kw, int64
         for (int64_t a = 0; a < 3; a++)                                                       \
           for (int64_t b = 0; b < 3; b++) {                                                   \
             int32_t q = src[clamp_index(i + a - 1, h) * ldsrc + clamp_index(j + b - 1, w)];   \
-            int32_t d = q > p ? q - p : p - q;                                                \
-            uint32_t wgt = (uint32_t)ws[a * ldws + b] * (uint32_t)wr[(d >> S) * incwr];       \
+            int64_t k = range_index(__func__, q, p, rshift, n, i, j);                         \
+            uint32_t wgt = (uint32_t)ws[a * ldws + b] * (uint32_t)wr[k * incwr];              \
             num += wgt * (uint32_t)q;                                                         \
             den += wgt;                                                                       \
           }                                                                                   \
-        int32_t n = (int32_t)num, e = (int32_t)den;                                           \
-        dst[i * lddst + j] = e <= 0 ? (T)p                                                    \
-                                    : (T)(n >= 0 ? (n + e / 2) / e : -((e / 2 - n) / e));     \
+        dst[i * lddst + j] = (T)rounded_quotient(__func__, (int32_t)num, (int32_t)den, i, j); \
       }                                                                                       \
   }
 
-POLYLIFT_REF_PVA_BILATERAL3X3(int8_t, i8, 0)
-POLYLIFT_REF_PVA_BILATERAL3X3(int16_t, i16, 8)
+POLYLIFT_REF_PVA_BILATERAL3X3(int8_t, i8)
+POLYLIFT_REF_PVA_BILATERAL3X3(int16_t, i16)

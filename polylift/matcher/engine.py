@@ -86,6 +86,8 @@ class Bindings:
     scalars: dict[str, tuple]
     source_order_matches: bool
     ops: tuple[ir.OpView, ...] = field(default=(), repr=False)
+    # Pure ops that only fed the matched ops (a corner's loads), erased with them.
+    dead: tuple[ir.Operation, ...] = field(default=(), repr=False)
 
 
 class _StepContext:

@@ -7,6 +7,7 @@ element each loop point reads, never by SSA identity of the view.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from polylift.matcher.idioms import NotAnIdiom, select_node
@@ -211,6 +212,8 @@ UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf
          "math.absi": "abs", "arith.extsi": "sext", "arith.trunci": "trunc"}
 
 Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
+# Names a value a tree stops at, or None to read the value's op (see `value_tree`).
+Leaf = Callable[[ir.Value], "Node | None"]
 
 
 def payload(op: ir.OpView, value: ir.Value | None = None) -> Node:
@@ -225,7 +228,18 @@ def payload(op: ir.OpView, value: ir.Value | None = None) -> Node:
     return _node(value, block)
 
 
-def _node(value: ir.Value, block: ir.Block) -> Node:
+def value_tree(value: ir.Value, block: ir.Block, leaf: Leaf) -> Node:
+    """A value computed by straight-line code of `block` as a tree of the same nodes a
+    payload has; `leaf(v)` names the values the tree stops at (a load, a parameter), or
+    returns None to let the value's op be read as a payload op."""
+    return _node(value, block, leaf)
+
+
+def _node(value: ir.Value, block: ir.Block, leaf: Leaf | None = None) -> Node:
+    if leaf is not None:
+        named = leaf(value)
+        if named is not None:
+            return named
     if isinstance(value, ir.BlockArgument):
         if value.owner == block:
             return ("arg", value.arg_number)
@@ -236,27 +250,33 @@ def _node(value: ir.Value, block: ir.Block) -> Node:
         return ("const", known)
     if owner.operation.block != block:
         return ("val", value)
+    return _op_node(owner, block, leaf)
+
+
+def _op_node(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
+    """The node of a payload op (not a constant) computing in `block`."""
     name = owner.name
     if name == "arith.addi" and constant_value(owner.operands[0]) == 0:
         # `num = 0; num += a; num += b` starts its sum with 0: for integers (not for
         # floats, where 0 + -0 is +0) adding 0 changes nothing, so the sum is `a + b`.
-        return _node(owner.operands[1], block)
+        return _node(owner.operands[1], block, leaf)
     if name == "arith.addi" and constant_value(owner.operands[1]) == 0:
-        return _node(owner.operands[0], block)
+        return _node(owner.operands[0], block, leaf)
     if name in BINARY:
-        return (BINARY[name], _node(owner.operands[0], block), _node(owner.operands[1], block))
+        return (BINARY[name], _node(owner.operands[0], block, leaf),
+                _node(owner.operands[1], block, leaf))
     if name in UNARY:
-        return (UNARY[name], _node(owner.operands[0], block))
+        return (UNARY[name], _node(owner.operands[0], block, leaf))
     if name in ("arith.select",):
-        return _select(owner, block)
+        return _select(owner, block, leaf)
     if name == "memref.load":
-        return _lookup(owner, block)
+        return _lookup(owner, block, leaf)
     if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extui"):
         raise Unsupported(f"payload converts types ('{name}')")
     raise Unsupported(f"payload op '{name}' has no template operator")
 
 
-def _lookup(owner: ir.OpView, block: ir.Block) -> Node:
+def _lookup(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
     """A read of a table captured from outside the body, at a subscript computed from
     data (the raising keeps such reads when nothing in the nest writes the table):
     `("lookup", ("val", table), key)`, the key an integer converted to an index, wrapped
@@ -270,7 +290,7 @@ def _lookup(owner: ir.OpView, block: ir.Block) -> Node:
     if not isinstance(cast, ir.Operation | ir.OpView) or \
             cast.name not in ("arith.index_cast", "arith.index_castui"):
         raise Unsupported("payload reads a table at a subscript that is not a converted value")
-    key = _node(cast.operands[0], block)
+    key = _node(cast.operands[0], block, leaf)
     if cast.name == "arith.index_castui":
         key = ("unsigned", key)
     return ("lookup", ("val", table), key)
@@ -293,10 +313,10 @@ def captured(value: ir.Value, dtype: str) -> Node | None:
     return (BINARY[owner.name], *leaves)
 
 
-def _select(owner: ir.OpView, block: ir.Block) -> Node:
+def _select(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
     """max, min, a clamp or a rounding division, when the select provably is one."""
     try:
-        return select_node(owner, lambda v: _node(v, block))
+        return select_node(owner, lambda v: _node(v, block, leaf))
     except NotAnIdiom as exc:
         raise Unsupported(str(exc)) from None
 

@@ -22,6 +22,11 @@ from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
 from polylift.mlir import ir
 
+# Ops that may sit between the ops of one composed match: they only name views or values.
+PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",
+        "arith.addi", "arith.subi", "arith.muli", "affine.apply", "affine.max", "affine.min",
+        "arith.index_cast"}
+
 
 def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     """Index var -> size symbol, from the arrays it indexes directly."""
@@ -281,4 +286,4 @@ def element_type(op: ir.OpView) -> ir.Type:
     return ir.MemRefType(op.outputs[0].type).element_type
 
 
-__all__ = ["match", "element_type", "Access"]
+__all__ = ["PURE", "match", "element_type", "Access"]

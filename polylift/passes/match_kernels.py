@@ -5,43 +5,44 @@ from __future__ import annotations
 import json
 
 from polylift.cli.common import write_atomically
+from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.checks import accesses
 from polylift.matcher.closest import closest_template
 from polylift.matcher.engine import Bindings
 from polylift.matcher.ir_model import constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
-from polylift.matcher.match import element_type, match
+from polylift.matcher.match import PURE, element_type, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.mlir import ir, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
 
-# Ops that may sit between the ops of one composed match: they only name views or values.
-PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",
-        "arith.addi", "arith.subi", "arith.muli", "affine.apply", "affine.max", "affine.min",
-        "arith.index_cast"}
 LOOPS = {"affine.for", "scf.for", "scf.parallel", "affine.parallel"}
 
 
-def specificity(tpl: KernelTemplate) -> tuple[int, int, int, int]:
-    """More steps, more fixed scalars, more reads of one array (A.A^T is a syrk before
-    it is a gemm), more written terms: the most specific wins."""
+def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
+    """More steps, a whole-image operator (it takes the border pieces too), more fixed
+    scalars, more reads of one array (A.A^T is a syrk before it is a gemm), more
+    written terms: the most specific wins."""
     fixed = sum(1 for p in tpl.params if p.fixed is not None)
     reads = [a.array for step in tpl.ast.steps for a in accesses(step)
              if a.array != step.target.array]
     terms = sum(len(str(step)) for step in tpl.ast.steps)
-    return (len(tpl.ast.steps), fixed, len(reads) - len(set(reads)), terms)
+    return (len(tpl.ast.steps), replicates(tpl), fixed, len(reads) - len(set(reads)), terms)
+
+
+def replicates(tpl: KernelTemplate) -> bool:
+    """A `border = replicate` template: a whole-image operator whose compute states the
+    interior pixel only. It matches an interior op only together with the border pieces
+    after it, proved to be the same pixel with clamped reads (matcher/border.py)."""
+    return tpl.attrs.get("border") == "replicate"
 
 
 def matchable(tpl: KernelTemplate) -> bool:
-    """Whether the pass may match `tpl` from its compute alone.
-
-    A `border = replicate` template describes a whole-image operator whose border rule
-    the template language cannot state; its compute is the interior pixel only, so a
-    match on an interior loop nest would compute the view's edge pixels differently.
-    A `border = halo` template (a region operator reading the halo as it is) says all
-    it computes; any other border rule is not known to be safe, so it is skipped too.
-    """
-    return tpl.attrs.get("border", "halo") == "halo"
+    """Whether the pass knows what `tpl` computes everywhere: a `border = halo` template
+    (a region operator reading the halo as it is) or a template without a border rule
+    says all it computes, a `replicate` one with its border proof; any other border rule
+    is not known to be safe, so it is skipped."""
+    return tpl.attrs.get("border", "halo") == "halo" or replicates(tpl)
 
 
 def _run_of(ops: list[ir.Operation], start: int, count: int) -> list[ir.OpView] | None:
@@ -92,9 +93,12 @@ class MatchKernelsPass(Pass):
         report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'))
         for block in _blocks(func):
             self.match_block(block, ranked, run, report)
+        # A whole-image template ranks after the region one it ties with: one op alone
+        # can match only the latter.
+        by_closeness = sorted(ranked, key=replicates)
         for op in _walk(func):
             if op.operation.name.startswith("linalg."):
-                closest = closest_template(op.opview, ranked)
+                closest = closest_template(op.opview, by_closeness)
                 report.residual_op(op, closest, run.filename)
                 run.remark(op, f"no template matches {op.name}; closest {closest[0]}: "
                                f"{closest[1]}", "missed")
@@ -114,7 +118,10 @@ class MatchKernelsPass(Pass):
             if not starts:
                 return
             i = starts[0]
-            bindings = self.best_match(ops, i, ranked)
+            notes: list[str] = []
+            bindings = self.best_match(ops, i, ranked, notes)
+            for note in notes:
+                run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
@@ -126,13 +133,21 @@ class MatchKernelsPass(Pass):
             start = list(block.operations).index(launch) + 1
 
     @staticmethod
-    def best_match(ops: list[ir.Operation], i: int,
-                   ranked: list[KernelTemplate]) -> Bindings | None:
+    def best_match(ops: list[ir.Operation], i: int, ranked: list[KernelTemplate],
+                   notes: list[str]) -> Bindings | None:
+        """The most specific template matching the ops from `ops[i]`; `notes` gets why a
+        whole-image template whose pixel matched did not take the border."""
         for tpl in ranked:
             run_ops = _run_of(ops, i, len(tpl.ast.steps))
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops):
                 continue
             found = match(tpl, run_ops)
+            if found is not None and replicates(tpl):
+                try:
+                    found = compose_border(found, ops, i)
+                except NotABorder as exc:
+                    notes.append(f"{tpl.name} not matched: {exc}")
+                    continue
             if found is not None:
                 return found
         return None
@@ -141,7 +156,7 @@ class MatchKernelsPass(Pass):
 def build_launch(b: Bindings) -> ir.Operation:
     """Insert the launch after the last matched op and erase the matched ops."""
     last = b.ops[-1]
-    etype = element_type(last)
+    etype = element_type(b.ops[0])
     tpl = b.template
     operands, attrs = [], {}
     with ir.InsertionPoint(last), last.location:
@@ -166,6 +181,9 @@ def build_launch(b: Bindings) -> ir.Operation:
                                      attributes=attrs)
     for op in reversed(b.ops):
         op.operation.erase()
+    for op in reversed(b.dead):
+        if not any(list(result.uses) for result in op.results):
+            op.erase()
     return launch
 
 

@@ -123,7 +123,7 @@ def access_layout(acc: Access, ivs: list[ir.Value], dims: list[DimInfo]):
     return layout
 
 
-def _subview_type(source: ir.MemRefType, offsets, sizes, strides) -> ir.MemRefType:
+def subview_type(source: ir.MemRefType, offsets, sizes, strides) -> ir.MemRefType:
     """The type `memref.subview` infers (rank kept), with ints static, values dynamic."""
     src_strides, src_offset = source.get_strides_and_offset()
     offset = src_offset
@@ -197,7 +197,7 @@ def operand_for(acc: Access, ivs, dims, mat: Materializer) -> tuple[ir.Value, ir
 def _element_view(source: ir.Value, offsets, mat: Materializer) -> ir.Value:
     """A rank-reducing subview of one element of `source`: `memref<T, strided<[]>>`."""
     ones = [1] * len(offsets)
-    full = _subview_type(ir.MemRefType(source.type), offsets, ones, ones)
+    full = subview_type(ir.MemRefType(source.type), offsets, ones, ones)
     offset = full.get_strides_and_offset()[1]
     rtype = ir.MemRefType.get([], full.element_type, ir.StridedLayoutAttr.get(offset, []),
                               full.memory_space, loc=mat.loc)
@@ -207,7 +207,7 @@ def _element_view(source: ir.Value, offsets, mat: Materializer) -> ir.Value:
 def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer,
              rtype: ir.MemRefType | None = None) -> ir.Value:
     """A subview (of type `rtype`, else the full-rank one), made once per materializer."""
-    rtype = rtype or _subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
+    rtype = rtype or subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
     key = ("subview", source, str(rtype), *offsets, "|", *sizes, "|", *strides)
     if key not in mat.cache:
         view = memref.subview(source, offsets, sizes, strides, result_type=rtype,

@@ -74,13 +74,18 @@ def test_shared_launch_needs_one_shim_signature(tmp_path: Path):
         load_files([BUILTIN_DIR / "blas3.tpl", tmp_path / "a.tpl"])
 
 
-def test_whole_image_operators_are_never_matched_from_their_interior():
-    from polylift.passes.match_kernels import matchable
+def test_whole_image_operators_match_with_their_border_and_rank_first():
+    from polylift.passes.match_kernels import matchable, replicates, specificity
 
     library = load_library()
     replicate = [t for t in library.templates.values() if t.attrs.get("border") == "replicate"]
     assert replicate, "the whole-image pva templates declare a replicate border"
-    assert not any(matchable(t) for t in replicate)
+    # Matched only with the border proof (matcher/border.py), before the region sibling.
+    assert all(matchable(t) and replicates(t) for t in replicate)
+    for t in replicate:
+        region = [r for r in library.templates.values()
+                  if r.launch == t.launch + "_roi" and r.dtypes == t.dtypes]
+        assert len(region) == 1 and specificity(t) > specificity(region[0])
     assert matchable(library.templates["blas.gemm"])
     # Region operators read the halo as it is: their compute says everything they do.
     halo = [t for t in library.templates.values() if t.attrs.get("border") == "halo"]

@@ -17,6 +17,7 @@ from polylift.mlir import ir, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
 
 LOOPS = {"affine.for", "scf.for", "scf.parallel", "affine.parallel"}
+STORES = {"affine.store", "memref.store"}
 
 
 def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
@@ -104,6 +105,8 @@ class MatchKernelsPass(Pass):
                                f"{closest[1]}", "missed")
             elif op.name in LOOPS:
                 report.residual_op(op, ("", "loop not raised to linalg"), run.filename)
+            elif op.name in STORES and not _in_loop(op):
+                report.residual_op(op, ("", "store outside any loop or launch"), run.filename)
         del library
         return report
 
@@ -207,6 +210,16 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
 
     func.walk(visit)
     return [b for b in blocks if any(o.operation.name.startswith("linalg.") for o in b.operations)]
+
+
+def _in_loop(op: ir.Operation) -> bool:
+    """Whether `op` is nested in a loop (whose residual entry already counts it)."""
+    parent = op.operation.parent
+    while parent is not None and parent.name != "func.func":
+        if parent.name in LOOPS:
+            return True
+        parent = parent.parent
+    return False
 
 
 def _walk(func: ir.Operation) -> list[ir.Operation]:

@@ -65,7 +65,9 @@ void three_corners(int h, int w, short in[restrict h][w], short out[restrict h][
 }
 // THREE: remark: pva.gaussian3x3 not matched: the interior is followed by 4 rank-1 piece(s) and 3 corner store(s), not 4 and 4
 // THREE: remark: matched pva.gaussian3x3_roi (1 op)
-// THREE: coverage PARTIAL, 1 launch(es), 4 residual op(s)
+// THREE: coverage PARTIAL, 1 launch(es), 7 residual op(s)
+// THREE-COUNT-4: residual linalg.generic
+// THREE-COUNT-3: residual affine.store at {{.*}}: store outside any loop or launch
 
 // The top row reads rows 0, 1, 2 (the window moved down), not 0, 0, 1 (clamped).
 void shifted_top(int h, int w, short in[restrict h][w], short out[restrict h][w])

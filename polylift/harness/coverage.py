@@ -1,10 +1,10 @@
 """What the lift did to a kernel: its launches, the loops left, flops and the ULP bound.
 
 The harness reads the matched IR, the last stage before any lowering (normally the
-`match-kernels` stage), and counts `kernel.launch` ops and residual loops (`affine.for`,
-`affine.parallel`, `scf.for`, `scf.parallel`, `scf.while`) and linalg ops. Coverage is
-FULL when the kernel has launches and nothing else loops, PARTIAL when it has both,
-NONE when it has no launch.
+`match-kernels` stage), and counts `kernel.launch` ops and the residual ops the match
+report counts (matcher/residual.py: linalg ops, loops that compute, stores outside
+loops). Coverage is FULL when the kernel has launches and nothing residual, PARTIAL when
+it has both, NONE when it has no launch.
 
 Flops: each launch's template states a cost in its size symbols; a size is read from the
 launch operand the template names for it. Sizes are known at run time when that operand
@@ -28,10 +28,10 @@ from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
 from polylift.matcher.ast import Bin, Call
 from polylift.matcher.library import KernelTemplate, Library
+from polylift.matcher.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module
 
 FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
-LOOP_OPS = frozenset({"affine.for", "affine.parallel", "scf.for", "scf.parallel", "scf.while"})
 _STAGE = re.compile(r"(\d\d)-(.+)\.mlir")
 
 
@@ -197,21 +197,15 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
                     if v in by_name]
         func = variants[0] if variants else by_name[names[0]]
         launches: list[Launch] = []
-        residual = 0
 
         def visit(op: ir.Operation) -> ir.WalkResult:
-            nonlocal residual
             if op.name == "kernel.launch":
                 top = op.parent is not None and op.parent.name == "func.func"
                 launches.append(_launch(op, library, entry, sig, top))
-            elif op.name in LOOP_OPS or op.name.startswith("linalg."):
-                residual += 1
-                if op.name.startswith("linalg."):
-                    return ir.WalkResult.SKIP
             return ir.WalkResult.ADVANCE
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
-        return LiftSummary(tuple(launches), residual)
+        return LiftSummary(tuple(launches), len(list(residual_ops(func))))
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:

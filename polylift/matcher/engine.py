@@ -51,6 +51,7 @@ class State:
     scalars: tuple[tuple[str, tuple], ...] = ()      # scalar -> ("val", v) | ("const", x)
     uses: tuple[tuple[str, ir.Value], ...] = ()      # array -> IR operand values bound
     sizes: tuple[tuple[str, frozenset], ...] = ()    # size symbol -> extent keys
+    kept: tuple[tuple[str, tuple[int, ...]], ...] = ()  # array -> root dims it spans
     steps: tuple[tuple[tuple[str, int], ...], ...] = ()  # dims of each matched step
     progress: int = 0
 
@@ -86,6 +87,9 @@ class Bindings:
     scalars: dict[str, tuple]
     source_order_matches: bool
     ops: tuple[ir.OpView, ...] = field(default=(), repr=False)
+    # Arrays bound to a slice of a larger root (a row `ey[0][j]`): the dims of the bound
+    # view the template's dims are; the launch takes a rank-reducing view of the rest.
+    kept: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Pure ops that only fed the matched ops (a corner's loads), erased with them.
     dead: tuple[ir.Operation, ...] = field(default=(), repr=False)
 
@@ -246,7 +250,9 @@ class Matcher:
     def scalar(self, name: str, e: Node, s: State) -> Iterator[State]:
         decl = self.tpl.ast.param(name)
         assert isinstance(decl, ScalarDecl)
-        if e[0] not in ("val", "const"):
+        if e[0] == "arg":
+            e = self.invariant_element(e[1]) or e
+        if e[0] not in ("val", "const", "elem"):
             self.attempt.fail(s, f"payload has {describe(e)} where the template has "
                                  f"scalar {name}")
             return
@@ -261,23 +267,55 @@ class Matcher:
         else:
             self.attempt.fail(s, f"scalar {name} is bound to two different values")
 
+    def invariant_element(self, index: int) -> Node | None:
+        """An input the op reads at the same element on every iteration (`fict[t]` in a
+        loop over j) and never writes, as `("elem", view, subscripts)`: one value, which
+        a scalar parameter may take (the launch loads it first)."""
+        assert self.ctx is not None
+        operand = self.ctx.operands[index]
+        if operand.is_output or any(lin.coeffs for lin in operand.access) or \
+                any(o.root == operand.root for o in self.ctx.operands if o.is_output):
+            return None
+        amap = ir.AffineMapAttr(self.ctx.op.attributes["indexing_maps"][index]).value
+        subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
+                      if isinstance(e, ir.AffineConstantExpr)]
+        if len(subscripts) != len(amap.results):
+            return None
+        return ("elem", operand.value, tuple(subscripts))
+
     def access(self, t: Access, operand: Operand, s: State) -> Iterator[State]:
         """An array element: same root as before, subscripts equal up to a base offset."""
         # A 0-d template array may be one element of a larger root (`r[0]` in C, seen
         # through a rank-reducing subview): its base is that element's subscripts.
         element = not t.indices and all(not lin.coeffs for lin in operand.access)
-        if len(operand.access) != len(t.indices) and not element:
+        # A template vector may be written to a row of a matrix (`ey[0][j]`): the
+        # operand's constant subscripts are dropped, the others are the template's.
+        # Only outputs, for now: slices read by a reduction (a column of Q in
+        # gramschmidt) let the host backend's reassociation reach values the kernel
+        # computed inexactly, beyond what the harness can bound (see the session notes).
+        kept = tuple(range(len(operand.access)))
+        if t.indices and len(operand.access) > len(t.indices) and operand.is_output:
+            kept = tuple(d for d, lin in enumerate(operand.access) if lin.coeffs)
+        if len(kept) != len(t.indices) and not element:
             self.attempt.fail(s, f"{t} has rank {len(t.indices)}, the operand "
                                  f"{len(operand.access)}")
             return
-        for s1 in self.subscripts(list(zip(t.indices, operand.access, strict=not element)), s):
-            base = tuple((lin.const, lin.syms) for lin in operand.access) if element else \
-                tuple((lin.const - idx.const, lin.syms)
-                      for idx, lin in zip(t.indices, operand.access, strict=True))
+        if len(kept) < len(operand.access) and s.get("kept", t.array) not in (None, kept):
+            self.attempt.fail(s, f"{t} reads another slice of its root than elsewhere")
+            return
+        spanned = [operand.access[d] for d in kept]
+        for s1 in self.subscripts(list(zip(t.indices, spanned, strict=not element)), s):
+            base = [(lin.const, lin.syms) for lin in operand.access]
+            if not element:
+                for idx, d in zip(t.indices, kept, strict=True):
+                    base[d] = (operand.access[d].const - idx.const, operand.access[d].syms)
+            if len(kept) < len(operand.access) and not element and \
+                    s1.get("kept", t.array) is None:
+                s1 = s1.bind("kept", t.array, kept)
             bound = s1.get("arrays", t.array)
             if bound is None:
-                s2 = s1.bind("arrays", t.array, (operand.root, base))
-            elif bound[0] == operand.root and bound[1] == base:
+                s2 = s1.bind("arrays", t.array, (operand.root, tuple(base)))
+            elif bound[0] == operand.root and bound[1] == tuple(base):
                 s2 = replace(s1, progress=s1.progress + 1)
             else:
                 self.attempt.fail(s1, f"{t} reads another element or array than "

@@ -152,11 +152,14 @@ def _constant_reach(tpl: KernelTemplate, name: str, rank: int) -> list[int]:
     return reach
 
 
-def _holds(value: ir.Value, reach: list[int]) -> bool:
+def _holds(value: ir.Value, reach: list[int], dims: tuple[int, ...] | None) -> bool:
     """False when `value` provably lacks an element the template reads at a constant
     subscript (a 1 x 1 view of `coef[0][0]` for a template reading `coef[0..2, 0..2]`):
-    the launch would state the wrong extent."""
+    the launch would state the wrong extent. `dims`: the view's dims that are the
+    template's, when the template array is a slice of it."""
     shape = ir.MemRefType(value.type).shape
+    if dims is not None:
+        shape = [shape[d] for d in dims]
     if len(shape) != len(reach):
         return True  # one element of a larger root (a 0-d template array): no extent claimed
     return all(size == DYNAMIC or size > need for size, need in zip(shape, reach, strict=True))
@@ -177,12 +180,17 @@ def _launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
                   if isinstance(v.owner, ir.Operation | ir.OpView)
                   and v.owner.name == "memref.transpose"]
         reach = _constant_reach(tpl, decl.name, decl.rank)
+        # A slice (a row of a matrix) is chosen as a view of the root's rank; the launch
+        # takes a rank-reducing view of it (match_kernels.build_launch).
+        kept = s.get("kept", decl.name)
+        rank = decl.rank if kept is None else len(base)
         for value in views + [arrays[decl.name][0]]:
-            if _origin(value, decl.rank) != base or not _holds(value, reach):
+            if (kept is not None and len(ir.MemRefType(value.type).shape) != rank) or \
+                    _origin(value, rank) != base or not _holds(value, reach, kept):
                 continue
             # Sizes no loop bounds (a window's input extent) are read from the view.
-            if all(dim_key(value, si.dim) in sizes[si.name] for si in sources
-                   if si.name in sizes):
+            if all(dim_key(value, si.dim if kept is None else kept[si.dim]) in sizes[si.name]
+                   for si in sources if si.name in sizes):
                 chosen[decl.name] = value
                 break
         else:
@@ -245,9 +253,11 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
     """A scalar bound to an SSA value must have the type the shim takes for it."""
     for name, bound in s.scalars:
         want = tpl.scalar_dtype(name, dtype)
-        if bound[0] == "val" and str(bound[1].type) != want:
+        have = ir.MemRefType(bound[1].type).element_type if bound[0] == "elem" else \
+            bound[1].type if bound[0] == "val" else want
+        if str(have) != want:
             attempt.fail(replace(s, progress=10**6), f"scalar {name} is a "
-                                                     f"{bound[1].type}, the template takes {want}")
+                                                     f"{have}, the template takes {want}")
             return False
     return True
 
@@ -273,7 +283,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         arrays = _launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
-        return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops))
+        return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops),
+                        kept=dict(s.kept))
     return None
 
 

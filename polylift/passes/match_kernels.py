@@ -9,15 +9,13 @@ from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.checks import accesses
 from polylift.matcher.closest import closest_template
 from polylift.matcher.engine import Bindings
-from polylift.matcher.ir_model import constant_for
+from polylift.matcher.ir_model import DYNAMIC, constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
 from polylift.matcher.match import PURE, element_type, match
 from polylift.matcher.report import FunctionReport, render_summary
-from polylift.mlir import ir, passmanager, source_loc
+from polylift.matcher.residual import residual_ops
+from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
-
-LOOPS = {"affine.for", "scf.for", "scf.parallel", "affine.parallel"}
-STORES = {"affine.store", "memref.store"}
 
 
 def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
@@ -97,16 +95,14 @@ class MatchKernelsPass(Pass):
         # A whole-image template ranks after the region one it ties with: one op alone
         # can match only the latter.
         by_closeness = sorted(ranked, key=replicates)
-        for op in _walk(func):
+        for op, why in residual_ops(func):
             if op.operation.name.startswith("linalg."):
                 closest = closest_template(op.opview, by_closeness)
                 report.residual_op(op, closest, run.filename)
                 run.remark(op, f"no template matches {op.name}; closest {closest[0]}: "
                                f"{closest[1]}", "missed")
-            elif op.name in LOOPS:
-                report.residual_op(op, ("", "loop not raised to linalg"), run.filename)
-            elif op.name in STORES and not _in_loop(op):
-                report.residual_op(op, ("", "store outside any loop or launch"), run.filename)
+            else:
+                report.residual_op(op, ("", why), run.filename)
         del library
         return report
 
@@ -165,11 +161,20 @@ def build_launch(b: Bindings) -> ir.Operation:
     with ir.InsertionPoint(last), last.location:
         for param in tpl.params:
             if param.kind == "array":
-                operands.append(b.arrays[param.name])
+                view = b.arrays[param.name]
+                kept = b.kept.get(param.name)
+                operands.append(view if kept is None else _slice(view, kept))
                 continue
-            bound = ("const", param.fixed) if param.fixed is not None else b.scalars[param.name]
+            bound: tuple = ("const", param.fixed) if param.fixed is not None \
+                else b.scalars[param.name]
             if bound[0] == "val":
                 operands.append(bound[1])
+                continue
+            if bound[0] == "elem":
+                # The element the ops read on every iteration, read once (nothing in
+                # them writes it).
+                indices = [arith.constant(ir.IndexType.get(), k) for k in bound[2]]
+                operands.append(memref.load(bound[1], indices))
                 continue
             ctype = ir.Type.parse(tpl.scalar_dtype(param.name, str(etype)))
             attr = constant_for(bound[1], ctype)
@@ -188,6 +193,26 @@ def build_launch(b: Bindings) -> ir.Operation:
         if not any(list(result.uses) for result in op.results):
             op.erase()
     return launch
+
+
+def _slice(view: ir.Value, kept: tuple[int, ...]) -> ir.Value:
+    """The rank-reducing view of `view` spanning dims `kept` from its first element (a
+    row of a matrix for a template vector); the other dims are dropped at index 0."""
+    vtype = ir.MemRefType(view.type)
+    strides, offset = vtype.get_strides_and_offset()
+    rank = len(vtype.shape)
+    sizes: list = []
+    for d in range(rank):
+        if d not in kept:
+            sizes.append(1)
+        elif vtype.shape[d] != DYNAMIC:
+            sizes.append(vtype.shape[d])
+        else:
+            sizes.append(memref.dim(view, arith.constant(ir.IndexType.get(), d)))
+    layout = ir.StridedLayoutAttr.get(offset, [strides[d] for d in kept])
+    rtype = ir.MemRefType.get([vtype.shape[d] for d in kept], vtype.element_type, layout,
+                              vtype.memory_space)
+    return memref.subview(view, [0] * rank, sizes, [1] * rank, result_type=rtype)
 
 
 def _template_attrs(tpl: KernelTemplate) -> dict[str, ir.Attribute]:
@@ -210,27 +235,6 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
 
     func.walk(visit)
     return [b for b in blocks if any(o.operation.name.startswith("linalg.") for o in b.operations)]
-
-
-def _in_loop(op: ir.Operation) -> bool:
-    """Whether `op` is nested in a loop (whose residual entry already counts it)."""
-    parent = op.operation.parent
-    while parent is not None and parent.name != "func.func":
-        if parent.name in LOOPS:
-            return True
-        parent = parent.parent
-    return False
-
-
-def _walk(func: ir.Operation) -> list[ir.Operation]:
-    found = []
-
-    def visit(op):
-        found.append(op)
-        return ir.WalkResult.SKIP if op.name.startswith("linalg.") else ir.WalkResult.ADVANCE
-
-    func.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found[1:]
 
 
 def _generalize(module: ir.Module) -> None:

@@ -51,23 +51,32 @@ def test_one_top_level_launch_is_full_with_flops():
     assert kernel_flops(summary, library, {"ni": 20}) is None
 
 
+# A loop that computes: it writes memory itself.
+LOOP = ("  affine.for %i = 0 to 10 {\n    affine.store %alpha, %C[%i, %i] : "
+        f"{F64}\n  }}\n")
+
+
 def test_residual_loops_make_partial_and_no_launch_none():
     library = load_library()
-    loop = "  affine.for %i = 0 to 10 {\n  }\n"
-    assert summarize(_module(_gemm() + loop), "kernel_k", SIG, library).coverage == PARTIAL
-    none = summarize(_module(loop + loop), "kernel_k", SIG, library)
+    assert summarize(_module(_gemm() + LOOP), "kernel_k", SIG, library).coverage == PARTIAL
+    none = summarize(_module(LOOP + LOOP), "kernel_k", SIG, library)
     assert none.coverage == NONE and none.residual == 2
     assert kernel_flops(none, library, SIZES) is None
+    # A loop with nothing in it computes nothing; a store outside loops does.
+    empty = "  affine.for %i = 0 to 10 {\n  }\n"
+    assert summarize(_module(_gemm() + empty), "kernel_k", SIG, library).coverage == FULL
+    store = f"  %c0 = arith.constant 0 : index\n  affine.store %alpha, %C[%c0, %c0] : {F64}\n"
+    assert summarize(_module(_gemm() + store), "kernel_k", SIG, library).residual == 1
 
 
 def test_flops_unknown_in_a_loop_sizes_through_views():
     library = load_library()
     nested = "  affine.for %i = 0 to 3 {\n  " + _gemm() + "  }\n"
     summary = summarize(_module(nested), "kernel_k", SIG, library)
-    assert summary.coverage == PARTIAL and not summary.launches[0].top_level
+    # The loop only repeats the launch (FULL), an unknown number of times (no flops).
+    assert summary.coverage == FULL and not summary.launches[0].top_level
     assert kernel_flops(summary, library, SIZES) is None
-    partial = summarize(_module(_gemm() + "  affine.for %i = 0 to 3 {\n  }\n"), "kernel_k",
-                        SIG, library)
+    partial = summarize(_module(_gemm() + LOOP), "kernel_k", SIG, library)
     assert kernel_flops(partial, library, SIZES) is None
     view = ("  %c0 = arith.constant 0 : index\n  %m = affine.max affine_map<(d0)[s0] -> (0, d0 * 2 "
             "- s0)>(%ni)[%nk]\n  %C2 = memref.subview %C[%c0, %c0] [%m, %nj] "

@@ -171,14 +171,30 @@ func.func @fill_computed(%x: memref<?xf64>, %v: f64) {
   return
 }
 
-// Near miss: the stored value is read from an array element.
+// The stored value is one element of another array, read on every iteration: alpha
+// is that element, loaded once before the launch.
 // CHECK-LABEL: func.func @fill_from_element
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[ALPHA:.*]] = memref.load %arg1[%[[C0]]] : memref<16xf64>
+// CHECK-NEXT: "kernel.launch"(%arg0, %[[ALPHA]]) {callee = @fill_f64
+// REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 func.func @fill_from_element(%x: memref<16xf64>, %y: memref<16xf64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       ins(%y : memref<16xf64>) outs(%x : memref<16xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}
+
+// Near miss: the element is in the array the op writes (x[0] changes at i = 0).
+// CHECK-LABEL: func.func @fill_from_own_element
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest
+func.func @fill_from_own_element(%x: memref<16xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : memref<16xf64>) outs(%x : memref<16xf64>) {
   ^bb0(%a: f64, %b: f64):
     linalg.yield %a : f64
   }

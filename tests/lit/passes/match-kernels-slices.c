@@ -1,0 +1,43 @@
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// A template vector may be a row or a column of a matrix (the launch takes a
+// rank-reducing view), and a template scalar an element the op reads on every
+// iteration and does not write (the launch loads it first).
+
+// CHECK: func.func @row_fill(%{{.*}}: index, %{{.*}}: index, %[[T:.*]]: index,
+void row_fill(int n, int m, int t, double A[restrict n][m], double fict[restrict n])
+{
+  for (int j = 0; j < m; j++)
+    A[t][j] = fict[t];
+}
+// CHECK: %[[ELEM:.*]] = memref.subview %{{.*}}[%[[T]]] [1] [1] : memref<?xf64> to memref<1xf64, strided<[1], offset: ?>>
+// CHECK: %[[ROW:.*]] = memref.subview %{{.*}}[0, 0] [1, %{{.*}}] [1, 1] : memref<1x?xf64, strided<[?, 1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
+// CHECK: %[[ALPHA:.*]] = memref.load %[[ELEM]][%{{.*}}] : memref<1xf64, strided<[1], offset: ?>>
+// CHECK: "kernel.launch"(%[[ROW]], %[[ALPHA]]) {callee = @fill_f64
+
+// CHECK-LABEL: func.func @column_copy
+void column_copy(int n, int m, double A[restrict n][m], double v[restrict n])
+{
+  for (int i = 0; i < n; i++)
+    A[i][m - 1] = v[i];
+}
+// CHECK: %[[COL:.*]] = memref.subview %{{.*}}[0, 0] [%{{.*}}, 1] [1, 1] : memref<?x1xf64, strided<[?, 1], offset: ?>> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK: "kernel.launch"(%[[COL]], %{{.*}}) {callee = @copy_f64
+
+// The element read is in the matrix the op writes: no scalar can stand for it.
+// CHECK-LABEL: func.func @self_fill
+void self_fill(int n, int m, double A[restrict n][m])
+{
+  for (int j = 0; j < m; j++)
+    A[0][j] = A[1][0];
+}
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+
+// REMARK: remark: matched blas.fill (1 op) -> @fill_f64
+// REMARK: remark: matched blas.copy (1 op) -> @copy_f64
+// REMARK: remark: no template matches linalg.generic
+// REMARK: remark: match-kernels: @row_fill: coverage FULL, 1 launch(es), 0 residual op(s)
+// REMARK: remark: match-kernels: @column_copy: coverage FULL, 1 launch(es), 0 residual op(s)
+// REMARK: remark: match-kernels: @self_fill: coverage NONE

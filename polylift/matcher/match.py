@@ -16,7 +16,7 @@ from polylift.matcher.engine import (
     _StepContext,
     step_expr,
 )
-from polylift.matcher.ir_model import DYNAMIC, compose, dim_key
+from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
@@ -128,8 +128,6 @@ def _origin(value: ir.Value, rank: int) -> tuple | None:
     None unless the view is the root shifted: the template's subscripts are the root's,
     so a transposed or strided view would make the launch read other elements.
     """
-    from polylift.matcher.ir_model import Lin
-
     _, access = compose(value, [Lin(((d, 1),)) for d in range(rank)])
     if rank == 0 and any(lin.coeffs for lin in access):
         return None  # a 0-d view is one element of its root: constant subscripts
@@ -279,13 +277,23 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         attempt.fail(State(progress=1), str(exc))
         return None
     matcher = Matcher(tpl, attempt)
+    written = {o.root for ctx in ctxs for o in ctx.operands if o.is_output}
     for s in _steps(matcher, ctxs, State()):
         arrays = _launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
+        if any(bound[0] == "elem" and _root(bound[1]) in written for _, bound in s.scalars):
+            # The launch reads the element first; an op of the run would write it before.
+            attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
+            continue
         return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops),
                         kept=dict(s.kept))
     return None
+
+
+def _root(value: ir.Value) -> ir.Value:
+    rank = len(ir.MemRefType(value.type).shape)
+    return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
 def _dtype(op: ir.OpView) -> str:

@@ -205,7 +205,7 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
             return ir.WalkResult.ADVANCE
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
-        return LiftSummary(tuple(launches), len(list(residual_ops(func))))
+        return LiftSummary(tuple(launches), len(residual_ops(func)))
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:

@@ -34,10 +34,11 @@ from polylift.matcher.ir_model import (
     Node,
     Operand,
     Unsupported,
-    compose,
     constant_value,
     operands,
     payload,
+    root_of,
+    subview_size,
     value_tree,
 )
 from polylift.matcher.match import PURE
@@ -64,9 +65,6 @@ class Coord:
         return isinstance(other, Coord) and self.dims == other.dims and \
             _same_form(self.rest, other.rest)
 
-    def __hash__(self) -> int:
-        return hash(self.dims)
-
 
 @dataclass(frozen=True)
 class Interior:
@@ -89,7 +87,7 @@ def compose_border(b: Bindings, block_ops: list[ir.Operation], start: int) -> Bi
     img = _interior(b.ops[0])
     edges, corners, chain = _pieces(block_ops, start)
     for op in chain:
-        if op.name.endswith(".load") and _root_of(op.operands[0]) == img.out:
+        if op.name.endswith(".load") and root_of(op.operands[0]) == img.out:
             # It ran after some pieces wrote the image, and would now run before the launch.
             raise NotABorder("an op between the pieces reads the image they write")
     sides = sorted(_edge(img, op) for op in edges)
@@ -199,7 +197,10 @@ def _edge(img: Interior, p: ir.OpView) -> str:
         raise NotABorder(f"the {side} edge does not stop one pixel before the corner")
 
     def read(node: Node, k: int) -> bool:
-        return node[0] == "arg" and _reads_as(img, ops[node[1]], k, (row, col))
+        if node[0] != "arg":
+            return False
+        o = ops[node[1]]
+        return _reads_as(img, o.root, [_coord(lin) for lin in o.access], k, (row, col))
 
     _compare(_tree(p), img.tree, read, f"the {side} edge")
     return side
@@ -207,7 +208,7 @@ def _edge(img: Interior, p: ir.OpView) -> str:
 
 def _corner(img: Interior, store: ir.OpView) -> tuple[str, str]:
     """Which corner the store computes, as (row side, column side)."""
-    if _root_of(store.operands[1]) != img.out:
+    if root_of(store.operands[1]) != img.out:
         raise NotABorder("a store after the interior writes another array than the image")
     row, col = (Coord((), f) for f in _indices(store, 2))
     where = (_fixed_side(row, img.height, "top", "bottom"),
@@ -227,8 +228,8 @@ def _corner(img: Interior, store: ir.OpView) -> tuple[str, str]:
         if node[0] != "load":
             return False
         load = node[1]
-        found = Operand(load.result, _root_of(load.operands[0]), (), False)
-        return _reads_as(img, found, k, (row, col), _indices(load, 1))
+        coords = [Coord((), f) for f in _indices(load, 1)]
+        return _reads_as(img, root_of(load.operands[0]), coords, k, (row, col))
 
     try:
         tree = value_tree(store.operands[0], block, leaf)
@@ -238,32 +239,29 @@ def _corner(img: Interior, store: ir.OpView) -> tuple[str, str]:
     return where
 
 
-def _reads_as(img: Interior, o: Operand, k: int, pixel: tuple[Coord, Coord],
-              forms: list[Linear] | None = None) -> bool:
-    """Whether read `o` of a piece at `pixel` is the interior's operand `k` there: its
-    window read with clamped subscripts, or the same constant element."""
-    coords = [Coord((), f) for f in forms] if forms is not None else \
-        [_coord(lin) for lin in o.access]
+def _reads_as(img: Interior, root: ir.Value, coords: list[Coord], k: int,
+              pixel: tuple[Coord, Coord]) -> bool:
+    """Whether a piece's read of `root` at `coords`, for its pixel `pixel`, is the
+    interior's operand `k` there: its window read with clamped subscripts, or the same
+    constant element."""
     if k in img.fixed:
         want = [_coord(lin) for lin in img.fixed[k].access]
-        return o.root == img.fixed[k].root and coords == want
-    if k not in img.taps or o.root != img.src or len(coords) != 2:
+        return root == img.fixed[k].root and coords == want
+    if k not in img.taps or root != img.src or len(coords) != 2:
         return False
     extents = (img.height, img.width)
     return all(have == _clamped(at, off, n) for have, at, off, n
                in zip(coords, pixel, img.taps[k], extents, strict=True))
 
 
-def _clamped(at: Coord, off: int, extent: Linear) -> Coord | None:
+def _clamped(at: Coord, off: int, extent: Linear) -> Coord:
     """The subscript `at + off` clamped into 0..extent-1. A running subscript of an edge
     stays inside (it runs over 1..extent-2); a fixed one is the first or last."""
     if at.dims:
         return Coord(at.dims, at.rest + Linear.constant(off))
-    if _same_form(at.rest, Linear.constant(0)):
+    if _fixed_side(at, extent, "first", "last") == "first":
         return Coord((), Linear.constant(max(off, 0)))
-    if _same_form(at.rest, extent - Linear.constant(1)):
-        return Coord((), extent + Linear.constant(min(off, 0) - 1))
-    return None
+    return Coord((), extent + Linear.constant(min(off, 0) - 1))
 
 
 def _compare(piece: Node, interior: Node, read, what: str) -> None:
@@ -299,7 +297,7 @@ def _whole_image_views(b: Bindings, img: Interior, last: ir.OpView) -> dict[str,
         mat = Materializer(ir.InsertionPoint(last), last.location)
         sizes = [mat.value(img.height), mat.value(img.width)]
         for name, view in b.arrays.items():
-            root = _root_of(view)
+            root = root_of(view)
             if root in (img.out, img.src):
                 rtype = subview_type(ir.MemRefType(root.type), [0, 0], sizes, [1, 1])
                 arrays[name] = memref.subview(root, [0, 0], sizes, [1, 1], result_type=rtype,
@@ -330,13 +328,11 @@ def _trips(op: ir.OpView, out: Operand, pos: int) -> Linear:
     owner = out.value.owner
     if not isinstance(owner, ir.Operation | ir.OpView) or owner.name != "memref.subview":
         raise NotABorder(f"cannot tell how far a loop of '{op.name}' runs")
-    view = owner.opview
-    dynamic = [s for s in list(view.static_sizes)[:pos] if s == DYNAMIC]
-    size = list(view.sizes)[len(dynamic)]
-    amap_owner = size.owner
-    if isinstance(amap_owner, ir.Operation | ir.OpView) and amap_owner.name == "affine.max":
-        amap = ir.AffineMapAttr(amap_owner.attributes["map"]).value
-        forms = _map_forms(amap, list(amap_owner.operands))
+    size = subview_size(owner.opview, pos)
+    bound = size.owner
+    if isinstance(bound, ir.Operation | ir.OpView) and bound.name == "affine.max":
+        forms = _map_forms(ir.AffineMapAttr(bound.attributes["map"]).value,
+                           list(bound.operands))
         rest = [f for f in forms if not _same_form(f, Linear.constant(0))]
         if len(forms) == 2 and len(rest) == 1:
             return rest[0]
@@ -375,11 +371,6 @@ def _indices(op: ir.OpView, first: int) -> list[Linear]:
     """The subscripts of an affine.load or affine.store (index operands from `first`)."""
     amap = ir.AffineMapAttr(op.attributes["map"]).value
     return _map_forms(amap, list(op.operands)[first:])
-
-
-def _root_of(value: ir.Value) -> ir.Value:
-    rank = len(ir.MemRefType(value.type).shape)
-    return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
 def _reads_memory(value: ir.Value) -> bool:

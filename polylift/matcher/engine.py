@@ -269,13 +269,12 @@ class Matcher:
 
     def invariant_element(self, index: int) -> Node | None:
         """An input the op reads at the same element on every iteration (`fict[t]` in a
-        loop over j) and never writes, as `("elem", view, subscripts)`: one value, which
-        a scalar parameter may take (the launch loads it first)."""
+        loop over j), as `("elem", view, subscripts)`: one value, which a scalar
+        parameter may take (the launch loads it first), if no op of the run writes it."""
         assert self.ctx is not None
         operand = self.ctx.operands[index]
-        if operand.is_output or any(lin.coeffs for lin in operand.access) or \
-                any(o.root == operand.root for o in self.ctx.operands if o.is_output):
-            return None
+        if operand.is_output or any(lin.coeffs for lin in operand.access):
+            return None  # whether an op of the run writes it, `match` checks
         amap = ir.AffineMapAttr(self.ctx.op.attributes["indexing_maps"][index]).value
         subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
                       if isinstance(e, ir.AffineConstantExpr)]
@@ -300,7 +299,8 @@ class Matcher:
             self.attempt.fail(s, f"{t} has rank {len(t.indices)}, the operand "
                                  f"{len(operand.access)}")
             return
-        if len(kept) < len(operand.access) and s.get("kept", t.array) not in (None, kept):
+        sliced = len(kept) < len(operand.access)
+        if sliced and s.get("kept", t.array) not in (None, kept):
             self.attempt.fail(s, f"{t} reads another slice of its root than elsewhere")
             return
         spanned = [operand.access[d] for d in kept]
@@ -309,8 +309,7 @@ class Matcher:
             if not element:
                 for idx, d in zip(t.indices, kept, strict=True):
                     base[d] = (operand.access[d].const - idx.const, operand.access[d].syms)
-            if len(kept) < len(operand.access) and not element and \
-                    s1.get("kept", t.array) is None:
+            if sliced and s1.get("kept", t.array) is None:
                 s1 = s1.bind("kept", t.array, kept)
             bound = s1.get("arrays", t.array)
             if bound is None:

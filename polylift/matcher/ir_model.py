@@ -170,16 +170,25 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
         return ("c", size)
     owner = value.owner
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.subview":
-        static = list(owner.opview.static_sizes)
-        dynamic = [v for v, s in zip(owner.opview.sizes, [s for s in static if s == DYNAMIC],
-                                     strict=False)]
-        index = sum(1 for s in static[:pos] if s == DYNAMIC)
-        return value_key(dynamic[index])
+        return value_key(subview_size(owner.opview, pos))
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.cast":
         return dim_key(owner.operands[0], pos)
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.transpose":
         return dim_key(owner.operands[0], _permutation(owner)[pos])
     return ("dim", value, pos)
+
+
+def subview_size(view: ir.OpView, pos: int) -> ir.Value:
+    """The size operand of a `memref.subview` along `pos`, a dynamic size of its result."""
+    static = list(view.static_sizes)
+    index = sum(1 for s in static[:pos] if s == DYNAMIC)
+    return list(view.sizes)[index]
+
+
+def root_of(value: ir.Value) -> ir.Value:
+    """The root memref under `value`'s view chain."""
+    rank = len(ir.MemRefType(value.type).shape)
+    return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
 def value_key(value: ir.Value) -> tuple:

@@ -16,7 +16,7 @@ from polylift.matcher.engine import (
     _StepContext,
     step_expr,
 )
-from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
+from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key, root_of
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
@@ -282,18 +282,13 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         arrays = _launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
-        if any(bound[0] == "elem" and _root(bound[1]) in written for _, bound in s.scalars):
+        if any(bound[0] == "elem" and root_of(bound[1]) in written for _, bound in s.scalars):
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
             continue
         return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops),
                         kept=dict(s.kept))
     return None
-
-
-def _root(value: ir.Value) -> ir.Value:
-    rank = len(ir.MemRefType(value.type).shape)
-    return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
 def _dtype(op: ir.OpView) -> str:

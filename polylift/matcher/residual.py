@@ -12,18 +12,14 @@ One rule for the match report and the harness's coverage: residual are
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+from polylift.matcher.match import PURE
 from polylift.mlir import ir
 
 LOOPS = frozenset({"affine.for", "affine.parallel", "scf.for", "scf.parallel", "scf.while"})
 STORES = frozenset({"affine.store", "memref.store"})
-# Ops that only name memory or index values.
-VIEWS = frozenset({"memref.subview", "memref.cast", "memref.transpose", "memref.dim",
-                   "affine.apply", "affine.max", "affine.min", "arith.constant"})
 
 
-def residual_ops(func: ir.Operation) -> Iterator[tuple[ir.Operation, str]]:
+def residual_ops(func: ir.Operation) -> list[tuple[ir.Operation, str]]:
     """The residual ops of `func` (outermost first, linalg bodies not entered), each with
     what it is."""
     found: list[tuple[ir.Operation, str]] = []
@@ -40,7 +36,7 @@ def residual_ops(func: ir.Operation) -> Iterator[tuple[ir.Operation, str]]:
         return ir.WalkResult.ADVANCE
 
     func.walk(visit, ir.WalkOrder.PRE_ORDER)
-    yield from found
+    return found
 
 
 def _computes(loop: ir.Operation) -> bool:
@@ -57,12 +53,14 @@ def _computes(loop: ir.Operation) -> bool:
 
 def _computes_op(op: ir.Operation) -> bool:
     name = op.name
-    if name.startswith("linalg.") or name == "kernel.launch" or name in VIEWS:
+    if name.startswith("linalg.") or name == "kernel.launch" or name == "arith.constant":
         return False
     if name in ("affine.yield", "scf.yield"):
         return bool(len(op.operands))
-    if name.startswith("arith.") and all(str(r.type) == "index" for r in op.results):
-        return False
+    if name.startswith("arith."):
+        return not all(str(r.type) == "index" for r in op.results)
+    if name in PURE:
+        return False  # views and index arithmetic
     if name == "memref.load":
         # A launch's scalar argument read from memory (`fict[t]` for a fill).
         return not all(use.owner.name == "kernel.launch" for use in op.results[0].uses)

@@ -12,7 +12,7 @@
  * once into local memory, only the entries an index can reach (at most
  * (d_max >> rshift) + 1, d_max = 255 for i8 and 65535 for i16). den == 0, an index >= n,
  * a shift outside 0..31 and INT32_MIN / -1 abort with a message.
- * Semantics: see ref/pva_bilateral3x3.c and ref/pva_bilateral3x3_roi.c.
+ * Semantics: see ref/pva_bilateral3x3.c.
  */
 #include "polylift_shims.h"
 #include "pva_model.h"

@@ -332,7 +332,11 @@ class Matcher:
         free = []
         for var, coeff in idx.terms:
             if var in dims:
-                if want.pop(dims[var], None) != coeff:
+                step = want.pop(dims[var], None)
+                if step is not None and step != coeff:
+                    self.attempt.fail(s, _stride_text(step, var, coeff))
+                    return
+                if step is None:
                     self.attempt.fail(s, f"subscript '{idx}' does not match the loop "
                                          "dims read")
                     return
@@ -350,10 +354,21 @@ class Matcher:
             return
         var, coeff = free[0]
         used = set(dict(s.dims).values())
-        for dim, c in list(want.items()):
-            if c == coeff and dim not in used:
+        open_dims = {dim: c for dim, c in want.items() if dim not in used}
+        if open_dims and coeff not in open_dims.values():
+            steps = " or ".join(map(str, sorted(set(open_dims.values()))))
+            self.attempt.fail(s, _stride_text(steps, var, coeff))
+            return
+        for dim, c in open_dims.items():
+            if c == coeff:
                 left = {d: v for d, v in want.items() if d != dim}
                 yield from self.bind_free(free[1:], left, rest, s.bind("dims", var, dim))
+
+
+def _stride_text(step: object, var: str, coeff: int) -> str:
+    """Why a subscript differs only in its step: a strided view (`2*d0` of the root)."""
+    return f"the op steps by {step} through the array where the template's '{var}' " \
+           f"steps by {coeff}"
 
 
 def t_commutes(t: Bin | Call) -> bool:

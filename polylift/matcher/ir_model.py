@@ -35,8 +35,12 @@ class Lin:
 
     def scale(self, factor: int) -> Lin:
         """This subscript times a constant stride."""
+        if self.syms and factor != 1:
+            # `syms` is a plain sum: it cannot say `2 * %off`, and dropping the offset
+            # would make two different views look like one.
+            raise Unsupported("a view with a dynamic offset inside a strided view")
         return Lin(tuple((d, c * factor) for d, c in self.coeffs), self.const * factor,
-                   self.syms if factor == 1 else ())
+                   self.syms)
 
 
 @dataclass(frozen=True)

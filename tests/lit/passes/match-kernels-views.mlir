@@ -139,8 +139,8 @@ func.func @axpy_offsets(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64
 // CHECK-LABEL: func.func @axpy_stride
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest
-// REMARK: remark: no template matches linalg.generic; closest blas.axpy: subscript 'i' does not match the loop dims read
+// REMARK: remark: no template matches linalg.generic; closest blas.copy2d: the op steps by 2 through the array where the template's 'j' steps by 1
+// REMARK: remark: no template matches linalg.generic; closest blas.axpy: the op steps by 2 through the array where the template's 'i' steps by 1
 func.func @copy2d_column_stride(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %m: index, %n: index) {
   %s = memref.subview %A[0, 0] [%m, %n] [1, 2] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 2]>>
   %d = memref.subview %B[0, 0] [%m, %n] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>
@@ -160,6 +160,53 @@ func.func @axpy_stride(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64)
     %0 = arith.mulf %a, %xi : f64
     %1 = arith.addf %yi, %0 : f64
     linalg.yield %1 : f64
+  }
+  return
+}
+
+// -----
+
+// Near misses: views inside a view of every other row. With static offsets the remark
+// names the row step; a view at a dynamic offset inside the strided one is refused
+// outright (its subscript would be 2 * %o, which the matcher cannot state), so the
+// scale and the product into two different row blocks are never one gemm.
+// CHECK-LABEL: func.func @scal2d_every_other_row
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// CHECK-LABEL: func.func @gemm_blocks_of_every_other_row
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest blas.scal2d: the op steps by 2 through the array where the template's 'i' steps by 1
+// REMARK: remark: no template matches linalg.generic; closest none: a view with a dynamic offset inside a strided view
+// REMARK: remark: no template matches linalg.generic; closest none: a view with a dynamic offset inside a strided view
+func.func @scal2d_every_other_row(%X: memref<16x8xf64>, %beta: f64) {
+  %S = memref.subview %X[1, 0] [8, 8] [2, 1] : memref<16x8xf64> to memref<8x8xf64, strided<[16, 1], offset: 8>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      outs(%S : memref<8x8xf64, strided<[16, 1], offset: 8>>) {
+  ^bb0(%c: f64):
+    %0 = arith.mulf %beta, %c : f64
+    linalg.yield %0 : f64
+  }
+  return
+}
+func.func @gemm_blocks_of_every_other_row(%X: memref<16x8xf64>, %A: memref<4x8xf64>, %B: memref<8x8xf64>, %o: index, %p: index, %alpha: f64, %beta: f64) {
+  %S = memref.subview %X[0, 0] [8, 8] [2, 1] : memref<16x8xf64> to memref<8x8xf64, strided<[16, 1]>>
+  %V1 = memref.subview %S[%o, 0] [4, 8] [1, 1] : memref<8x8xf64, strided<[16, 1]>> to memref<4x8xf64, strided<[16, 1], offset: ?>>
+  %V2 = memref.subview %S[%p, 0] [4, 8] [1, 1] : memref<8x8xf64, strided<[16, 1]>> to memref<4x8xf64, strided<[16, 1], offset: ?>>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
+      outs(%V1 : memref<4x8xf64, strided<[16, 1], offset: ?>>) {
+  ^bb0(%c: f64):
+    %0 = arith.mulf %beta, %c : f64
+    linalg.yield %0 : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<4x8xf64>, memref<8x8xf64>) outs(%V2 : memref<4x8xf64, strided<[16, 1], offset: ?>>) {
+  ^bb0(%a: f64, %b: f64, %c: f64):
+    %0 = arith.mulf %alpha, %a : f64
+    %1 = arith.mulf %0, %b : f64
+    %2 = arith.addf %c, %1 : f64
+    linalg.yield %2 : f64
   }
   return
 }

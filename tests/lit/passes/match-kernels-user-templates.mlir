@@ -29,3 +29,49 @@ func.func @square(%x: memref<64xf64>, %y: memref<64xf64>) {
   }
   return
 }
+
+// A two-step user template whose scalar is an element: from w (no op writes it) the
+// launch loads w[3] first and covers both ops.
+// CHECK-LABEL: func.func @double_then_fill_from_w
+// CHECK: %[[W3:.*]] = memref.load %arg2[%{{.*}}] : memref<4xf64>
+// CHECK-NEXT: "kernel.launch"(%arg0, %arg1, %[[W3]]) {callee = @double_then_fill_f64, source_order_matches = true, template = "user.double_then_fill"}
+// CHECK-NEXT: return
+// Near miss: the element is x[3], which the first step doubles. One launch would load
+// it before the doubling, so the two ops stay two launches and x[3] is loaded after
+// the first.
+// CHECK-LABEL: func.func @double_then_fill_from_x
+// CHECK-NOT: user.double_then_fill
+// CHECK: "kernel.launch"(%arg0, %{{.*}}) {{{.*}}template = "blas.scal"}
+// CHECK: %[[X3:.*]] = memref.load %arg0[%{{.*}}] : memref<64xf64>
+// CHECK-NEXT: "kernel.launch"(%arg1, %[[X3]]) {callee = @fill_f64, source_order_matches = true, template = "blas.fill"}
+// CHECK-NEXT: return
+func.func @double_then_fill_from_w(%x: memref<64xf64>, %y: memref<64xf64>, %w: memref<4xf64>) {
+  %c2 = arith.constant 2.0 : f64
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%x : memref<64xf64>) {
+  ^bb0(%b: f64):
+    %0 = arith.mulf %c2, %b : f64
+    linalg.yield %0 : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (3)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%w : memref<4xf64>) outs(%y : memref<64xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}
+func.func @double_then_fill_from_x(%x: memref<64xf64>, %y: memref<64xf64>) {
+  %c2 = arith.constant 2.0 : f64
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%x : memref<64xf64>) {
+  ^bb0(%b: f64):
+    %0 = arith.mulf %c2, %b : f64
+    linalg.yield %0 : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (3)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%x : memref<64xf64>) outs(%y : memref<64xf64>) {
+  ^bb0(%a: f64, %b: f64):
+    linalg.yield %a : f64
+  }
+  return
+}

@@ -16,7 +16,7 @@ from polylift.matcher.engine import (
     _StepContext,
     step_expr,
 )
-from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key, root_of
+from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key, is_integer, root_of
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
@@ -286,7 +286,15 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
             continue
-        return Bindings(tpl, arrays, dict(s.scalars), _exact_order(tpl, ctxs, s), tuple(ops),
+        in_order = _exact_order(tpl, ctxs, s)
+        if not in_order and tpl.accuracy[0] == "exact" and not is_integer(ctxs[-1].element):
+            # Floating-point sums and products regrouped give other bits, and an exact
+            # template declares no bound that would cover them.
+            attempt.fail(replace(s, progress=10**6), "the op groups its arithmetic "
+                                                     "otherwise than the template, which "
+                                                     "is declared exact")
+            continue
+        return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
                         kept=dict(s.kept))
     return None
 

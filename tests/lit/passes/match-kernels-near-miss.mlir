@@ -204,3 +204,29 @@ func.func @gemm_nt(%A: memref<8x4xf64>, %B: memref<6x4xf64>, %C: memref<8x6xf64>
   }
   return
 }
+
+// -----
+
+// jacobi1d summed as A[i-1] + (A[i] + A[i+1]): the same terms regrouped, which gives
+// other bits in floating point. stencil.jacobi1d is declared exact (no bound), so the
+// op stays; the same regrouping on integers would be the same bits, and on a
+// `reassoc` template it would match with source_order_matches = false.
+// CHECK-LABEL: func.func @jacobi1d_regrouped
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest stencil.jacobi1d: the op groups its arithmetic otherwise than the template, which is declared exact
+func.func @jacobi1d_regrouped(%A: memref<64xf64>, %B: memref<64xf64>, %c: f64) {
+  %l = memref.subview %A[0] [62] [1] : memref<64xf64> to memref<62xf64, strided<[1]>>
+  %m = memref.subview %A[1] [62] [1] : memref<64xf64> to memref<62xf64, strided<[1], offset: 1>>
+  %r = memref.subview %A[2] [62] [1] : memref<64xf64> to memref<62xf64, strided<[1], offset: 2>>
+  %o = memref.subview %B[1] [62] [1] : memref<64xf64> to memref<62xf64, strided<[1], offset: 1>>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%l, %m, %r : memref<62xf64, strided<[1]>>, memref<62xf64, strided<[1], offset: 1>>, memref<62xf64, strided<[1], offset: 2>>) outs(%o : memref<62xf64, strided<[1], offset: 1>>) {
+  ^bb0(%a: f64, %b: f64, %d: f64, %y: f64):
+    %0 = arith.addf %b, %d : f64
+    %1 = arith.addf %a, %0 : f64
+    %2 = arith.mulf %c, %1 : f64
+    linalg.yield %2 : f64
+  }
+  return
+}

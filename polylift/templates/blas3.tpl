@@ -679,3 +679,28 @@ template blas.trmm_lower1 {
   accuracy reassoc ulp 2*m + 64
   cost flops m*m*n bytes esize*(m*m + 2*m*n)
 }
+
+# Symmetric matrix times matrix: C = alpha * A.B + beta * C with A symmetric, stored in
+# its lower triangle only. Row i of A is read as A[i,k] up to the diagonal and as the
+# mirrored A[k,i] beyond it, so the sum over k is two masked steps, in that order. Each
+# launch reads only the lower triangle of A (diagonal included).
+
+template blas.symm_lower {
+  doc "C = beta * C, then C += alpha * A.B over k <= i from A[i,k], then over k > i from A[k,i]"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha
+  scalar beta
+  compute {
+    C[i,j] = beta * C[i,j]
+    C[i,j] += alpha * A[i,k] * B[k,j] where k <= i
+    C[i,j] += alpha * A[k,i] * B[k,j] where k > i
+  }
+  launch symm_lower
+  shim m, n, alpha, A, B, beta, C
+  backends ref, host
+  accuracy reassoc ulp 2*m + 64
+  cost flops 2*m*m*n + 2*m*n bytes esize*(m*m + 3*m*n)
+}

@@ -245,3 +245,52 @@ def test_trmm_loops_become_one_launch(side: str, backend: str, ref_library: str)
         results.append(args[5])
     assert np.isfinite(results[0]).all()
     assert same_bits(results[1], results[0])
+
+
+@pytest.mark.parametrize("backend, mode", [("ref", "random"), ("host", "exact"),
+                                           ("host", "random")])
+@pytest.mark.parametrize("beta", [0.0, -1.25])
+def test_symm_generics_become_one_launch(backend: str, mode: str, beta: float,
+                                         ref_library: str) -> None:
+    """The three masked generics of symm (symm.mlir) become one blas.symm_lower launch,
+    which computes what the C loops of symm.c compute: the same bits with ref (same
+    order) and with host on exact inputs, within the template's bound otherwise. A holds
+    NaN above its diagonal, which neither the loops nor the launch may read; with
+    beta == 0 the NaN in C must survive as the loops' 0 * NaN."""
+    from polylift.shims.build import shim_library
+
+    inputs_dir = Path(__file__).parent / "inputs" / "lowering"
+    text = (inputs_dir / "symm.mlir").read_text()
+    matched, _ = _module(text, ["match-kernels"])
+    assert [t for _, t in LAUNCH.findall(str(matched))] == ["blas.symm_lower"]
+    lowered, _ = _module(text, ["match-kernels", f"lower-kernel-launch-to-{backend}",
+                                "check-no-kernel-launch", "lower-to-llvm"])
+    translation = translate_file(str(inputs_dir / "symm.c"), [], [], "kernel_symm")
+    sig = translation.signatures["kernel_symm"]
+    loops, _ = _module(translation.mlir, ["lower-to-llvm"])
+    m, n = 9, 6
+    rng = np.random.default_rng(17)
+
+    def values(*shape: int) -> np.ndarray:
+        if mode == "exact":  # small integers times powers of two: every sum is exact
+            return rng.integers(-8, 8, shape) / 4.0
+        return rng.uniform(-1.0, 1.0, shape)
+
+    a = np.where(np.tri(m, dtype=bool), values(m, m), np.nan)
+    c = values(m, n)
+    c[2, 3] = np.nan
+    inputs = [m, n, 0.75, beta, a, values(m, n), c]
+    libs = sorted({str(shim_library(backend, kind="shared").path), ref_library})
+    results = []
+    for engine in (_engine(loops, []), _engine(lowered, libs)):
+        args = [x.copy() if isinstance(x, np.ndarray) else x for x in inputs]
+        run_mlir(engine, sig, args)
+        results.append(args[6])
+    want, got = results
+    assert np.isnan(want[2, 3]) and np.isfinite(np.delete(want.ravel(), 2 * n + 3)).all()
+    if backend == "ref" or mode == "exact":
+        assert same_bits(got, want)
+    else:
+        bound = load_library().templates["blas.symm_lower"].ulp_bound({"m": m, "n": n})
+        comparison = compare_arrays("C", want, got, bound)
+        assert comparison.verdict != DIFF, comparison.describe()

@@ -98,6 +98,19 @@ def _canon_trmm(v: Values, upper: bool) -> dict:
     return {"C": c}
 
 
+def _canon_symm_lower(v: Values) -> dict:
+    """c = beta * C (0 when beta == 0), then c + (alpha * A[i,k]) * B[k,j] for k = 0 .. i,
+    then c + (alpha * A[k,i]) * B[k,j] for k = i+1 .. m-1: the lower triangle of A only."""
+    a, b = v["A"], v["B"]
+    rows = np.arange(a.shape[0])
+    c = _scaled(v, "C")
+    for p in range(a.shape[0]):
+        term = np.where((p <= rows)[:, None], v["alpha"] * a[:, p:p + 1],
+                        v["alpha"] * a[p, :][:, None])
+        c = c + term * b[p:p + 1, :]
+    return {"C": c}
+
+
 def _canon_axpby(v: Values) -> dict:
     ax = v["alpha"] * v["x"]
     return {"y": ax if v["beta"] == 0 else ax + v["beta"] * v["y"]}
@@ -129,6 +142,7 @@ CANON: dict[str, Callable[[Values], dict]] = {
     "jacobi1d": _canon_jacobi,
     "trmm_upper": lambda v: _canon_trmm(v, upper=True),
     "trmm_lower": lambda v: _canon_trmm(v, upper=False),
+    "symm_lower": _canon_symm_lower,
 }
 
 
@@ -263,7 +277,8 @@ def _call_both(launch: str, dtype: str, prepare) -> tuple[dict, dict]:
     return results[0], results[1]
 
 
-@pytest.mark.parametrize("launch, out", [("gemm", "C"), ("syrk", "C"), ("axpby", "y")])
+@pytest.mark.parametrize("launch, out", [("gemm", "C"), ("syrk", "C"), ("axpby", "y"),
+                                         ("symm_lower", "C")])
 def test_beta_zero_does_not_read_the_output(launch: str, out: str):
     def prepare(values):
         values[out][...] = np.nan
@@ -292,7 +307,8 @@ def test_triangle_reads_the_output_when_beta_is_zero(launch: str):
 
 
 @pytest.mark.parametrize("launch", ["scal", "axpy", "axpy2d", "gemm", "gemv_acc", "syrk",
-                                    "syrk_lower", "syr2k_lower", "trmm_upper", "trmm_lower"])
+                                    "syrk_lower", "syr2k_lower", "trmm_upper", "trmm_lower",
+                                    "symm_lower"])
 def test_alpha_zero_keeps_the_template_bits(launch: str):
     # alpha * x is -0 for negative x; OpenBLAS shortcuts alpha == 0 and would give +0.
     def prepare(values):
@@ -346,3 +362,33 @@ def test_trmm_reads_one_triangle_and_never_gives_minus_zero(launch: str, upper: 
     assert np.isfinite(ref["C"]).all()
     assert (ref["C"] == 0).any() and not np.signbit(ref["C"][ref["C"] == 0]).any()
     assert np.array_equal(bits(ref["C"]), bits(host["C"]))
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("m, n", [(7, 9), (9, 4), (1, 1), (1, 6), (5, 1)])
+def test_symm_lower_is_the_symmetric_product_of_the_lower_triangle(backend: str, dtype: str,
+                                                                   m: int, n: int):
+    # A holds NaN above its diagonal: a shim that reads it there gives NaN. The result is
+    # the product with the symmetric matrix the lower triangle stands for; ref has the
+    # template's bits, host stays within the template's bound of them.
+    rng = np.random.default_rng(m * 16 + n)
+    t = NP_TYPES[dtype]
+    lower = rng.uniform(-1.0, 1.0, (m, m)).astype(t)
+    a = np.where(np.tri(m, dtype=bool), lower, t(np.nan))
+    values = {"A": a, "B": rng.uniform(-1.0, 1.0, (m, n)).astype(t),
+              "C": rng.uniform(-1.0, 1.0, (m, n)).astype(t), "alpha": t(0.75),
+              "beta": t(-1.25)}
+    inputs = {k: v.copy() if isinstance(v, np.ndarray) else v for k, v in values.items()}
+    call_shim(shim_cdll(backend), _template("symm_lower"), backend, dtype, values)
+    got = values["C"]
+    assert np.isfinite(got).all()
+    full = np.tril(lower) + np.tril(lower, -1).T
+    want = 0.75 * (full.astype(np.float64) @ inputs["B"]) - 1.25 * inputs["C"]
+    assert np.allclose(got, want, rtol=0, atol=m * 4 * np.finfo(t).eps)
+    canon = _canon_symm_lower(inputs)["C"]
+    if backend == "ref":
+        assert np.array_equal(bits(got), bits(canon))
+    else:
+        bound = _template("symm_lower").ulp_bound({"m": m, "n": n})
+        assert int(ulp_distance(canon, got).max()) <= bound

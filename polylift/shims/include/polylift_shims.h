@@ -349,6 +349,12 @@ void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const
 void polylift_host_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
+/* symm_lower: blas.symm_lower (C = beta * C, then C += alpha * A.B over k <= i from A[i,k], then over k > i from A[k,i]) */
+void polylift_ref_symm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_ref_symm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+void polylift_host_symm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_host_symm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+
 /* syr2k_lower: blas.syr2k_lower (lower triangle (j <= i): C = beta * C, then C += alpha * (A.B^T + B.A^T)) */
 void polylift_ref_syr2k_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
 void polylift_ref_syr2k_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);

@@ -1,0 +1,72 @@
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// symm as C loops (A symmetric, read from its lower triangle). The third nest's
+// `k = i + 1 .. m` is a strict triangle: its last row (i = m - 1) is empty, which
+// raising refuses (the box would touch row m - 1 of C and column m - 1 of A, which
+// this nest never does), so the nest stays a loop over i around a per-row generic and
+// no blas.symm_lower launch forms. match-kernels-symm.mlir matches the three masked
+// generics a raising of that triangle over the second nest's box gives.
+
+// CHECK-LABEL: func.func @kernel_symm(
+// CHECK: "kernel.launch"({{.*}}) {callee = @scal2d_f64
+// CHECK-NOT: symm_lower
+// CHECK: affine.for
+// CHECK: linalg.generic
+// CHECK: return
+void kernel_symm(int m, int n, double alpha, double beta, double A[m][m], double B[m][n],
+                 double C[m][n])
+{
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] = beta * C[i][j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k <= i; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = i + 1; k < m; k++)
+        C[i][j] += alpha * A[k][i] * B[k][j];
+}
+
+// Near miss: the third sum starts at the diagonal (k = i), so A[i][i] counts twice. Its
+// rows are never empty and all three nests raise, but the masks are not symm's: the
+// scaling alone becomes a launch.
+// CHECK-LABEL: func.func @diagonal_twice(
+// CHECK-NOT: symm_lower
+// CHECK: "kernel.launch"({{.*}}) {callee = @scal2d_f64
+// CHECK-NOT: symm_lower
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK-NOT: symm_lower
+// CHECK: return
+void diagonal_twice(int m, int n, double alpha, double beta, double A[m][m],
+                    double B[m][n], double C[m][n])
+{
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      C[i][j] = beta * C[i][j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = 0; k <= i; k++)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+  for (int i = 0; i < m; i++)
+    for (int j = 0; j < n; j++)
+      for (int k = i; k < m; k++)
+        C[i][j] += alpha * A[k][i] * B[k][j];
+}
+
+// Raising: the strict triangle of kernel_symm stays a loop; diagonal_twice raises whole.
+// REMARK: symm.c:26:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 25:7 < loop at 23:3 + 1)
+// REMARK-NEXT: symm.c:29:7: remark: not raised: loop at 29:7 runs over a triangle with rows that may be empty
+// REMARK-NEXT: symm.c:30:9: remark: raised to linalg.generic (parallel, reduction)
+// REMARK: symm.c:57:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 56:7 >= loop at 54:3)
+// Matching: the second nest is step 2 of symm with the others missing.
+// REMARK: symm.c:22:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
+// REMARK-NEXT: symm.c:26:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower; step 1 {{.*}} is missing before it; step 3 {{.*}} where k > i) is missing after it
+// REMARK: symm.c:49:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
+// REMARK-NEXT: symm.c:53:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower
+// REMARK-NEXT: symm.c:57:9: remark: no template matches linalg.generic; closest {{.*}}: the op is masked to -d0 + d2 >= 0, the template has no 'where'
+// REMARK: remark: match-kernels: @kernel_symm: coverage PARTIAL, 1 launch(es), 2 residual op(s)
+// REMARK: remark: match-kernels: @diagonal_twice: coverage PARTIAL, 1 launch(es), 2 residual op(s)

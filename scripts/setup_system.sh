@@ -4,8 +4,10 @@
 # target link against it) comes from Debian multiarch: the arm64 architecture is added
 # once, when missing.
 set -euo pipefail
-packages=(python3-venv gcc g++ make binutils gcc-aarch64-linux-gnu qemu-user libopenblas-dev
-          chromium libopenblas-dev:arm64)
+# libc6-dev-arm64-cross is only a recommendation of the cross compiler, and recommendations
+# are not installed: without it aarch64-linux-gnu-gcc finds no libc headers.
+packages=(python3-venv gcc g++ make binutils gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+          qemu-user libopenblas-dev chromium libopenblas-dev:arm64)
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 native=$(dpkg --print-architecture)

@@ -14,7 +14,7 @@ then lets the generated wrapper (a strong `kernel_<name>`) take the kernel's pla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError
@@ -68,12 +68,6 @@ def _write(tc: Toolchain, name: str, text: str) -> Path:
     return path
 
 
-def _compile_c(tc: Toolchain, source: Path, what: str) -> Path:
-    obj = source.with_suffix(".o")
-    tc.run([tc.gcc(), *C_FLAGS, "-c", source.name, "-o", obj.name], what)
-    return obj
-
-
 def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags,
           libraries: Sequence[ShimLibrary] = ()) -> Path:
     # Shim archives after the objects that call them, their own needs (-lopenblas) after.
@@ -99,24 +93,56 @@ def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
     tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}",
             f"--add-symbol={impl_name(kernel)}={section}:0x{value},global,function",
             bench_obj.name, "bench.ref.o"], "objcopy (reference)")
-    wrapper = _compile_c(tc, _write(tc, "wrapper.c", wrapper_source(sig)), "compiling the wrapper")
+    wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig), "compiling the wrapper")
     return _link(tc, [tc.workdir / "bench.ref.o", wrapper], "reference", flags)
 
 
 def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: BenchFlags,
                  tc: Toolchain, extra_objects: Sequence[Path] = (),
-                 libraries: Sequence[ShimLibrary] = ()) -> Path:
+                 libraries: Sequence[ShimLibrary] = (), exe: str = "lifted") -> Path:
     """The program with its kernel replaced by the MLIR-compiled one: `lifted`, linked
     with the shim `libraries` its launches call."""
     kernel = sig.name
-    _symbol_place(bench_obj, kernel, tc)
-    tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}", bench_obj.name,
-            "bench.lifted.o"], "objcopy (lifted)")
+    lifted_obj = tc.workdir / "bench.lifted.o"
+    if not lifted_obj.exists():
+        _symbol_place(bench_obj, kernel, tc)
+        tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}", bench_obj.name,
+                lifted_obj.name], "objcopy (lifted)")
     wrapper = tc.workdir / "wrapper.o"
     if not wrapper.exists():
-        wrapper = _compile_c(tc, _write(tc, "wrapper.c", wrapper_source(sig)),
-                             "compiling the wrapper")
-    adapter = _compile_c(tc, _write(tc, "adapter.c", adapter_source(sig)),
-                         "compiling the adapter")
-    objects = [tc.workdir / "bench.lifted.o", wrapper, adapter, kernel_obj, *extra_objects]
-    return _link(tc, objects, "lifted", flags, libraries)
+        wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig), "compiling the wrapper")
+    adapter = tc.workdir / "adapter.o"
+    if not adapter.exists():
+        adapter = compile_c(tc, "adapter.c", adapter_source(sig), "compiling the adapter")
+    objects = [lifted_obj, wrapper, adapter, kernel_obj, *extra_objects]
+    return _link(tc, objects, exe, flags, libraries)
+
+
+@dataclass(frozen=True)
+class LiftedParts:
+    """What linking the lifted program takes; the launch audit links it again, with its
+    wrappers in front of the backend shims."""
+
+    bench_obj: Path
+    sig: SignatureLike
+    kernel_obj: Path
+    flags: BenchFlags
+    extra_objects: tuple[Path, ...] = ()
+    libraries: tuple[ShimLibrary, ...] = ()
+
+    def build(self, tc: Toolchain, exe: str = "lifted", objects: Sequence[Path] = (),
+              libraries: Sequence[ShimLibrary] = (), link_flags: Sequence[str] = ()) -> Path:
+        """The lifted program as `exe`, with more objects, libraries and linker flags."""
+        flags = replace(self.flags, link_args=(*link_flags, *self.flags.link_args))
+        return build_lifted(self.bench_obj, self.sig, self.kernel_obj, flags, tc,
+                            [*self.extra_objects, *objects], [*self.libraries, *libraries], exe)
+
+
+def compile_c(tc: Toolchain, name: str, text: str, what: str,
+              include_dirs: Sequence[Path] = ()) -> Path:
+    """Write generated C into the work directory and compile it for the target."""
+    source = _write(tc, name, text)
+    obj = source.with_suffix(".o")
+    tc.run([tc.gcc(), *C_FLAGS, *[f"-I{d}" for d in include_dirs], "-c", source.name,
+            "-o", obj.name], what)
+    return obj

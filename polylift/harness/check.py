@@ -20,10 +20,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError, PolyliftError, UsageError
+from polylift.harness.audit import Audit, LaunchAudit, audit_launches
 from polylift.harness.build import (
     SIZES,
     BenchFlags,
-    build_lifted,
+    LiftedParts,
     build_reference,
     compile_benchmark,
     shim_libraries,
@@ -131,6 +132,9 @@ class CheckResult:
     ulp_bound: int = 0
     reference_times: tuple[float, ...] = ()
     lifted_times: tuple[float, ...] = ()
+    # The launch audit, when the end-to-end comparison was outside the bound and the
+    # kernel calls a backend other than ref (see harness/audit.py).
+    audit: tuple[LaunchAudit, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -193,6 +197,7 @@ class _Built:
     lifted: Path
     sig: SignatureLike
     summary: LiftSummary
+    parts: LiftedParts
 
 
 def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolchain,
@@ -215,11 +220,12 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     extra = [Path(o).resolve() for o in options.extra_objects]
     shims = shim_libraries(lowered_backends(options.pass_list()), options.target,
                            options.templates)
-    lifted = build_lifted(bench_obj, sig, kernel_obj, flags, tc, extra, shims)
+    parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims))
+    lifted = parts.build(tc)
     stage = matched_stage(tc.workdir)
     summary = (summarize(stage.read_text(), kernel, sig, load_library(options.templates))
                if stage else LiftSummary((), 0))
-    return _Built(reference, lifted, sig, summary)
+    return _Built(reference, lifted, sig, summary, parts)
 
 
 def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
@@ -241,12 +247,20 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
         tc.log.lines.append(f"cmp reference.out/{name}.bin lifted.out/{name}.bin")
     verdict = overall_verdict(comparisons)
     message = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
+    audit: Audit | None = None
+    if verdict == DIFF:
+        audit = audit_launches(built.parts, built.summary, tc, runs[0], options.inputs,
+                               options.templates, options.timeout)
+    if audit is not None:
+        verdict = audit.verdict
+        message += "\n" + audit.describe()
     summary = built.summary
     return CheckResult(source.stem, kernel, verdict, runs[0].seconds, runs[1].seconds,
                        tuple(comparisons), message, coverage=summary.coverage,
                        launches=tuple(launch_names(summary)), residual_loops=summary.residual,
                        flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
-                       reference_times=runs[0].times, lifted_times=runs[1].times)
+                       reference_times=runs[0].times, lifted_times=runs[1].times,
+                       audit=audit.records if audit is not None else ())
 
 
 def check_benchmark(source: str | Path, options: CheckOptions,

@@ -52,6 +52,10 @@ class LiftSummary:
 
     launches: tuple[Launch, ...]
     residual: int
+    # The kernel rounds besides adding and multiplying (divides, takes roots or
+    # exponentials, narrows a float), in its own ops or a launch's template: exact
+    # inputs then do not make every later sum exact.
+    inexact: bool = False
 
     @property
     def coverage(self) -> str:
@@ -197,15 +201,27 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
                     if v in by_name]
         func = variants[0] if variants else by_name[names[0]]
         launches: list[Launch] = []
+        rounding: list[str] = []
 
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
                 top = op.parent is not None and op.parent.name == "func.func"
                 launches.append(_launch(op, library, entry, sig, top))
+                if inexact_ops(library.templates[launches[-1].template].ast.steps):
+                    rounding.append(op.name)
+            elif op.name in _ROUNDING_OPS or (op.name.startswith("math.")
+                                               and op.name not in _EXACT_MATH):
+                rounding.append(op.name)
             return ir.WalkResult.ADVANCE
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
-        return LiftSummary(tuple(launches), len(residual_ops(func)))
+        return LiftSummary(tuple(launches), len(residual_ops(func)), bool(rounding))
+
+
+# Ops that round even when every operand is a small dyadic number.
+_ROUNDING_OPS = frozenset({"arith.divf", "arith.remf", "arith.truncf"})
+_EXACT_MATH = frozenset({"math.absf", "math.absi", "math.copysign", "math.ceil", "math.floor",
+                         "math.round", "math.roundeven", "math.trunc"})
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
@@ -230,16 +246,17 @@ def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]
     return total
 
 
-def _inexact_ops(node: object) -> bool:
-    """Whether a template expression divides or calls sqrt/exp (not max/min/abs)."""
+def inexact_ops(node: object) -> bool:
+    """Whether a template expression divides or calls sqrt/exp (integer templates state
+    exact division with `rdiv`, lookups with `unsigned`, bounds with max/min/abs)."""
     if isinstance(node, Bin) and node.op == "/":
         return True
-    if isinstance(node, Call) and node.fn not in ("max", "min", "abs"):
+    if isinstance(node, Call) and node.fn in ("sqrt", "exp"):
         return True
     if isinstance(node, tuple | list):
-        return any(_inexact_ops(item) for item in node)
+        return any(inexact_ops(item) for item in node)
     if is_dataclass(node) and not isinstance(node, type):
-        return any(_inexact_ops(getattr(node, f.name)) for f in fields(node))
+        return any(inexact_ops(getattr(node, f.name)) for f in fields(node))
     return False
 
 
@@ -264,8 +281,10 @@ def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
               scalars: dict[str, int]) -> int:
     """The bound the verdict uses, per the validation contract.
 
-    `exact` inputs: 0, except a launch whose template divides or takes roots or
-    exponentials keeps its declared bound. `native` inputs: 0 for a `ref` launch whose
+    `exact` inputs: 0, except that a launch whose template divides or takes roots or
+    exponentials keeps its declared bound, and so does every launch of a kernel that
+    rounds elsewhere (`LiftSummary.inexact`: its launches may read values that exact
+    inputs did not keep exact). `native` inputs: 0 for a `ref` launch whose
     source order is the template's, the template's declared bound otherwise. Bounds
     grow with the reduction length (`accuracy reassoc ulp 2*k + 64`), evaluated at the
     launch's sizes from the kernel's integer arguments.
@@ -274,7 +293,7 @@ def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
     for launch in summary.launches:
         tpl = library.templates[launch.template]
         if inputs == "exact":
-            inexact = _inexact_ops(tpl.ast.steps)
+            inexact = summary.inexact or inexact_ops(tpl.ast.steps)
             bounds.append(template_bound(tpl, launch, scalars) if inexact else 0)
         elif backend == "ref" and launch.source_order_matches:
             bounds.append(0)

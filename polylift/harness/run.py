@@ -98,7 +98,8 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
 
 
 def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
-                timeout: float | None = None, inputs: str = "native") -> RunResult:
+                timeout: float | None = None, inputs: str = "native",
+                extra_env: dict[str, str] | None = None) -> RunResult:
     """Run `exe` once; its wrapper warms up and times `repeat` kernel calls when `repeat` > 1.
 
     Outputs are those of the last call; every call must write the same bits.
@@ -107,7 +108,7 @@ def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
     shutil.rmtree(dump, ignore_errors=True)
     dump.mkdir()
     tc.log.lines.append(f"rm -rf {dump.name} && mkdir {dump.name}")
-    env = {DUMP_ENV: dump.name, REPEAT_ENV: str(repeat), INPUTS_ENV: inputs}
+    env = {DUMP_ENV: dump.name, REPEAT_ENV: str(repeat), INPUTS_ENV: inputs, **(extra_env or {})}
     if tc.target.emulator:
         # OpenBLAS's worker threads spin while they wait; under qemu-user that emulated
         # spinning starves the thread doing the work, and a gemv took minutes.

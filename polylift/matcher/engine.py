@@ -287,13 +287,11 @@ class Matcher:
         # A 0-d template array may be one element of a larger root (`r[0]` in C, seen
         # through a rank-reducing subview): its base is that element's subscripts.
         element = not t.indices and all(not lin.coeffs for lin in operand.access)
-        # A template vector may be written to a row of a matrix (`ey[0][j]`): the
-        # operand's constant subscripts are dropped, the others are the template's.
-        # Only outputs, for now: slices read by a reduction (a column of Q in
-        # gramschmidt) let the host backend's reassociation reach values the kernel
-        # computed inexactly, beyond what the harness can bound (see the session notes).
+        # A template vector may be a row or column of a matrix (`ey[0][j]`, a column of
+        # Q in Gram-Schmidt): the operand's constant subscripts are dropped, the others
+        # are the template's.
         kept = tuple(range(len(operand.access)))
-        if t.indices and len(operand.access) > len(t.indices) and operand.is_output:
+        if t.indices and len(operand.access) > len(t.indices):
             kept = tuple(d for d, lin in enumerate(operand.access) if lin.coeffs)
         if len(kept) != len(t.indices) and not element:
             self.attempt.fail(s, f"{t} has rank {len(t.indices)}, the operand "

@@ -16,6 +16,7 @@ from polylift.matcher.engine import (
     _StepContext,
     step_expr,
 )
+from polylift.matcher.footprint import disjoint
 from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key, is_integer, root_of
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import describe as describe_mask
@@ -205,7 +206,8 @@ def _launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
             continue
         root = arrays[decl.name][0]
         for other in tpl.ast.arrays:
-            if other.name != decl.name and arrays[other.name][0] == root:
+            if other.name != decl.name and arrays[other.name][0] == root and \
+                    not disjoint(tpl.ast, decl.name, other.name, chosen, dict(s.kept)):
                 attempt.fail(replace(s, progress=10**6),
                              f"output {decl.name} aliases {other.name}")
                 return None

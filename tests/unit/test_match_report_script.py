@@ -29,8 +29,14 @@ def test_a_versioned_kernel_is_covered_by_its_delinearized_path():
 
 
 def test_an_unversioned_kernel_counts_every_residual_op():
-    item = _script().report_kernel(ROOT / "benchmarks" / "linalg" / "trmm.c")
-    # Only the row scaling B[i][:] *= alpha is a launch; the triangular update stays.
+    item = _script().report_kernel(ROOT / "benchmarks" / "linalg" / "gramschmidt.c")
+    # Only R's row k = Q[:, k]^T A is a launch; the norms, divisions and updates stay.
     assert item["coverage"] == "PARTIAL" and item["fallback"] == {}
-    assert [x["template"] for x in item["launches"]] == ["blas.scal"]
-    assert item["residual"], "trmm's loops are left and must be listed"
+    assert [x["template"] for x in item["launches"]] == ["blas.gemv_t_zero1"]
+    assert len(item["residual"]) == 4, "gramschmidt's loops are left and must be listed"
+
+
+def test_in_place_trmm_is_a_gemv_t_and_a_scaling_per_row():
+    item = _script().report_kernel(ROOT / "benchmarks" / "linalg" / "trmm.c")
+    assert item["coverage"] == "FULL" and item["residual"] == []
+    assert [x["template"] for x in item["launches"]] == ["blas.gemv_t_acc1", "blas.scal"]

@@ -25,6 +25,22 @@ void column_copy(int n, int m, double A[restrict n][m], double v[restrict n])
 // CHECK: %[[COL:.*]] = memref.subview %{{.*}}[0, 0] [%{{.*}}, 1] [1, 1] : memref<?x1xf64, strided<[?, 1], offset: ?>> to memref<?xf64, strided<[?], offset: ?>>
 // CHECK: "kernel.launch"(%[[COL]], %{{.*}}) {callee = @copy_f64
 
+// A column read by a reduction (Gram-Schmidt's R[k][j] = Q[:, k] . A[:, j]): x of
+// gemv_t is column k of Q, y is row k of R.
+// CHECK-LABEL: func.func @column_times_matrix
+void column_times_matrix(int m, int n, int k, double Q[restrict m][n],
+                         double A[restrict m][n], double R[restrict n][n])
+{
+  for (int j = 0; j < n; j++) {
+    R[k][j] = 0.0;
+    for (int i = 0; i < m; i++)
+      R[k][j] += Q[i][k] * A[i][j];
+  }
+}
+// CHECK: %[[Y:.*]] = memref.subview %{{.*}}[0, 0] [1, %{{.*}}] [1, 1] : memref<1x?xf64, strided<[?, 1], offset: ?>> to memref<?xf64, strided<[1], offset: ?>>
+// CHECK: %[[X:.*]] = memref.subview %{{.*}}[0, 0] [%{{.*}}, 1] [1, 1] : memref<?x1xf64, strided<[?, 1], offset: ?>> to memref<?xf64, strided<[?], offset: ?>>
+// CHECK: "kernel.launch"(%[[Y]], %{{.*}}, %[[X]], %{{.*}}, %{{.*}}) {{{.*}}callee = @gemv_t_f64, source_order_matches = true, template = "blas.gemv_t_zero1", trans_a = true}
+
 // The element read is in the matrix the op writes: no scalar can stand for it.
 // CHECK-LABEL: func.func @self_fill
 void self_fill(int n, int m, double A[restrict n][m])
@@ -37,6 +53,7 @@ void self_fill(int n, int m, double A[restrict n][m])
 
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.copy (1 op) -> @copy_f64
+// REMARK: remark: matched blas.gemv_t_zero1 (2 ops) -> @gemv_t_f64
 // REMARK: remark: no template matches linalg.generic
 // REMARK: remark: match-kernels: @row_fill: coverage FULL, 1 launch(es), 0 residual op(s)
 // REMARK: remark: match-kernels: @column_copy: coverage FULL, 1 launch(es), 0 residual op(s)

@@ -6,14 +6,18 @@
 // raising refuses (the box would touch row m - 1 of C and column m - 1 of A, which
 // this nest never does), so the nest stays a loop over i around a per-row generic and
 // no blas.symm_lower launch forms. match-kernels-symm.mlir matches the three masked
-// generics a raising of that triangle over the second nest's box gives.
+// generics a raising of that triangle over the second nest's box gives. The per-row
+// generic is a gemv_t: row i of C plus alpha times column i of A (below the diagonal)
+// times the rows of B below row i.
 
 // CHECK-LABEL: func.func @kernel_symm(
 // CHECK: "kernel.launch"({{.*}}) {callee = @scal2d_f64
 // CHECK-NOT: symm_lower
-// CHECK: affine.for
 // CHECK: linalg.generic
-// CHECK: return
+// CHECK: affine.for
+// CHECK: "kernel.launch"({{.*}}) {callee = @gemv_t_acc_f64, source_order_matches = false, template = "blas.gemv_t_acc", trans_a = true}
+// CHECK-NEXT: }
+// CHECK-NEXT: return
 void kernel_symm(int m, int n, double alpha, double beta, double A[m][m], double B[m][n],
                  double C[m][n])
 {
@@ -58,15 +62,16 @@ void diagonal_twice(int m, int n, double alpha, double beta, double A[m][m],
 }
 
 // Raising: the strict triangle of kernel_symm stays a loop; diagonal_twice raises whole.
-// REMARK: symm.c:26:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 25:7 < loop at 23:3 + 1)
-// REMARK-NEXT: symm.c:29:7: remark: not raised: loop at 29:7 runs over a triangle with rows that may be empty
-// REMARK-NEXT: symm.c:30:9: remark: raised to linalg.generic (parallel, reduction)
-// REMARK: symm.c:57:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 56:7 >= loop at 54:3)
+// REMARK: symm.c:30:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 29:7 < loop at 27:3 + 1)
+// REMARK-NEXT: symm.c:33:7: remark: not raised: loop at 33:7 runs over a triangle with rows that may be empty
+// REMARK-NEXT: symm.c:34:9: remark: raised to linalg.generic (parallel, reduction)
+// REMARK: symm.c:61:9: remark: raised to linalg.generic (parallel, parallel, reduction; masked to loop at 60:7 >= loop at 58:3)
 // Matching: the second nest is step 2 of symm with the others missing.
-// REMARK: symm.c:22:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
-// REMARK-NEXT: symm.c:26:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower; step 1 {{.*}} is missing before it; step 3 {{.*}} where k > i) is missing after it
-// REMARK: symm.c:49:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
-// REMARK-NEXT: symm.c:53:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower
-// REMARK-NEXT: symm.c:57:9: remark: no template matches linalg.generic; closest {{.*}}: the op is masked to -d0 + d2 >= 0, the template has no 'where'
-// REMARK: remark: match-kernels: @kernel_symm: coverage PARTIAL, 1 launch(es), 2 residual op(s)
+// REMARK: symm.c:34:9: remark: matched blas.gemv_t_acc (1 op) -> @gemv_t_acc_f64
+// REMARK: symm.c:26:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
+// REMARK-NEXT: symm.c:30:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower; step 1 {{.*}} is missing before it; step 3 {{.*}} where k > i) is missing after it
+// REMARK: symm.c:53:7: remark: matched blas.scal2d (1 op) -> @scal2d_f64
+// REMARK-NEXT: symm.c:57:9: remark: no template matches linalg.generic; closest blas.symm_lower: the op is step 2 of blas.symm_lower
+// REMARK-NEXT: symm.c:61:9: remark: no template matches linalg.generic; closest {{.*}}: the op is masked to -d0 + d2 >= 0, the template has no 'where'
+// REMARK: remark: match-kernels: @kernel_symm: coverage PARTIAL, 2 launch(es), 1 residual op(s)
 // REMARK: remark: match-kernels: @diagonal_twice: coverage PARTIAL, 1 launch(es), 2 residual op(s)

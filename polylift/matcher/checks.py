@@ -53,15 +53,58 @@ def walk(expr: Expr):
         yield from walk(expr.key)
 
 
+def _read_nodes(step: Step) -> list[Expr]:
+    """The nodes a step evaluates: its right-hand side and a scatter target's key."""
+    nodes = list(walk(step.value))
+    return nodes + list(walk(step.target.key)) if isinstance(step.target, Lookup) else nodes
+
+
 def accesses(step: Step) -> list[Access]:
-    """The array reads of a step: its right-hand side, plus the target for `+=`."""
-    reads = [n for n in walk(step.value) if isinstance(n, Access)]
-    return ([step.target] if step.op == "+=" else []) + reads
+    """The array reads of a step: its right-hand side (and a scatter's key), plus the
+    target for `+=`."""
+    reads = [n for n in _read_nodes(step) if isinstance(n, Access)]
+    target = [step.target] if step.op == "+=" and isinstance(step.target, Access) else []
+    return target + reads
 
 
 def lookups(step: Step) -> list[Lookup]:
-    """The table reads at computed subscripts of a step."""
-    return [n for n in walk(step.value) if isinstance(n, Lookup)]
+    """The table reads at computed subscripts of a step (a scatter's target for `+=`)."""
+    reads = [n for n in _read_nodes(step) if isinstance(n, Lookup)]
+    return ([step.target] if isinstance(step.target, Lookup) else []) + reads
+
+
+def written_access(step: Step) -> list[Access]:
+    """The target of a step as an element access (none for a scatter's computed one)."""
+    return [step.target] if isinstance(step.target, Access) else []
+
+
+def is_scatter(step: Step) -> bool:
+    """`hist[unsigned(src[i,j])] += 1`: the step writes at a subscript computed from data."""
+    return isinstance(step.target, Lookup)
+
+
+def is_recurrence(step: Step) -> bool:
+    """`cdf[k] = cdf[k-1] + hist[k]`: the step reads its target at other elements than it
+    writes, so its points run in order (increasing indices, outermost first)."""
+    target = step.target
+    return isinstance(target, Access) and any(
+        isinstance(n, Access) and n.array == target.array and n.indices != target.indices
+        for n in walk(step.value))
+
+
+def is_point(step: Step) -> bool:
+    """`cdf[0] = hist[0]`: the step computes one element (no index at all)."""
+    return isinstance(step.target, Access) and not any(
+        sub.terms for a in [step.target, *accesses(step)] for sub in a.indices) and \
+        not lookups(step)
+
+
+def step_kind(step: Step) -> str:
+    """What a step matches: `loop` (a scatter or a recurrence: a loop nest the raising
+    kept), `store` (one element: a store outside loops) or `op` (a linalg op)."""
+    if is_scatter(step) or is_recurrence(step):
+        return "loop"
+    return "store" if is_point(step) else "op"
 
 
 class _Checker:
@@ -151,21 +194,18 @@ class _Checker:
 
     def check_step(self, step: Step) -> None:
         if isinstance(step.target, Lookup):
-            raise self.fail(step.target.span, "a written element must be indexed by plain "
-                                              "indices, not a computed subscript")
-        self.check_access(step.target)
-        for sub in step.target.indices:
-            if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.const:
-                raise self.fail(sub.span, "a written element must be indexed by plain indices")
-        written = {v for sub in step.target.indices for v in sub.vars}
-        keys = {id(n.key) for n in walk(step.value) if isinstance(n, Lookup)}
+            self.check_scatter(step, step.target)
+        else:
+            self.check_target(step, step.target)
+        written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+        keys = {id(n.key) for n in lookups(step)}
         for node in walk(step.value):
             self.check_node(node)
             if isinstance(node, Call) and node.fn == "unsigned" and id(node) not in keys:
                 raise self.fail(node.span, "unsigned(x) is only a lookup's subscript")
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
-        plain = {sub.terms[0][0] for a in accesses(step) + [step.target] for sub in a.indices
-                 if len(sub.terms) == 1 and sub.terms[0][1] == 1}
+        plain = {sub.terms[0][0] for a in accesses(step) + written_access(step)
+                 for sub in a.indices if len(sub.terms) == 1 and sub.terms[0][1] == 1}
         unsized = used - plain - {w.name for w in self.tpl.windows}
         if unsized:
             # An index seen only inside `y+r` or `2*y` has no size to bound its loop.
@@ -174,15 +214,45 @@ class _Checker:
                                        "'window')")
         # `y = max(x[..r..], y)` folds into its target: a reduction other than a sum.
         folds = any(isinstance(n, Access) and n == step.target for n in walk(step.value))
-        if step.op == "=" and used - written and not folds:
+        if step.op == "=" and used - written and not folds and not is_scatter(step):
             raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
                                        "write a zero step and '+='")
+        if is_recurrence(step) and (step.op != "=" or used - written):
+            raise self.fail(step.span, "a step that reads its target at other elements (a "
+                                       "recurrence) is an '=' step over the indices it "
+                                       "writes")
         for cond in step.where:
             for index in (cond.lhs, cond.rhs):
                 unknown = [v for v in index.vars if v not in used | written]
                 if unknown:
                     raise self.fail(index.span, f"'where' names '{unknown[0]}', which the "
                                                 "step does not index")
+
+    def check_target(self, step: Step, target: Access) -> None:
+        """Plain indices (`C[i, j]`), or constants only for a step without indices."""
+        self.check_access(target)
+        single = all(not sub.terms for sub in target.indices)
+        for sub in target.indices:
+            plain = len(sub.terms) == 1 and sub.terms[0][1] == 1 and not sub.const
+            if not plain and not (single and target.indices):
+                raise self.fail(sub.span, "a written element must be indexed by plain indices "
+                                          "(or by constants only, for one element)")
+        if single and target.indices and not is_point(step):
+            raise self.fail(target.span, "a step writing one element (constant subscripts) "
+                                         "reads elements at constant subscripts only")
+
+    def check_scatter(self, step: Step, target: Lookup) -> None:
+        """`hist[unsigned(src[i,j])] += 1`: an accumulation at a subscript from data."""
+        self.check_node(target)
+        if step.op != "+=":
+            raise self.fail(step.span, "a step writing at a computed subscript (a scatter) "
+                                       "accumulates: write '+='")
+        if step.where:
+            raise self.fail(step.where[0].span, "a scatter has no 'where'")
+        for node in [*walk(target.key), *walk(step.value)]:
+            if isinstance(node, Access | Lookup) and node.array == target.array:
+                raise self.fail(node.span, f"a scatter reads '{target.array}' only at the "
+                                           "element it accumulates into")
 
     def check_node(self, node: Expr) -> None:
         if isinstance(node, Access):
@@ -210,7 +280,7 @@ class _Checker:
         """Each index variable of a step ranges over one size symbol."""
         for step in self.tpl.steps:
             extent: dict[str, str] = {}
-            for access in accesses(step) + [step.target]:
+            for access in accesses(step) + written_access(step):
                 decl = self.tpl.param(access.array)
                 assert isinstance(decl, ArrayDecl)
                 for sub, size in zip(access.indices, decl.dims, strict=True):
@@ -225,7 +295,7 @@ class _Checker:
         """Window indices: declared once, not a parameter, positive, used, never sized."""
         seen: set[str] = set()
         plain = {sub.terms[0][0] for step in self.tpl.steps
-                 for a in accesses(step) + [step.target] for sub in a.indices
+                 for a in accesses(step) + written_access(step) for sub in a.indices
                  if len(sub.terms) == 1 and sub.terms[0][1] == 1}
         used = {v for step in self.tpl.steps for a in accesses(step)
                 for sub in a.indices for v in sub.vars}

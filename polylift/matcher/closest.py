@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Lookup, Neg, Num, Ref, Step
-from polylift.matcher.checks import walk
+from polylift.matcher.checks import accesses, lookups, step_kind, walk, written_access
 from polylift.matcher.engine import Attempt, flatten, step_expr
 from polylift.matcher.ir_model import BINARY, UNARY, Node, Unsupported, operands, payload
 from polylift.matcher.library import KernelTemplate
@@ -95,6 +95,8 @@ def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate,
     """One candidate per step of `tpl`, compared with the op."""
     steps = tpl.ast.steps
     for k, step in enumerate(steps):
+        if step_kind(step) != "op":
+            continue  # a scatter, a recurrence or one element: not a linalg op
         variant = tpl if len(steps) == 1 else step_template(tpl, step)
         attempt = Attempt()
         if len(steps) > 1 and match(variant, [op], attempt) is not None:
@@ -110,6 +112,27 @@ def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate,
         penalty = 1 if len(steps) > 1 else 0
         yield Candidate(tpl.name, order, 2, sum(w for w, _ in diffs) + penalty,
                         attempt.progress, text)
+
+
+def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str] | None:
+    """For a loop nest the raising kept: the scatter or recurrence step of a template
+    it comes closest to, and the first difference; None when no such step gets past
+    reading the nest (a loop that is not one value stored per point)."""
+    best: tuple[int, str, str] | None = None
+    for tpl in ranked:
+        steps = tpl.ast.steps
+        for k, step in enumerate(steps):
+            if step_kind(step) != "loop":
+                continue
+            attempt = Attempt()
+            variant = tpl if len(steps) == 1 else step_template(tpl, step)
+            if match(variant, [op], attempt) is not None:
+                return tpl.name, _missing_steps(tpl, k)
+            text = f"step {k + 1} ({step}): {attempt.reason}" if len(steps) > 1 \
+                else attempt.reason
+            if attempt.progress > 1 and (best is None or attempt.progress > best[0]):
+                best = (attempt.progress, tpl.name, text)
+    return None if best is None else (best[1], best[2])
 
 
 def _missing_steps(tpl: KernelTemplate, k: int) -> str:
@@ -130,6 +153,8 @@ def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate]) -> Cand
         return cand
     tpl = ranked[cand.order]
     for k, step in enumerate(tpl.ast.steps):
+        if step_kind(step) != "op":
+            continue
         for text, edited, flipped in edits(step):
             if match(step_template(tpl, edited, flipped), [op]) is not None:
                 where = f"step {k + 1} of the template: " if len(tpl.ast.steps) > 1 else ""
@@ -140,8 +165,8 @@ def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate]) -> Cand
 def step_template(tpl: KernelTemplate, step: Step, flipped: str = "") -> KernelTemplate:
     """`tpl` reduced to one step and the parameters that step uses; the matrix named
     `flipped` has its dims swapped (the step reads it transposed)."""
-    used = {n.array if isinstance(n, Access) else n.name
-            for n in [step.target, *walk(step.value)] if isinstance(n, Access | Ref)}
+    used = {a.array for a in [*accesses(step), *lookups(step), *written_access(step)]}
+    used |= {n.name for n in walk(step.value) if isinstance(n, Ref)}
     params = tuple(replace(p, dims=p.dims[::-1]) if isinstance(p, ArrayDecl)
                    and p.name == flipped else p for p in tpl.ast.params if p.name in used)
     return KernelTemplate(replace(tpl.ast, steps=(step,), params=params))

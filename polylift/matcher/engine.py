@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from polylift.matcher.ast import (
     Access,
@@ -79,11 +80,21 @@ class Attempt:
 
 
 @dataclass(frozen=True)
+class PlannedView:
+    """A view the launch makes: `root` from its first element, `sizes` (constants or
+    index values) per dim. Loops index a memref directly and run over bounds the memref
+    type does not state, so their launch takes the box the loops cover."""
+
+    root: ir.Value
+    sizes: tuple[int | ir.Value, ...]
+
+
+@dataclass(frozen=True)
 class Bindings:
     """A successful match: what each parameter is bound to, and what was proved."""
 
     template: KernelTemplate = field(repr=False)
-    arrays: dict[str, ir.Value]
+    arrays: dict[str, ir.Value | PlannedView]
     scalars: dict[str, tuple]
     source_order_matches: bool
     ops: tuple[ir.OpView, ...] = field(default=(), repr=False)
@@ -92,15 +103,44 @@ class Bindings:
     kept: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # Pure ops that only fed the matched ops (a corner's loads), erased with them.
     dead: tuple[ir.Operation, ...] = field(default=(), repr=False)
+    dtype: str = ""  # the launch's element type (that of the arrays of no own type)
+
+
+class StepIR(Protocol):
+    """What a step is matched against: a linalg op, a loop nest or a store.
+
+    `operands`: the arrays read and the one written (last), as accesses over loop dims;
+    `tree`: the stored value over them (`("arg", k)` is operand k); `mask`: the points
+    updated, when not the whole box of the loops; `keys`: per loop dim, its trip count
+    (its upper bound, for a loop starting above 0: `mask` states the start);
+    `iterators`: per loop dim, `parallel`, `reduction` or `sequential` (a loop that
+    runs in order); `target_key`: the subscript tree of a store at a computed subscript.
+    """
+
+    op: ir.OpView
+    operands: list[Operand]
+    mask: frozenset
+    tree: Node
+    element: ir.Type
+    keys: dict[int, set]
+    iterators: list[str]
+    target_key: Node | None
+
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """The constant subscripts at which operand `index` is read, in the coordinates
+        of its own value, when it is one element."""
+        ...
 
 
 class _StepContext:
-    """The IR facts of one op being matched against one step.
+    """The IR facts of one linalg op being matched against one step.
 
     With an accumulation type (integer templates), the payload must compute in that
     type: its reads are sign-extended there and its result truncated back, which the
     template states once with `accumulate`, so both casts are peeled off the tree.
     """
+
+    target_key: Node | None = None
 
     def __init__(self, op: ir.OpView, accumulate: str = ""):
         self.op = op
@@ -109,16 +149,25 @@ class _StepContext:
         self.tree: Node = payload(op, value)
         self.element = ir.MemRefType(op.outputs[0].type).element_type
         if accumulate:
-            self.tree = _peel_casts(self.tree, op, accumulate, str(self.element))
+            self.tree = peel_casts(self.tree, payload_types(op), accumulate,
+                                   str(self.element))
         self.keys = extent_keys(op)
         self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
                           else str(a).split("<")[-1].rstrip(">")
                           for a in op.attributes["iterator_types"]]
 
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """The constant subscripts of operand `index` in its view (from its map)."""
+        amap = ir.AffineMapAttr(self.op.attributes["indexing_maps"][index]).value
+        subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
+                      if isinstance(e, ir.AffineConstantExpr)]
+        return tuple(subscripts) if len(subscripts) == len(amap.results) else None
 
-def _peel_casts(tree: Node, op: ir.OpView, accumulate: str, element: str) -> Node:
-    """The payload of an integer op as arithmetic in `accumulate`, casts removed."""
-    other = payload_types(op) - {accumulate}
+
+def peel_casts(tree: Node, types: set[str], accumulate: str, element: str) -> Node:
+    """A payload of integer arithmetic (`types`: the types it computes in) as arithmetic
+    in `accumulate`, casts removed."""
+    other = types - {accumulate}
     if other:
         raise Unsupported(f"payload computes in {sorted(other)[0]}, the template in "
                           f"{accumulate}")
@@ -153,7 +202,7 @@ class Matcher:
 
     def __init__(self, tpl: KernelTemplate, attempt: Attempt):
         self.tpl, self.attempt = tpl, attempt
-        self.ctx: _StepContext | None = None
+        self.ctx: StepIR | None = None
         self.assoc = True
 
     def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]:
@@ -275,12 +324,8 @@ class Matcher:
         operand = self.ctx.operands[index]
         if operand.is_output or any(lin.coeffs for lin in operand.access):
             return None  # whether an op of the run writes it, `match` checks
-        amap = ir.AffineMapAttr(self.ctx.op.attributes["indexing_maps"][index]).value
-        subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
-                      if isinstance(e, ir.AffineConstantExpr)]
-        if len(subscripts) != len(amap.results):
-            return None
-        return ("elem", operand.value, tuple(subscripts))
+        subscripts = self.ctx.element_subscripts(index)
+        return None if subscripts is None else ("elem", operand.value, subscripts)
 
     def access(self, t: Access, operand: Operand, s: State) -> Iterator[State]:
         """An array element: same root as before, subscripts equal up to a base offset."""
@@ -394,4 +439,5 @@ def uses_target(step) -> bool:
                                   for n in walk(step.value))
 
 
-__all__ = ["Attempt", "Bindings", "Matcher", "State", "Unsupported", "_StepContext"]
+__all__ = ["Attempt", "Bindings", "Matcher", "PlannedView", "State", "StepIR", "Unsupported",
+           "_StepContext"]

@@ -212,6 +212,8 @@ def _scale_of_target(step: Step) -> str | None:
     """The scalar `s` when `step` is `X[i,j,..] = ... + s * X[i,j,..] + ...`, unmasked, with
     distinct plain subscripts, X read nowhere else and no index beyond X's."""
     target = step.target
+    if not isinstance(target, Access):
+        return None  # a scatter accumulates
     plain = all(len(ix.terms) == 1 and ix.terms[0][1] == 1 and not ix.const
                 for ix in target.indices)
     names = {ix.terms[0][0] for ix in target.indices} if plain else set()

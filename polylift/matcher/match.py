@@ -5,20 +5,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from polylift.matcher.ast import Access, ArrayDecl
-from polylift.matcher.checks import accesses
+from polylift.matcher.ast import Access, ArrayDecl, Lookup
+from polylift.matcher.checks import accesses, is_recurrence, is_scatter, written_access
 from polylift.matcher.engine import (
     Attempt,
     Bindings,
     Matcher,
+    PlannedView,
     State,
+    StepIR,
     Unsupported,
     _StepContext,
     step_expr,
 )
 from polylift.matcher.footprint import disjoint
-from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key, is_integer, root_of
+from polylift.matcher.ir_model import (
+    DYNAMIC,
+    Lin,
+    Operand,
+    compose,
+    dim_key,
+    is_integer,
+    root_of,
+)
 from polylift.matcher.library import KernelTemplate
+from polylift.matcher.loop_model import LoopIR, StoreIR, loads_feeding
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
 from polylift.mlir import ir
@@ -32,7 +43,7 @@ PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arit
 def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     """Index var -> size symbol, from the arrays it indexes directly."""
     sizes: dict[str, str] = {}
-    for access in accesses(step) + [step.target]:
+    for access in accesses(step) + written_access(step):
         decl = tpl.ast.param(access.array)
         assert isinstance(decl, ArrayDecl)
         for sub, size in zip(access.indices, decl.dims, strict=True):
@@ -41,7 +52,31 @@ def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     return sizes
 
 
-def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
+def step_context(op: ir.OpView, accumulate: str = "") -> StepIR:
+    """What a step is matched against: a linalg op, a loop nest or a store (see
+    `engine.StepIR`)."""
+    if op.name == "affine.for":
+        return LoopIR(op, accumulate)
+    if op.name in ("affine.store", "memref.store"):
+        return StoreIR(op, accumulate)
+    return _StepContext(op, accumulate)
+
+
+def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
+    """The step's target bound to the op's output: an element, or for a scatter the
+    table and the key the op stores at."""
+    if isinstance(step.target, Lookup):
+        if ctx.target_key is None:
+            m.attempt.fail(s, f"the op writes at plain subscripts, the template at {step.target}")
+            return
+        yield from m.lookup(step.target, ("lookup", ("val", out.value), ctx.target_key), s)
+    elif ctx.target_key is not None:
+        m.attempt.fail(s, f"the op writes at a computed subscript, the template at {step.target}")
+    else:
+        yield from m.access(step.target, out, s)
+
+
+def _step(m: Matcher, step, ctx: StepIR, s: State) -> Iterator[State]:
     """Match one step against one op, then check iterators and trip counts."""
     m.ctx = ctx
     outputs = [o for o in ctx.operands if o.is_output]
@@ -49,8 +84,9 @@ def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
         m.attempt.fail(s, "op has more than one output")
         return
     out_index = ctx.operands.index(outputs[0])
-    for s1 in m.access(step.target, outputs[0], s):
-        reads_out = _reads(ctx.tree, out_index)
+    for s1 in _targets(m, step, ctx, outputs[0], s):
+        # A scatter reads its target as a lookup, which the template's states.
+        reads_out = _reads(ctx.tree, out_index) or is_scatter(step)
         for s2 in m.expr(step_expr(step), ctx.tree, s1):
             if not reads_out and step.op == "+=":
                 continue
@@ -61,7 +97,7 @@ def _step(m: Matcher, step, ctx: _StepContext, s: State) -> Iterator[State]:
                 yield replace(s3, dims=(), steps=s3.steps + (s3.dims,))
 
 
-def _same_mask(m: Matcher, step, ctx: _StepContext, s: State) -> bool:
+def _same_mask(m: Matcher, step, ctx: StepIR, s: State) -> bool:
     """The op updates exactly the points the step's `where` states (all, without)."""
     dims = dict(s.dims)
     if any(v not in dims for c in step.where for v in c.lhs.vars + c.rhs.vars):
@@ -82,14 +118,16 @@ def _reads(node, index: int) -> bool:
     return any(_reads(c, index) for c in node[1:] if isinstance(c, tuple))
 
 
-def _check_loops(m: Matcher, step, ctx: _StepContext, s: State) -> State | None:
+def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
     dims = dict(s.dims)
     if sorted(dims.values()) != list(range(len(ctx.iterators))):
         m.attempt.fail(s, "op has loops the template does not index")
         return None
-    written = {v for sub in step.target.indices for v in sub.vars}
+    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+    # A recurrence's points run in order: only a loop that runs in order computes it.
+    each = "sequential" if is_recurrence(step) else "parallel"
     for var, dim in dims.items():
-        kind = "parallel" if var in written else "reduction"
+        kind = each if var in written else "reduction"
         if ctx.iterators[dim] != kind:
             m.attempt.fail(s, f"loop of '{var}' is {ctx.iterators[dim]}, the template "
                               f"needs {kind}")
@@ -115,7 +153,7 @@ def _check_loops(m: Matcher, step, ctx: _StepContext, s: State) -> State | None:
     return s
 
 
-def _steps(m: Matcher, ctxs: list[_StepContext], s: State, i: int = 0) -> Iterator[State]:
+def _steps(m: Matcher, ctxs: list[StepIR], s: State, i: int = 0) -> Iterator[State]:
     if i == len(ctxs):
         yield s
         return
@@ -142,7 +180,7 @@ def _constant_reach(tpl: KernelTemplate, name: str, rank: int) -> list[int]:
     there (-1 where it never reads one): `coef[2, 2]` needs a view of at least 3 x 3."""
     reach = [-1] * rank
     for step in tpl.ast.steps:
-        for access in accesses(step) + [step.target]:
+        for access in accesses(step) + written_access(step):
             if access.array != name:
                 continue
             for d, sub in enumerate(access.indices):
@@ -193,10 +231,13 @@ def _launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
                 chosen[decl.name] = value
                 break
         else:
-            attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
-                                                     "the template's origin")
-            return None
-        element = str(ir.MemRefType(chosen[decl.name].type).element_type)
+            planned = _planned_view(decl, arrays[decl.name], kept, sizes)
+            if planned is None:
+                attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
+                                                         "the template's origin")
+                return None
+            chosen[decl.name] = planned
+        element = str(ir.MemRefType(_root_or_view(chosen[decl.name]).type).element_type)
         if element != (decl.dtype or dtype):
             attempt.fail(replace(s, progress=10**6), f"{decl.name} holds {element}, the "
                                                      f"template {decl.dtype or dtype}")
@@ -205,16 +246,39 @@ def _launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
         if decl.role == "in":
             continue
         root = arrays[decl.name][0]
+        views = {k: v for k, v in chosen.items() if not isinstance(v, PlannedView)}
         for other in tpl.ast.arrays:
             if other.name != decl.name and arrays[other.name][0] == root and \
-                    not disjoint(tpl.ast, decl.name, other.name, chosen, dict(s.kept)):
+                    (decl.name not in views or other.name not in views or
+                     not disjoint(tpl.ast, decl.name, other.name, views, dict(s.kept))):
                 attempt.fail(replace(s, progress=10**6),
                              f"output {decl.name} aliases {other.name}")
                 return None
     return chosen
 
 
-def _exact_order(tpl: KernelTemplate, ctxs: list[_StepContext], s: State) -> bool:
+def _planned_view(decl: ArrayDecl, bound: tuple, kept: tuple[int, ...] | None,
+                  sizes: dict[str, frozenset]) -> PlannedView | None:
+    """The box of the root a loop nest covers, from the root's first element, when the
+    template array starts there and every size is a constant or a value."""
+    root, base = bound
+    if kept is not None or any(const or syms for const, syms in base) or \
+            len(base) != decl.rank:
+        return None
+    extents: list[int | ir.Value] = []
+    for size in decl.dims:
+        keys = sorted(sizes.get(size, ()), key=lambda k: k[0])  # a constant first
+        if not keys or keys[0][0] not in ("c", "v"):
+            return None
+        extents.append(keys[0][1])
+    return PlannedView(root, tuple(extents))
+
+
+def _root_or_view(view: ir.Value | PlannedView) -> ir.Value:
+    return view.root if isinstance(view, PlannedView) else view
+
+
+def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     """Whether the ops evaluate in the template's written order (no reassociation).
 
     Each payload must have the template's tree (operands of one `+` or `*` may swap),
@@ -239,7 +303,7 @@ def _reduced_in_order(step) -> list[str]:
     """The indices a step reduces over, in order of first appearance on its right side."""
     from polylift.matcher.checks import walk
 
-    written = {v for sub in step.target.indices for v in sub.vars}
+    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
     seen: list[str] = []
     for node in walk(step.value):
         if isinstance(node, Access):
@@ -268,12 +332,16 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
     attempt = attempt if attempt is not None else Attempt()
     if len(ops) != len(tpl.ast.steps):
         return None
-    dtype = _dtype(ops[-1])
-    if dtype not in tpl.dtypes:
-        attempt.fail(State(), f"element type {dtype} is not one of {', '.join(tpl.dtypes)}")
+    target = tpl.ast.param(tpl.ast.steps[-1].target.array)
+    if not isinstance(target, ArrayDecl):
+        return None
+    written_type = _written_type(ops[-1])
+    if written_type not in ((target.dtype,) if target.dtype else tpl.dtypes):
+        attempt.fail(State(), f"element type {written_type} is not one of "
+                              f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [_StepContext(op, tpl.accumulate) for op in ops]
+        ctxs = [step_context(op, tpl.accumulate) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -281,6 +349,11 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
     matcher = Matcher(tpl, attempt)
     written = {o.root for ctx in ctxs for o in ctx.operands if o.is_output}
     for s in _steps(matcher, ctxs, State()):
+        dtype = _launch_dtype(tpl, s)
+        if dtype not in tpl.dtypes:
+            attempt.fail(replace(s, progress=10**6), f"element type {dtype} is not one of "
+                                                     f"{', '.join(tpl.dtypes)}")
+            continue
         arrays = _launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
@@ -296,13 +369,36 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                                                      "otherwise than the template, which "
                                                      "is declared exact")
             continue
+        # A store's loads and arithmetic go with it (match_kernels checked that they
+        # feed nothing else).
+        dead = tuple(o for ctx in ctxs if isinstance(ctx, StoreIR) for o in loads_feeding(ctx.op))
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
-                        kept=dict(s.kept))
+                        kept=dict(s.kept), dead=dead, dtype=dtype)
     return None
 
 
-def _dtype(op: ir.OpView) -> str:
-    return str(ir.MemRefType(op.outputs[0].type).element_type)
+def _launch_dtype(tpl: KernelTemplate, s: State) -> str:
+    """The element type of the arrays the template gives no type of their own."""
+    for decl in tpl.ast.arrays:
+        bound = s.get("arrays", decl.name)
+        if decl.dtype is None and bound is not None:
+            return str(ir.MemRefType(bound[0].type).element_type)
+    return ""
+
+
+def _written_type(op: ir.OpView) -> str:
+    """The element type an op, a loop nest or a store writes."""
+    if op.name.startswith("linalg."):
+        return str(ir.MemRefType(op.outputs[0].type).element_type)
+    stores: list[ir.Operation] = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        if inner.name in ("affine.store", "memref.store"):
+            stores.append(inner)
+        return ir.WalkResult.ADVANCE
+
+    op.operation.walk(visit)
+    return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 
 def element_type(op: ir.OpView) -> ir.Type:

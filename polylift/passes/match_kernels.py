@@ -6,12 +6,13 @@ import json
 
 from polylift.cli.common import write_atomically
 from polylift.matcher.border import NotABorder, compose_border
-from polylift.matcher.checks import accesses
-from polylift.matcher.closest import closest_template
-from polylift.matcher.engine import Bindings
+from polylift.matcher.checks import accesses, step_kind
+from polylift.matcher.closest import closest_loop, closest_template
+from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
-from polylift.matcher.match import PURE, element_type, match
+from polylift.matcher.loop_model import loads_feeding
+from polylift.matcher.match import PURE, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
@@ -44,17 +45,62 @@ def matchable(tpl: KernelTemplate) -> bool:
     return tpl.attrs.get("border", "halo") == "halo" or replicates(tpl)
 
 
-def _run_of(ops: list[ir.Operation], start: int, count: int) -> list[ir.OpView] | None:
-    """`count` linalg ops from `ops[start]`, with only pure view ops between them."""
+def element_kind(op: ir.Operation) -> str:
+    """What a run element is: a linalg `op`, a `loop` nest the raising kept, a `store`
+    outside loops; "" for any other op."""
+    name = op.operation.name
+    if name.startswith("linalg."):
+        return "op"
+    if name == "affine.for":
+        return "loop"
+    return "store" if name in ("affine.store", "memref.store") else ""
+
+
+def _run_of(ops: list[ir.Operation], start: int, kinds: list[str]) -> list[ir.OpView] | None:
+    """The elements of the given kinds from `ops[start]`, with only pure view ops between
+    them, and the ops computing a store element's value (loads, arithmetic) after the
+    element before it, used by nothing else: so they read what they read in the source."""
     found: list[ir.OpView] = []
-    for op in ops[start:]:
-        if op.operation.name.startswith("linalg."):
+    positions: list[int] = []
+    for i, op in enumerate(ops[start:], start):
+        kind = element_kind(op)
+        if kind:
+            if kind != kinds[len(found)]:
+                return None
             found.append(op.opview)
-            if len(found) == count:
-                return found
-        elif op.operation.name not in PURE:
+            positions.append(i)
+            if len(found) == len(kinds):
+                return found if _feeds_in_place(ops, found, positions) else None
+        elif op.operation.name not in PURE and not _feeds_a_store(op):
             return None
     return None
+
+
+def _feeds_a_store(op: ir.Operation) -> bool:
+    """A load or arithmetic whose value goes to a store of the same block, possibly."""
+    name = op.operation.name
+    return name in ("affine.load", "memref.load") or name.startswith("arith.")
+
+
+def _feeds_in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int]
+                    ) -> bool:
+    """Every op between the run's elements that is not a pure view op feeds one of its
+    stores, after the element before that store, and feeds nothing else."""
+    index = {op.operation: i for i, op in enumerate(ops)}
+    feeding: dict[ir.Operation, int] = {}  # feeding op -> the run element it belongs to
+    for k, element in enumerate(run):
+        if element_kind(element) == "store":
+            for op in loads_feeding(element):
+                feeding[op] = k
+    users_ok = set(feeding) | {e.operation for e in run}
+    for op, k in feeding.items():
+        earliest = positions[k - 1] if k else min(index[o] for o, j in feeding.items() if j == 0)
+        if index[op] < earliest or any(use.owner not in users_ok for r in op.results
+                                       for use in r.uses):
+            return False
+    lo = min([index[o] for o in feeding] + positions)
+    between = [op for op in ops[lo:positions[-1]] if not element_kind(op)]
+    return all(op.operation.name in PURE or op.operation in feeding for op in between)
 
 
 class MatchKernelsPass(Pass):
@@ -101,8 +147,12 @@ class MatchKernelsPass(Pass):
                 report.residual_op(op, closest, run.filename)
                 run.remark(op, f"no template matches {op.name}; closest {closest[0]}: "
                                f"{closest[1]}", "missed")
-            else:
-                report.residual_op(op, ("", why), run.filename)
+                continue
+            near = closest_loop(op.opview, ranked) if op.name == "affine.for" else None
+            report.residual_op(op, near or ("", why), run.filename)
+            if near is not None:
+                run.remark(op, f"no template matches the loop nest; closest {near[0]}: "
+                               f"{near[1]}", "missed")
         del library
         return report
 
@@ -112,8 +162,7 @@ class MatchKernelsPass(Pass):
         start = 0
         while True:
             ops = list(block.operations)
-            starts = [i for i, op in enumerate(ops) if op.operation.name.startswith("linalg.")
-                      and i >= start]
+            starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
             if not starts:
                 return
             i = starts[0]
@@ -137,8 +186,12 @@ class MatchKernelsPass(Pass):
         """The most specific template matching the ops from `ops[i]`; `notes` gets why a
         whole-image template whose pixel matched did not take the border."""
         for tpl in ranked:
-            run_ops = _run_of(ops, i, len(tpl.ast.steps))
-            if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops):
+            kinds = [step_kind(step) for step in tpl.ast.steps]
+            if element_kind(ops[i]) != kinds[0]:
+                continue
+            run_ops = _run_of(ops, i, kinds)
+            if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
+                                          if element_kind(o) == "op"):
                 continue
             found = match(tpl, run_ops)
             if found is not None and replicates(tpl):
@@ -155,13 +208,13 @@ class MatchKernelsPass(Pass):
 def build_launch(b: Bindings) -> ir.Operation:
     """Insert the launch after the last matched op and erase the matched ops."""
     last = b.ops[-1]
-    etype = element_type(b.ops[0])
+    etype = ir.Type.parse(b.dtype, last.context)
     tpl = b.template
     operands, attrs = [], {}
     with ir.InsertionPoint(last), last.location:
         for param in tpl.params:
             if param.kind == "array":
-                view = b.arrays[param.name]
+                view = _materialize(b.arrays[param.name])
                 kept = b.kept.get(param.name)
                 operands.append(view if kept is None else _slice(view, kept))
                 continue
@@ -193,6 +246,20 @@ def build_launch(b: Bindings) -> ir.Operation:
         if not any(list(result.uses) for result in op.results):
             op.erase()
     return launch
+
+
+def _materialize(view: ir.Value | PlannedView) -> ir.Value:
+    """A launch operand: the view itself, or the planned box of a root as a subview."""
+    if not isinstance(view, PlannedView):
+        return view
+    rtype = ir.MemRefType(view.root.type)
+    strides, offset = rtype.get_strides_and_offset()
+    shape = [s if isinstance(s, int) else DYNAMIC for s in view.sizes]
+    layout = ir.StridedLayoutAttr.get(offset, strides)
+    result = ir.MemRefType.get(shape, rtype.element_type, layout, rtype.memory_space)
+    rank = len(shape)
+    return memref.subview(view.root, [0] * rank, list(view.sizes), [1] * rank,
+                          result_type=result)
 
 
 def _slice(view: ir.Value, kept: tuple[int, ...]) -> ir.Value:
@@ -234,7 +301,7 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
         return ir.WalkResult.ADVANCE
 
     func.walk(visit)
-    return [b for b in blocks if any(o.operation.name.startswith("linalg.") for o in b.operations)]
+    return [b for b in blocks if any(element_kind(o) for o in b.operations)]
 
 
 def _generalize(module: ir.Module) -> None:

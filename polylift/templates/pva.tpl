@@ -210,6 +210,24 @@ template pva.lut {
   cost flops 0 bytes esize*(2*h*w + n)
 }
 
+# The histogram of an image: a scatter (the subscript of the element written comes from
+# the data), which no linalg op states; it matches the loop nest the raising keeps.
+template pva.histogram {
+  doc "hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)"
+  types i8, i16
+  array hist[nbins] out : i32
+  array src[h, w] in
+  compute {
+    hist[b] = 0
+    hist[unsigned(src[i,j])] += 1
+  }
+  launch pva_histogram
+  shim h, w, nbins, src, hist
+  backends ref, pva
+  accuracy exact
+  cost flops h*w bytes esize*h*w + 4*nbins
+}
+
 template pva.bilateral3x3 {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
   types i8, i16

@@ -60,9 +60,10 @@ def test_exact_inputs_are_bit_exact_with_ref(suite):
         assert sum(r.coverage == "FULL" for r in results) >= 5
     else:
         # Every filter is one whole-image launch (interior and border proved together);
-        # histeq's LUT pass is a launch, its histogram and scan stay loops.
+        # histeq's histogram, running sum and LUT pass are launches; the equalisation
+        # table's computation (its minimum and its divisions) stays loops.
         coverage = {r.kernel: (r.coverage, len(r.launches)) for r in results}
-        assert coverage.pop("kernel_histeq_i8") == ("PARTIAL", 1)
+        assert coverage.pop("kernel_histeq_i8") == ("PARTIAL", 3)
         assert set(coverage.values()) == {("FULL", 1)}, coverage
 
 

@@ -49,7 +49,14 @@ def test_a_typed_array_gives_its_pointer_that_c_type():
     (IMAGE + "  compute { y[i] = unsigned(x[i]) }\n  shim n, x, y\n",
      "unsigned(x) is only a lookup's subscript", 6, 20),
     (IMAGE + "  array t[m] in\n  compute { y[x[i]] = t[i] }\n  shim n, m, t, x, y\n",
-     "a written element must be indexed by plain indices, not a computed subscript", 7, 13),
+     "a step writing at a computed subscript (a scatter) accumulates: write '+='", 7, 13),
+    (IMAGE + "  array t[m] inout\n  compute { t[unsigned(x[i])] += t[0] }\n  shim n, m, t, x, y\n",
+     "a scatter reads 't' only at the element it accumulates into", 7, 34),
+    (IMAGE + "  compute { y[0] = x[i] }\n  shim n, x, y\n",
+     "a step writing one element (constant subscripts) reads elements at constant "
+     "subscripts only", 6, 13),
+    (IMAGE + "  compute { y[i] += y[i-1] + x[i] }\n  shim n, x, y\n",
+     "a step that reads its target at other elements (a recurrence) is an '=' step", 6, 13),
     (IMAGE + "  array t[m] in : u7\n  compute { y[i] = t[x[i]] }\n  shim n, m, t, x, y\n",
      "unknown array type 'u7'", 6, 3),
     ("  types f32\n  array y[n] out\n  array x[n] in\n  array t[m] in\n"

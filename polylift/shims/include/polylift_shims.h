@@ -100,6 +100,12 @@ void polylift_host_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA
 void polylift_cublas_copy2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_cublas_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* cumsum: scan.cumsum (y[0] = x[0], then y[k] = y[k-1] + x[k]: the inclusive running sum) */
+void polylift_ref_cumsum_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_cumsum_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_ref_cumsum_i32(int64_t n, const int32_t *x, int64_t incx, int32_t *y, int64_t incy);
+void polylift_ref_cumsum_i64(int64_t n, const int64_t *x, int64_t incx, int64_t *y, int64_t incy);
+
 /* dot: blas.dot (r += x . y (r is a one-element array)) */
 void polylift_ref_dot_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
 void polylift_ref_dot_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
@@ -321,6 +327,12 @@ void polylift_ref_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src
 void polylift_ref_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+
+/* pva_histogram: pva.histogram (hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)) */
+void polylift_ref_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_ref_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_pva_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_pva_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 
 /* pva_lut: pva.lut (dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel) */
 void polylift_ref_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);

@@ -119,7 +119,45 @@ class Call:
         return f"{self.fn}({', '.join(map(str, self.args))})"
 
 
-Expr = Access | Lookup | Ref | Num | Bin | Neg | Call
+@dataclass(frozen=True)
+class Compare:
+    """`a < b` (one of `< <= > >= == !=`): a condition of integers."""
+
+    op: str
+    lhs: Expr
+    rhs: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.lhs} {self.op} {self.rhs}"
+
+
+@dataclass(frozen=True)
+class And:
+    """`c1 && c2`: C's lazy conjunction (c2 is evaluated only where c1 holds)."""
+
+    lhs: Expr
+    rhs: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.lhs} && {self.rhs}"
+
+
+@dataclass(frozen=True)
+class Cond:
+    """`c ? a : b`: only the arm the condition picks is evaluated."""
+
+    test: Expr
+    then: Expr
+    other: Expr
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        return f"({self.test} ? {self.then} : {self.other})"
+
+
+Expr = Access | Lookup | Ref | Num | Bin | Neg | Call | Compare | And | Cond
 
 
 @dataclass(frozen=True)
@@ -138,9 +176,10 @@ class Condition:
 @dataclass(frozen=True)
 class Step:
     """One statement: `target = value` (overwrite) or `target += value` (accumulate),
-    over the points where every `where` condition holds."""
+    over the points where every `where` condition holds. The target is an element, a
+    table entry at a computed subscript (a scatter) or a local scalar (`Ref`)."""
 
-    target: Access
+    target: Access | Lookup | Ref
     op: str
     value: Expr
     span: Span = field(default=Span(), compare=False)
@@ -187,6 +226,15 @@ class WindowDecl:
     span: Span = field(default=Span(), compare=False)
 
 
+@dataclass(frozen=True)
+class LocalDecl:
+    """`local cmin : i32`: a scalar the computation defines, not a launch parameter."""
+
+    name: str
+    dtype: str
+    span: Span = field(default=Span(), compare=False)
+
+
 Param = ArrayDecl | ScalarDecl
 
 
@@ -211,6 +259,7 @@ class Template:
     attrs: tuple[tuple[str, str], ...] = ()
     accumulate: str = ""  # integer templates: the type arithmetic runs in
     windows: tuple[WindowDecl, ...] = ()
+    locals: tuple[LocalDecl, ...] = ()
     item_spans: tuple[tuple[str, Span], ...] = ()
 
     @property
@@ -226,6 +275,10 @@ class Template:
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, if any."""
         return next((p for p in self.params if p.name == name), None)
+
+    def local(self, name: str) -> LocalDecl | None:
+        """The local scalar called `name`, if any."""
+        return next((v for v in self.locals if v.name == name), None)
 
     def window(self, name: str) -> WindowDecl | None:
         """The window declaration of index `name`, if any."""

@@ -36,12 +36,11 @@ from polylift.matcher.ir_model import (
     Unsupported,
     constant_value,
     operands,
-    payload,
     root_of,
     subview_size,
-    value_tree,
 )
 from polylift.matcher.match import PURE
+from polylift.matcher.payload import payload, value_tree
 from polylift.mlir import ir, memref
 from polylift.raising.generic_builder import Materializer, subview_type
 from polylift.raising.linear import Linear, NotAffine, map_to_linear

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from polylift.errors import SourceLoc
 from polylift.matcher.ast import (
     Access,
+    And,
     ArrayDecl,
     Bin,
     Call,
+    Compare,
+    Cond,
     Expr,
     Lookup,
     Neg,
@@ -28,9 +33,11 @@ BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
 # `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
 # `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.
-FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2, "unsigned": 1}
+# `i64(x)`: x sign-extended to 64 bits (C's conversion to int64_t).
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2, "unsigned": 1,
+             "i64": 1}
 # Operators and functions of integer templates only.
-INTEGER_ONLY = (">>", "<<", "rdiv", "unsigned")
+INTEGER_ONLY = (">>", "<<", "rdiv", "unsigned", "i64")
 # `border` says what a window operator does at the edges (see templates/pva.tpl).
 BORDERS = ("replicate", "halo")
 # Item key in the AST -> the keyword a user writes.
@@ -51,6 +58,13 @@ def walk(expr: Expr):
             yield from walk(arg)
     elif isinstance(expr, Lookup):
         yield from walk(expr.key)
+    elif isinstance(expr, Compare | And):
+        yield from walk(expr.lhs)
+        yield from walk(expr.rhs)
+    elif isinstance(expr, Cond):
+        yield from walk(expr.test)
+        yield from walk(expr.then)
+        yield from walk(expr.other)
 
 
 def _read_nodes(step: Step) -> list[Expr]:
@@ -71,6 +85,11 @@ def lookups(step: Step) -> list[Lookup]:
     """The table reads at computed subscripts of a step (a scatter's target for `+=`)."""
     reads = [n for n in _read_nodes(step) if isinstance(n, Lookup)]
     return ([step.target] if isinstance(step.target, Lookup) else []) + reads
+
+
+def target_array(step: Step) -> str:
+    """The array a step writes ("" for a local's definition)."""
+    return "" if isinstance(step.target, Ref) else step.target.array
 
 
 def written_access(step: Step) -> list[Access]:
@@ -99,12 +118,23 @@ def is_point(step: Step) -> bool:
         not lookups(step)
 
 
+@cache
 def step_kind(step: Step) -> str:
     """What a step matches: `loop` (a scatter or a recurrence: a loop nest the raising
-    kept), `store` (one element: a store outside loops) or `op` (a linalg op)."""
+    kept), `store` (one element: a store outside loops), `op` (a linalg op, or a loop
+    nest computing its points) or `local` (the definition of a local scalar: a value
+    the later steps read, no op of its own)."""
+    if isinstance(step.target, Ref):
+        return "local"
     if is_scatter(step) or is_recurrence(step):
         return "loop"
     return "store" if is_point(step) else "op"
+
+
+def step_indices(step: Step) -> set[str]:
+    """The index variables a step's subscripts use (its loops)."""
+    return {v for a in accesses(step) + written_access(step) for sub in a.indices
+            for v in sub.vars}
 
 
 class _Checker:
@@ -131,6 +161,7 @@ class _Checker:
             if name not in BACKENDS:
                 raise self.fail(tpl.span_of("backends"), f"unknown backend '{name}'")
         self.check_types()
+        self.check_locals()
         for step in tpl.steps:
             self.check_step(step)
         self.check_index_extents()
@@ -192,17 +223,62 @@ class _Checker:
                 if self.tpl.param(var) is not None:
                     raise self.fail(index.span, f"parameter '{var}' used as an index")
 
+    def check_locals(self) -> None:
+        """Local scalars: declared once, of a known type, no parameter or size, defined
+        before they are read, and a fold (a definition over indices) updates a value
+        defined before it."""
+        names = {p.name for p in self.tpl.params} | \
+            {d for a in self.tpl.arrays for d in a.dims}
+        seen: set[str] = set()
+        for decl in self.tpl.locals:
+            if decl.name in seen or decl.name in names:
+                raise self.fail(decl.span, f"local '{decl.name}' is declared twice or is "
+                                           "also a parameter or size")
+            if decl.dtype not in DTYPES:
+                raise self.fail(decl.span, f"unknown local type '{decl.dtype}'")
+            seen.add(decl.name)
+        defined: set[str] = set()
+        for step in self.tpl.steps:
+            for node in walk(step.value):
+                if isinstance(node, Ref) and self.tpl.local(node.name) is not None \
+                        and node.name not in defined:
+                    raise self.fail(node.span, f"local '{node.name}' is read before a step "
+                                               "defines it")
+            if isinstance(step.target, Ref):
+                if step.op != "=" or step.where:
+                    raise self.fail(step.span, "a local is defined by an '=' step without "
+                                               "'where'")
+                defined.add(step.target.name)
+
     def check_step(self, step: Step) -> None:
         if isinstance(step.target, Lookup):
             self.check_scatter(step, step.target)
+        elif isinstance(step.target, Ref):
+            if self.tpl.local(step.target.name) is None:
+                raise self.fail(step.target.span, f"'{step.target.name}' is not a local "
+                                                  "scalar (declare it with 'local')")
         else:
             self.check_target(step, step.target)
-        written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+        self.check_nodes(step)
+        self.check_indices(step)
+
+    def check_nodes(self, step: Step) -> None:
+        """Every node of the right side: known names, and operators where they belong."""
         keys = {id(n.key) for n in lookups(step)}
+        tests = {id(n) for c in walk(step.value) if isinstance(c, Cond) for n in [c.test]} | \
+            {id(n) for c in walk(step.value) if isinstance(c, And) for n in [c.lhs, c.rhs]}
         for node in walk(step.value):
-            self.check_node(node)
+            self.check_node(node, step)
             if isinstance(node, Call) and node.fn == "unsigned" and id(node) not in keys:
                 raise self.fail(node.span, "unsigned(x) is only a lookup's subscript")
+            if isinstance(node, Compare | And) and id(node) not in tests:
+                raise self.fail(node.span, "a comparison is only the test of 'c ? a : b'")
+            if isinstance(node, Cond) and not isinstance(node.test, Compare | And):
+                raise self.fail(node.test.span, "the test of 'c ? a : b' is a comparison")
+
+    def check_indices(self, step: Step) -> None:
+        """Indices have extents; what a step reduces over, it reduces as it may."""
+        written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
         plain = {sub.terms[0][0] for a in accesses(step) + written_access(step)
                  for sub in a.indices if len(sub.terms) == 1 and sub.terms[0][1] == 1}
@@ -213,7 +289,7 @@ class _Checker:
                                        "subscript, so it has no extent (declare it with "
                                        "'window')")
         # `y = max(x[..r..], y)` folds into its target: a reduction other than a sum.
-        folds = any(isinstance(n, Access) and n == step.target for n in walk(step.value))
+        folds = any(isinstance(n, Access | Ref) and n == step.target for n in walk(step.value))
         if step.op == "=" and used - written and not folds and not is_scatter(step):
             raise self.fail(step.span, f"'=' step reduces over '{sorted(used - written)[0]}': "
                                        "write a zero step and '+='")
@@ -254,11 +330,14 @@ class _Checker:
                 raise self.fail(node.span, f"a scatter reads '{target.array}' only at the "
                                            "element it accumulates into")
 
-    def check_node(self, node: Expr) -> None:
+    def check_node(self, node: Expr, step: Step | None = None) -> None:
         if isinstance(node, Access):
             self.check_access(node)
-        elif isinstance(node, Ref) and not isinstance(self.tpl.param(node.name), ScalarDecl):
-            raise self.fail(node.span, f"'{node.name}' is not a scalar parameter")
+        elif isinstance(node, Ref) and not isinstance(self.tpl.param(node.name), ScalarDecl) \
+                and self.tpl.local(node.name) is None \
+                and (step is None or node.name not in step_indices(step)):
+            raise self.fail(node.span, f"'{node.name}' is not a scalar parameter, a local "
+                                       "or an index of the step")
         elif isinstance(node, Call) and FUNCTIONS.get(node.fn) != len(node.args):
             raise self.fail(node.span, f"unknown function '{node.fn}' with "
                                        f"{len(node.args)} arguments")
@@ -328,8 +407,9 @@ class _Checker:
         for step in self.tpl.steps:
             reads = any(a.array == name for a in accesses(step) + lookups(step))
             if reads and not written:
-                return "inout" if any(s.target.array == name for s in self.tpl.steps) else "in"
-            written = written or step.target.array == name
+                return "inout" if any(target_array(s) == name for s in self.tpl.steps) \
+                    else "in"
+            written = written or target_array(step) == name
         return "out" if written else "in"
 
     def check_shim(self) -> None:

@@ -21,13 +21,29 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Lookup, Neg, Num, Ref, Step
+from polylift.matcher.ast import (
+    Access,
+    And,
+    ArrayDecl,
+    Bin,
+    Call,
+    Compare,
+    Cond,
+    Expr,
+    Lookup,
+    Neg,
+    Num,
+    Ref,
+    Step,
+)
 from polylift.matcher.checks import accesses, lookups, step_kind, walk, written_access
 from polylift.matcher.engine import Attempt, flatten, step_expr
-from polylift.matcher.ir_model import BINARY, UNARY, Node, Unsupported, operands, payload
+from polylift.matcher.ir_model import Node, Unsupported, operands
 from polylift.matcher.library import KernelTemplate
+from polylift.matcher.loop_model import LoopIR
 from polylift.matcher.mask import split_mask
 from polylift.matcher.match import match
+from polylift.matcher.payload import BINARY, UNARY, payload
 from polylift.mlir import ir
 
 # How many of the best-shaped candidates are probed with one-edit variants.
@@ -53,6 +69,9 @@ class Shape:
     ops: tuple[tuple[str, int], ...] = ()  # operator counts, sorted
     scalars: int = 0  # scalar values and constants
     unread: str = ""  # why the payload could not be read ("" when it could)
+    # Why a select of the payload is no template function (max, min, clamp, abs, rdiv),
+    # for a template that states none of its own ("" when every select is one).
+    selects: str = ""
 
 
 @dataclass(frozen=True)
@@ -115,14 +134,19 @@ def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate,
 
 
 def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str] | None:
-    """For a loop nest the raising kept: the scatter or recurrence step of a template
-    it comes closest to, and the first difference; None when no such step gets past
-    reading the nest (a loop that is not one value stored per point)."""
-    best: tuple[int, str, str] | None = None
+    """For a loop nest the raising kept: the template step it comes closest to (a
+    scatter, a recurrence, or any step whose points a loop nest may compute), and the
+    first difference; None when no step gets past reading the nest (a loop that is not
+    one value stored per point)."""
+    try:
+        LoopIR(op)
+    except Unsupported:
+        return None  # no step reads it, whatever it states
+    best: tuple[tuple[int, int], str, str] | None = None
     for tpl in ranked:
         steps = tpl.ast.steps
         for k, step in enumerate(steps):
-            if step_kind(step) != "loop":
+            if step_kind(step) not in ("loop", "op"):
                 continue
             attempt = Attempt()
             variant = tpl if len(steps) == 1 else step_template(tpl, step)
@@ -130,8 +154,10 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
                 return tpl.name, _missing_steps(tpl, k)
             text = f"step {k + 1} ({step}): {attempt.reason}" if len(steps) > 1 \
                 else attempt.reason
-            if attempt.progress > 1 and (best is None or attempt.progress > best[0]):
-                best = (attempt.progress, tpl.name, text)
+            # The furthest attempt; on a tie, the template with the fewest steps.
+            rank = (attempt.progress, -len(steps))
+            if attempt.progress > 1 and (best is None or rank > best[0]):
+                best = (rank, tpl.name, text)
     return None if best is None else (best[1], best[2])
 
 
@@ -156,20 +182,26 @@ def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate]) -> Cand
         if step_kind(step) != "op":
             continue
         for text, edited, flipped in edits(step):
-            if match(step_template(tpl, edited, flipped), [op]) is not None:
+            if match(step_template(tpl, edited, flipped, k), [op]) is not None:
                 where = f"step {k + 1} of the template: " if len(tpl.ast.steps) > 1 else ""
                 return replace(cand, tier=1, text=where + text)
     return cand
 
 
-def step_template(tpl: KernelTemplate, step: Step, flipped: str = "") -> KernelTemplate:
-    """`tpl` reduced to one step and the parameters that step uses; the matrix named
+def step_template(tpl: KernelTemplate, step: Step, flipped: str = "",
+                  position: int | None = None) -> KernelTemplate:
+    """`tpl` reduced to one step (the one at `position`, default where `step` stands),
+    the definitions of locals before it, and the parameters they use; the matrix named
     `flipped` has its dims swapped (the step reads it transposed)."""
-    used = {a.array for a in [*accesses(step), *lookups(step), *written_access(step)]}
-    used |= {n.name for n in walk(step.value) if isinstance(n, Ref)}
+    steps = tpl.ast.steps
+    if position is None:
+        position = steps.index(step) if step in steps else len(steps)
+    kept = (*(s for s in steps[:position] if step_kind(s) == "local"), step)
+    used = {a.array for s in kept for a in [*accesses(s), *lookups(s), *written_access(s)]}
+    used |= {n.name for s in kept for n in walk(s.value) if isinstance(n, Ref)}
     params = tuple(replace(p, dims=p.dims[::-1]) if isinstance(p, ArrayDecl)
                    and p.name == flipped else p for p in tpl.ast.params if p.name in used)
-    return KernelTemplate(replace(tpl.ast, steps=(step,), params=params))
+    return KernelTemplate(replace(tpl.ast, steps=kept, params=params))
 
 
 def edits(step: Step) -> Iterator[tuple[str, Step, str]]:
@@ -246,10 +278,15 @@ def op_shape(op: ir.OpView) -> Shape | None:
     kinds = [str(a).split("<")[-1].rstrip(">").strip('"') for a in op.attributes["iterator_types"]]
     dtype = str(ir.MemRefType(op.outputs[0].type).element_type)
     base = Shape(dtype, rank, kinds.count("parallel"), kinds.count("reduction"))
+    value = split_mask(op)[0]  # inside a triangle's mask
     try:
-        tree = _uncast(payload(op, split_mask(op)[0]))  # inside a triangle's mask
+        tree = _uncast(payload(op, value))
     except Unsupported as exc:
         return _block_shape(op, replace(base, unread=str(exc)))
+    try:
+        payload(op, value, conditions=False)
+    except Unsupported as exc:
+        base = replace(base, selects=str(exc))
     leaves = [n for n in _nodes(tree) if n[0] in ("arg", "val", "const")]
     return replace(base, reads=sum(1 for n in leaves if n[0] == "arg" and n[1] != out),
                    reads_out=("arg", out) in leaves, terms=len(flatten(tree, "+", False)),
@@ -275,19 +312,32 @@ def step_shape(tpl: KernelTemplate, step: Step) -> Shape:
     """The shape of one template step (its element type: the first the template takes)."""
     expr = step_expr(step)
     nodes = list(walk(expr))
-    written = {v for sub in step.target.indices for v in sub.vars}
+    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
     every = {v for n in nodes if isinstance(n, Access) for sub in n.indices for v in sub.vars}
     reads = [n for n in nodes if isinstance(n, Access)]
     return Shape(tpl.dtypes[0] if tpl.dtypes else "", len(step.target.indices), len(written),
                  len(every - written), sum(1 for n in reads if n != step.target),
                  step.target in reads, len(flatten(expr, "+", True)),
-                 _counts(_operator(n) for n in nodes if isinstance(n, Bin | Neg | Call | Lookup)),
-                 sum(1 for n in nodes if isinstance(n, Ref | Num)))
+                 _counts(_operator(n) for n in nodes
+                         if isinstance(n, Bin | Neg | Call | Lookup | Cond | Compare | And)),
+                 sum(1 for n in nodes if isinstance(n, Ref | Num)) - _compared_numbers(nodes))
 
 
-def _operator(n: Bin | Neg | Call | Lookup) -> str:
+def _compared_numbers(nodes: list[Expr]) -> int:
+    """Numbers a comparison compares with: the op's form folds them into a constant."""
+    return sum(1 for n in nodes if isinstance(n, Compare)
+               for side in (n.lhs, n.rhs) if isinstance(side, Num))
+
+
+# The payload node names of the template's conditional forms.
+_CONDITIONAL = {Cond: "select", Compare: "cmp", And: "and"}
+
+
+def _operator(n: Bin | Neg | Call | Lookup | Cond | Compare | And) -> str:
     if isinstance(n, Lookup):
         return "lookup"
+    if isinstance(n, Cond | Compare | And):
+        return _CONDITIONAL[type(n)]
     return n.op if isinstance(n, Bin) else "neg" if isinstance(n, Neg) else n.fn
 
 
@@ -295,22 +345,30 @@ def _counts(names: Iterator[str] | list[str]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(Counter(names).items()))
 
 
+def _is_node(child: object) -> bool:
+    return isinstance(child, tuple) and bool(child) and isinstance(child[0], str)
+
+
 def _nodes(tree: Node) -> Iterator[Node]:
     yield tree
     if tree[0] == "lookup":  # the table is no scalar: only its key has leaves
         yield from _nodes(tree[2])
+    elif tree[0] == "cmp":  # a comparison's atoms (its numbers are folded into a form)
+        for atom, _ in tree[2]:
+            yield from _nodes(atom)
     elif tree[0] not in ("arg", "val", "const"):
         for child in tree[1:]:
-            yield from _nodes(child)
+            if _is_node(child):
+                yield from _nodes(child)
 
 
 def _uncast(tree: Node) -> Node:
     """The payload without the widening and narrowing casts of integer arithmetic."""
     if tree[0] in CASTS:
         return _uncast(tree[1])
-    if tree[0] in ("arg", "val", "const"):
+    if tree[0] in ("arg", "val", "const", "cmp"):
         return tree
-    return (tree[0], *(_uncast(c) for c in tree[1:]))
+    return (tree[0], *(_uncast(c) if _is_node(c) else c for c in tree[1:]))
 
 
 def differences(have: Shape, want: Shape, tpl: KernelTemplate,
@@ -329,6 +387,8 @@ def differences(have: Shape, want: Shape, tpl: KernelTemplate,
     if have.unread:
         # Only what the body shows compares, after the reason the matcher cannot read it.
         out.append((0, have.unread, ""))
+    if have.selects and not any(isinstance(n, Cond) for n in walk(step.value)):
+        out.append((0, have.selects, ""))
     if have.reads_out != want.reads_out:
         out.append((1, f"the op {'reads' if have.reads_out else 'does not read'} its output, "
                        f"the template {'reads' if want.reads_out else 'overwrites'} "
@@ -340,7 +400,7 @@ def differences(have: Shape, want: Shape, tpl: KernelTemplate,
 
 
 def _reduction(have: Shape, want: Shape, step: Step) -> str:
-    written = {v for sub in step.target.indices for v in sub.vars}
+    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
     summed = sorted({v for n in walk(step.value) if isinstance(n, Access)
                      for sub in n.indices for v in sub.vars} - written)
     if not want.reduced:

@@ -12,10 +12,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
+from polylift.matcher import local_scalars
 from polylift.matcher.ast import (
     Access,
+    And,
     Bin,
     Call,
+    Compare,
+    Cond,
     Expr,
     Index,
     Lookup,
@@ -30,16 +34,15 @@ from polylift.matcher.ir_model import (
     Node,
     Operand,
     Unsupported,
-    captured,
     compose,
     extent_keys,
     is_integer,
     operands,
-    payload,
     payload_types,
 )
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import split_mask
+from polylift.matcher.payload import captured, payload
 from polylift.mlir import ir
 
 
@@ -87,6 +90,8 @@ class PlannedView:
 
     root: ir.Value
     sizes: tuple[int | ir.Value, ...]
+    # A 0-d template array: the root element it is (constant subscripts), and `sizes` ().
+    element: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -142,7 +147,7 @@ class _StepContext:
 
     target_key: Node | None = None
 
-    def __init__(self, op: ir.OpView, accumulate: str = ""):
+    def __init__(self, op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
         self.op = op
         self.operands: list[Operand] = operands(op)
         value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
@@ -150,7 +155,7 @@ class _StepContext:
         self.element = ir.MemRefType(op.outputs[0].type).element_type
         if accumulate:
             self.tree = peel_casts(self.tree, payload_types(op), accumulate,
-                                   str(self.element))
+                                   str(self.element), wide)
         self.keys = extent_keys(op)
         self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
                           else str(a).split("<")[-1].rstrip(">")
@@ -164,14 +169,29 @@ class _StepContext:
         return tuple(subscripts) if len(subscripts) == len(amap.results) else None
 
 
-def peel_casts(tree: Node, types: set[str], accumulate: str, element: str) -> Node:
+def peel_casts(tree: Node, types: set[str], accumulate: str, element: str,
+               wide: frozenset = frozenset()) -> Node:
     """A payload of integer arithmetic (`types`: the types it computes in) as arithmetic
-    in `accumulate`, casts removed."""
-    other = types - {accumulate}
+    in `accumulate` (or a type in `wide` the template widens to with `i64(x)`), casts
+    removed."""
+    other = types - {accumulate} - wide
     if other:
         raise Unsupported(f"payload computes in {sorted(other)[0]}, the template in "
                           f"{accumulate}")
     if element == accumulate:
+        return tree
+    return _narrowed(tree, accumulate, element)
+
+
+def _narrowed(tree: Node, accumulate: str, element: str) -> Node:
+    """The value truncated to the element type, read as the wider value truncated: each
+    arm of a conditional store is truncated on its own (the same low bits as truncating
+    their common value); a constant, or an element read and stored as it is (widened and
+    narrowed again), needs no truncation."""
+    if tree[0] == "select":
+        return ("select", tree[1], _narrowed(tree[2], accumulate, element),
+                _narrowed(tree[3], accumulate, element))
+    if tree[0] in ("const", "arg", "lookup"):
         return tree
     if tree[0] != "trunc":
         raise Unsupported(f"payload does not truncate its {accumulate} result to {element}")
@@ -181,11 +201,12 @@ def peel_casts(tree: Node, types: set[str], accumulate: str, element: str) -> No
 def _unwiden(node: Node) -> Node:
     if node[0] == "sext" and node[1][0] == "arg":
         return node[1]
-    if node[0] in ("arg", "val", "const", "unsigned"):
+    if node[0] in ("arg", "val", "const", "unsigned", "index", "acc", "opnd", "fold", "cmp"):
         # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
-        # pixel reads other numbers than the pixel's unsigned bits, so it stays.
+        # pixel reads other numbers than the pixel's unsigned bits, so it stays. A
+        # comparison compares the numbers it was given.
         return node
-    return (node[0], *(_unwiden(c) for c in node[1:]))
+    return (node[0], *(_unwiden(c) if isinstance(c, tuple) else c for c in node[1:]))
 
 
 def flatten(node, op: str, template: bool) -> list:
@@ -204,6 +225,8 @@ class Matcher:
         self.tpl, self.attempt = tpl, attempt
         self.ctx: StepIR | None = None
         self.assoc = True
+        self.position = 0  # the step being matched: the locals it reads are defined before
+        self.acc: str | None = None  # inside a fold: the local the loop carries
 
     def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Every extension of `s` under which template expr `t` equals payload node `e`."""
@@ -219,12 +242,25 @@ class Matcher:
                 orders.append((e[2], e[1]))
             for order in orders:
                 yield from self.seq(list(targs), list(order), s)
-        elif isinstance(t, Neg) and e[0] == "neg":
-            yield from self.expr(t.operand, e[1], s)
         elif isinstance(t, Lookup):
             yield from self.lookup(t, e, s)
         elif isinstance(t, Num | Ref | Access):
             yield from self.leaf(t, e, s)
+        else:
+            yield from self.structured(t, e, s)
+
+    def structured(self, t: Expr, e: Node, s: State) -> Iterator[State]:
+        """Negation, conditions, comparisons and widening: operands in order."""
+        if isinstance(t, Neg) and e[0] == "neg":
+            yield from self.expr(t.operand, e[1], s)
+        elif isinstance(t, Cond) and e[0] == "select":
+            yield from self.seq([t.test, t.then, t.other], list(e[1:]), s)
+        elif isinstance(t, And) and e[0] == "and":
+            yield from self.seq([t.lhs, t.rhs], list(e[1:]), s)
+        elif isinstance(t, Compare):
+            yield from local_scalars.compare(self, t, e, s)
+        elif isinstance(t, Call) and t.fn == "i64" and e[0] == "sext":
+            yield from self.expr(t.args[0], e[1], s)
         else:
             self.attempt.fail(s, f"payload has {describe(e)} where the template has '{t}'")
 
@@ -262,8 +298,14 @@ class Matcher:
                 yield replace(s, progress=s.progress + 1)
             else:
                 self.attempt.fail(s, f"payload has {describe(e)} where the template has {t}")
+        elif isinstance(t, Ref) and self.tpl.ast.local(t.name) is not None:
+            yield from local_scalars.local(self, t.name, e, s)
+        elif isinstance(t, Ref) and self.tpl.ast.param(t.name) is None:
+            yield from local_scalars.index_value(self, t.name, e, s)
         elif isinstance(t, Ref):
             yield from self.scalar(t.name, e, s)
+        elif e[0] == "opnd":
+            yield from self.access(t, e[1], s)
         elif e[0] != "arg":
             self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
         else:

@@ -7,10 +7,8 @@ element each loop point reads, never by SSA identity of the view.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from polylift.matcher.idioms import NotAnIdiom, select_node
 from polylift.mlir import arith, ir
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
@@ -212,126 +210,7 @@ def value_key(value: ir.Value) -> tuple:
     return ("v", value)
 
 
-# Payload ops the matcher understands, by name: the template operator they stand for.
-# The template's `max(a, b)` is C's `a > b ? a : b`. For floats that differs from
-# `arith.maximumf` and `arith.maxnumf` on NaN and signed zeros, so those keep their own
-# names, which no template operator has; integer max is one function however written.
-BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli": "*",
-          "arith.subf": "-", "arith.subi": "-", "arith.divf": "/", "arith.divsi": "/",
-          "arith.shrsi": ">>", "arith.shli": "<<", "arith.maximumf": "maximumf",
-          "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
-          "arith.minnumf": "minnumf", "arith.minsi": "min"}
-UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
-         "math.absi": "abs", "arith.extsi": "sext", "arith.trunci": "trunc"}
-
 Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
-# Names a value a tree stops at, or None to read the value's op (see `value_tree`).
-Leaf = Callable[[ir.Value], "Node | None"]
-
-
-def payload(op: ir.OpView, value: ir.Value | None = None) -> Node:
-    """A value of a single-output generic's body (default: the yielded one) as a tree
-    over its block arguments."""
-    block = op.regions[0].blocks[0]
-    if value is None:
-        yielded = block.operations[len(block.operations) - 1]
-        if len(yielded.operands) != 1:
-            raise Unsupported("payload yields more than one value")
-        value = yielded.operands[0]
-    return _node(value, block)
-
-
-def value_tree(value: ir.Value, block: ir.Block, leaf: Leaf) -> Node:
-    """A value computed by straight-line code of `block` as a tree of the same nodes a
-    payload has; `leaf(v)` names the values the tree stops at (a load, a parameter), or
-    returns None to let the value's op be read as a payload op."""
-    return _node(value, block, leaf)
-
-
-def _node(value: ir.Value, block: ir.Block, leaf: Leaf | None = None) -> Node:
-    if leaf is not None:
-        named = leaf(value)
-        if named is not None:
-            return named
-    if isinstance(value, ir.BlockArgument):
-        if value.owner == block:
-            return ("arg", value.arg_number)
-        return ("val", value)
-    owner = value.owner
-    known = constant_value(value)
-    if known is not None:
-        return ("const", known)
-    if owner.operation.block != block:
-        return ("val", value)
-    return _op_node(owner, block, leaf)
-
-
-def _op_node(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
-    """The node of a payload op (not a constant) computing in `block`."""
-    name = owner.name
-    if name == "arith.addi" and constant_value(owner.operands[0]) == 0:
-        # `num = 0; num += a; num += b` starts its sum with 0: for integers (not for
-        # floats, where 0 + -0 is +0) adding 0 changes nothing, so the sum is `a + b`.
-        return _node(owner.operands[1], block, leaf)
-    if name == "arith.addi" and constant_value(owner.operands[1]) == 0:
-        return _node(owner.operands[0], block, leaf)
-    if name in BINARY:
-        return (BINARY[name], _node(owner.operands[0], block, leaf),
-                _node(owner.operands[1], block, leaf))
-    if name in UNARY:
-        return (UNARY[name], _node(owner.operands[0], block, leaf))
-    if name in ("arith.select",):
-        return _select(owner, block, leaf)
-    if name == "memref.load":
-        return _lookup(owner, block, leaf)
-    if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extui"):
-        raise Unsupported(f"payload converts types ('{name}')")
-    raise Unsupported(f"payload op '{name}' has no template operator")
-
-
-def _lookup(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
-    """A read of a table captured from outside the body, at a subscript computed from
-    data (the raising keeps such reads when nothing in the nest writes the table):
-    `("lookup", ("val", table), key)`, the key an integer converted to an index, wrapped
-    in `unsigned` when the conversion zero-extends."""
-    table = owner.operands[0]
-    if not isinstance(table.owner, ir.Block) and table.owner.operation.block == block:
-        raise Unsupported("payload reads a table made inside the body")
-    if len(owner.operands) != 2:
-        raise Unsupported("payload reads a table of more than one dimension")
-    cast = owner.operands[1].owner
-    if not isinstance(cast, ir.Operation | ir.OpView) or \
-            cast.name not in ("arith.index_cast", "arith.index_castui"):
-        raise Unsupported("payload reads a table at a subscript that is not a converted value")
-    key = _node(cast.operands[0], block, leaf)
-    if cast.name == "arith.index_castui":
-        key = ("unsigned", key)
-    return ("lookup", ("val", table), key)
-
-
-def captured(value: ir.Value, dtype: str) -> Node | None:
-    """One level of a value the payload captures from outside its block, when it is a
-    binary arithmetic op computing in `dtype` (`rnd = 1 << (shift - 1)` before the
-    loops): its operator over the operands as captured values or constants. Pure ops
-    give the same value hoisted or not, so the template may state the expression."""
-    owner = value.owner
-    if not isinstance(owner, ir.Operation | ir.OpView) or owner.name not in BINARY:
-        return None
-    if any(str(v.type) != dtype for v in [*owner.operands, *owner.results]):
-        return None
-    leaves = []
-    for operand in owner.operands:
-        known = constant_value(operand)
-        leaves.append(("val", operand) if known is None else ("const", known))
-    return (BINARY[owner.name], *leaves)
-
-
-def _select(owner: ir.OpView, block: ir.Block, leaf: Leaf | None) -> Node:
-    """max, min, a clamp or a rounding division, when the select provably is one."""
-    try:
-        return select_node(owner, lambda v: _node(v, block, leaf))
-    except NotAnIdiom as exc:
-        raise Unsupported(str(exc)) from None
 
 
 def is_integer(value_type: ir.Type) -> bool:
@@ -340,12 +219,13 @@ def is_integer(value_type: ir.Type) -> bool:
 
 
 def payload_types(op: ir.OpView) -> set[str]:
-    """The result types of the payload's arithmetic (comparisons and casts aside)."""
+    """The result types of the payload's arithmetic (comparisons, casts and reads of a
+    table aside)."""
     block = op.regions[0].blocks[0]
     found = set()
     for inner in block.operations:
         if inner.name in ("arith.cmpi", "arith.cmpf", "arith.trunci", "arith.constant",
-                          "linalg.yield"):
+                          "linalg.yield", "memref.load"):
             continue
         # Loop counters and conditions (a triangle's mask) are no arithmetic on data.
         found.update(str(r.type) for r in inner.results if str(r.type) not in ("index", "i1"))
@@ -359,4 +239,4 @@ def constant_for(value: float, kind: ir.Type) -> ir.Attribute:
     return ir.IntegerAttr.get(kind, int(value))
 
 
-__all__ = ["Lin", "Operand", "Unsupported", "operands", "extent_keys", "payload", "arith"]
+__all__ = ["Lin", "Node", "Operand", "Unsupported", "operands", "extent_keys", "arith"]

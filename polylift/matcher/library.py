@@ -26,7 +26,13 @@ from polylift.matcher.ast import (
     Step,
     Template,
 )
-from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique, walk
+from polylift.matcher.checks import (
+    ELEMENT_SIZE,
+    check_template,
+    check_unique,
+    target_array,
+    walk,
+)
 from polylift.matcher.parser import parse_templates
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
@@ -200,11 +206,11 @@ class KernelTemplate:
         written: set[str] = set()
         for step in self.ast.steps:
             scalar = _scale_of_target(step)
-            if scalar is not None and step.target.array not in written:
+            if scalar is not None and target_array(step) not in written:
                 decl = self.ast.param(scalar)
                 if isinstance(decl, ScalarDecl) and decl.fixed is None:
-                    found.append((scalar, step.target.array))
-            written.add(step.target.array)
+                    found.append((scalar, target_array(step)))
+            written.add(target_array(step))
         return tuple(found)
 
 

@@ -22,6 +22,7 @@ the one store, so the value stored is the tree the template is compared with.
 
 from __future__ import annotations
 
+from polylift.matcher.conditions import NotACondition, affine_condition, condition_node
 from polylift.matcher.ir_model import (
     Lin,
     Node,
@@ -29,8 +30,8 @@ from polylift.matcher.ir_model import (
     Unsupported,
     compose,
     constant_value,
-    value_tree,
 )
+from polylift.matcher.payload import value_tree
 from polylift.mlir import ir
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
@@ -61,8 +62,9 @@ def _affine_lin(expr: ir.AffineExpr, dims: list[Lin | None], syms: list[Lin | No
 class _Reader:
     """Loads and stores of a body, as operands over the counters `ivs` (dim = position)."""
 
-    def __init__(self, ivs: list[ir.Value]):
+    def __init__(self, ivs: list[ir.Value], acc: ir.Value | None = None):
         self.ivs = ivs
+        self.acc = acc  # a fold's loop-carried value
         self.operands: list[Operand] = []
         self.loads: dict[ir.Value, int] = {}  # a load's result -> its operand index
 
@@ -82,9 +84,12 @@ class _Reader:
         return root, tuple(access)
 
     def leaf(self, value: ir.Value) -> Node | None:
-        """A load's result is an operand; a counter used as data is not modelled."""
+        """A load's result is an operand, a counter is `("index", d)` (its conversion to
+        a number is read through), a fold's carried value is `("acc",)`."""
         if value in self.ivs:
-            raise Unsupported("the loop body uses a counter as data")
+            return ("index", self.ivs.index(value))
+        if self.acc is not None and value == self.acc:
+            return ("acc",)
         if value in self.loads:
             return ("arg", self.loads[value])
         owner = value.owner
@@ -109,10 +114,19 @@ def _nest(loop: ir.OpView) -> tuple[list[ir.OpView], ir.Block]:
         return loops, body
 
 
-def _bounds(loop: ir.OpView) -> tuple[int, tuple]:
-    """A loop's constant start and its upper bound's key (a constant or a value)."""
+def _bounds(loop: ir.OpView) -> tuple[int, set[tuple]]:
+    """A loop's constant start and its upper bound's keys (a constant or a value)."""
     if len(loop.results) or ir.IntegerAttr(loop.attributes["step"]).value != 1:
         raise Unsupported("a loop with a step other than 1 or loop-carried values")
+    return _bounds_of(loop)
+
+
+# How the raising states the trip count of `for (i = 0; i < n; i++)` (`max(0, n)`, as
+# `ir_model.value_key` names it): the same extent as the bound n of such a loop.
+_TRIPS = "affine_map<(d0) -> (0, d0)>"
+
+
+def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
     lower = ir.AffineMapAttr(loop.attributes["lowerBoundMap"]).value
     upper = ir.AffineMapAttr(loop.attributes["upperBoundMap"]).value
     if len(lower.results) != 1 or not isinstance(lower.results[0], ir.AffineConstantExpr):
@@ -123,37 +137,84 @@ def _bounds(loop: ir.OpView) -> tuple[int, tuple]:
         raise Unsupported("a loop bounded by a min or max")
     expr = upper.results[0]
     if isinstance(expr, ir.AffineConstantExpr):
-        return start, ("c", expr.value)
+        return start, {("c", expr.value)}
     if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr) and len(operands) == 1:
         known = constant_value(operands[0])
-        return start, ("c", int(known)) if known is not None else ("v", operands[0])
+        if known is not None:
+            return start, {("c", int(known))}
+        key = ("v", operands[0])
+        return start, {key} if start else {key, ("affine", "affine.max", _TRIPS, (key,))}
     raise Unsupported("a loop whose end is not a constant or a value")
 
 
-def _store(body: ir.Block) -> ir.OpView:
-    """The one store of a body that otherwise only loads and computes."""
-    stores = [op for op in body.operations if op.name in ("affine.store", "memref.store")]
-    others = [op.name for op in body.operations
-              if op.name not in ("affine.store", "memref.store")
-              and not op.name.startswith(_BODY_OPS)]
-    if len(stores) != 1 or others:
+STORES = ("affine.store", "memref.store")
+_IFS = ("affine.if", "scf.if")
+
+
+def _effect(block: ir.Block) -> ir.OpView:
+    """The one op of a block that writes memory: a store, or an `if` whose branches each
+    write (see `_stores`); everything else only loads and computes."""
+    effects = [op for op in block.operations
+               if op.name in STORES or (op.name in _IFS and not len(op.results))]
+    others = [op.name for op in block.operations if op.name not in STORES + _IFS
+              and not op.name.startswith(_BODY_OPS) and op.name != "scf.yield"]
+    if len(effects) != 1 or others:
         raise Unsupported("the loop body does more than compute one value and store it")
-    return stores[0].opview
+    return effects[0].opview
+
+
+def _stores(effect: ir.OpView) -> list[ir.OpView]:
+    """The stores under an effect: itself, or those of every branch of its `if`s."""
+    if effect.name in STORES:
+        return [effect]
+    if len(effect.regions) != 2 or not effect.regions[1].blocks:
+        raise Unsupported("a store under a condition without an else branch")
+    return [st for region in effect.regions for st in _stores(_effect(region.blocks[0]))]
+
+
+def _stored_value(effect: ir.OpView, body: ir.Block, reader: _Reader) -> Node:
+    """The value a body stores, as a tree; a condition picks between its branches'."""
+    if effect.name in STORES:
+        return value_tree(effect.operands[0], body, reader.leaf)
+    arms = [_stored_value(_effect(r.blocks[0]), body, reader) for r in effect.regions]
+    try:
+        if effect.name == "affine.if":
+            ivs = [value_tree(v, body, reader.leaf) for v in effect.operands]
+            test = affine_condition(effect.attributes["condition"], ivs)
+        else:
+            test = condition_node(effect.operands[0],
+                                  lambda v: value_tree(v, body, reader.leaf))
+    except NotACondition as exc:
+        raise Unsupported(str(exc)) from None
+    return ("select", test, *arms)
+
+
+def _same_target(stores: list[ir.OpView]) -> None:
+    first = stores[0]
+    for other in stores[1:]:
+        if other.name != first.name or list(other.operands)[1:] != list(first.operands)[1:] \
+                or str(other.attributes) != str(first.attributes):
+            raise Unsupported("the branches store to different elements")
 
 
 def _types(body: ir.Block) -> set[str]:
-    found = set()
-    for op in body.operations:
+    found: set[str] = set()
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name.startswith("arith.") and op.name not in ("arith.cmpi", "arith.cmpf",
                                                             "arith.trunci", "arith.constant"):
             found.update(str(r.type) for r in op.results if str(r.type) not in ("index", "i1"))
+        return ir.WalkResult.ADVANCE
+
+    for op in body.operations:
+        op.operation.walk(visit)
     return found
 
 
 class LoopIR:
     """A perfect `affine.for` nest as a step sees it (see the module doc)."""
 
-    def __init__(self, loop: ir.OpView, accumulate: str = ""):
+    def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
         from polylift.matcher.engine import peel_casts
 
         self.op = loop
@@ -162,18 +223,22 @@ class LoopIR:
         self.keys: dict[int, set] = {}
         mask = []
         for d, lp in enumerate(loops):
-            start, key = _bounds(lp)
-            self.keys[d] = {key}
+            start, keys = _bounds(lp)
+            self.keys[d] = keys
             if start:
                 mask.append(((("d", d), 1), ((), -start)))
         self.mask = frozenset(mask)
-        store = _store(body)
+        effect = _effect(body)
+        stores = _stores(effect)
+        _same_target(stores)
+        store = stores[0]
         target, self.target_key = self._target(store, reader, body)
-        self.tree: Node = value_tree(store.operands[0], body, reader.leaf)
+        self.tree: Node = _stored_value(effect, body, reader)
         self.operands = [*reader.operands, target]
         self.element = ir.MemRefType(store.operands[1].type).element_type
         if accumulate:
-            self.tree = peel_casts(self.tree, _types(body), accumulate, str(self.element))
+            self.tree = peel_casts(self.tree, _types(body), accumulate, str(self.element),
+                                   wide)
         written = {d for lin in target.access for d, _ in lin.coeffs}
         self.iterators = ["sequential" if d in written else "reduction"
                           for d in range(len(loops))]
@@ -214,7 +279,7 @@ class StoreIR:
     mask: frozenset = frozenset()
     target_key: Node | None = None
 
-    def __init__(self, store: ir.OpView, accumulate: str = ""):
+    def __init__(self, store: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
         from polylift.matcher.engine import peel_casts
 
         if store.name != "affine.store":
@@ -223,31 +288,59 @@ class StoreIR:
         block = store.operation.block
         reader = _Reader([])
         root, access = reader.subscripts(store, store.operands[1], list(store.operands[2:]))
-        self.tree: Node = value_tree(store.operands[0], block, reader.leaf)
+
+        def leaf(value: ir.Value) -> Node | None:
+            # A loop's result is a value the template may name (a local it folds).
+            owner = value.owner
+            if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.for":
+                return ("val", value)
+            return reader.leaf(value)
+
+        self.tree: Node = value_tree(store.operands[0], block, leaf)
         self.operands = [*reader.operands, Operand(store.operands[1], root, access, True)]
         self.element = ir.MemRefType(store.operands[1].type).element_type
         if accumulate:
-            self.tree = peel_casts(self.tree, set(), accumulate, str(self.element))
+            self.tree = peel_casts(self.tree, set(), accumulate, str(self.element), wide)
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """Constant subscripts of an operand read at one element."""
         return tuple(lin.const for lin in self.operands[index].access)
 
 
-def loads_feeding(store: ir.OpView) -> list[ir.Operation]:
-    """The ops of the store's block that compute its value (loads and arithmetic), in
-    block order; constants aside, which other ops may share."""
-    block = store.operation.block
-    found: list[ir.Operation] = []
-    todo = [store.operands[0]]
-    while todo:
-        value = todo.pop()
-        owner = value.owner
-        if not isinstance(owner, ir.Operation | ir.OpView) or owner.operation.block != block \
-                or owner.name == "arith.constant":
-            continue
-        if owner.operation not in found:
-            found.append(owner.operation)
-            todo.extend(owner.operands)
-    order = {op.operation: i for i, op in enumerate(block.operations)}
-    return sorted(found, key=lambda op: order[op])
+class FoldIR:
+    """A loop carrying one value (`cmin = c < cmin ? c : cmin` over k), as the value it
+    yields: dims, keys and mask as `LoopIR`'s, `init` the value it starts from, `tree`
+    the value of one iteration over operands, counters and `("acc",)`, the carried
+    value. Its loads must read memory no iteration writes: the body only computes."""
+
+    iterators: list[str]
+    target_key: Node | None = None
+
+    def __init__(self, loop: ir.OpView):
+        self.op = loop
+        loops, body = _nest(loop)
+        if len(loops) != 1 or len(loop.results) != 1 or \
+                ir.IntegerAttr(loop.attributes["step"]).value != 1:
+            raise Unsupported("a loop carrying values that is not one loop carrying one value")
+        block = loop.regions[0].blocks[0]
+        reader = _Reader([loop.opview.induction_variable], block.arguments[1])
+        start, keys = _bounds_of(loop)
+        self.keys = {0: keys}
+        self.mask = frozenset({((("d", 0), 1), ((), -start))} if start else ())
+        others = [op.name for op in body.operations if not op.name.startswith(_BODY_OPS)
+                  and op.name not in ("scf.if", "scf.yield")]
+        if others:
+            raise Unsupported("a loop carrying a value that does more than compute it")
+        self.init = list(loop.opview.inits)[0]
+        yielded = body.operations[len(body.operations) - 1].operands[0]
+        self.tree: Node = value_tree(yielded, body, reader.leaf)
+        self.operands = reader.operands
+        self.element = loop.results[0].type
+        self.iterators = ["sequential"]
+
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """Constant subscripts of an operand read at one element."""
+        access = self.operands[index].access
+        if any(lin.coeffs or lin.syms for lin in access):
+            return None
+        return tuple(lin.const for lin in access)

@@ -5,8 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from polylift.matcher.ast import Access, ArrayDecl, Lookup
-from polylift.matcher.checks import accesses, is_recurrence, is_scatter, written_access
+from polylift.matcher.ast import Access, ArrayDecl, Call, Lookup, Ref, Step
+from polylift.matcher.checks import (
+    accesses,
+    is_recurrence,
+    is_scatter,
+    step_kind,
+    walk,
+    written_access,
+)
 from polylift.matcher.engine import (
     Attempt,
     Bindings,
@@ -29,7 +36,7 @@ from polylift.matcher.ir_model import (
     root_of,
 )
 from polylift.matcher.library import KernelTemplate
-from polylift.matcher.loop_model import LoopIR, StoreIR, loads_feeding
+from polylift.matcher.loop_model import LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
 from polylift.mlir import ir
@@ -52,14 +59,27 @@ def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     return sizes
 
 
-def step_context(op: ir.OpView, accumulate: str = "") -> StepIR:
+def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()
+                 ) -> StepIR:
     """What a step is matched against: a linalg op, a loop nest or a store (see
-    `engine.StepIR`)."""
+    `engine.StepIR`); `wide`: types the template widens to besides `accumulate`."""
     if op.name == "affine.for":
-        return LoopIR(op, accumulate)
+        return LoopIR(op, accumulate, wide)
     if op.name in ("affine.store", "memref.store"):
-        return StoreIR(op, accumulate)
-    return _StepContext(op, accumulate)
+        return StoreIR(op, accumulate, wide)
+    return _StepContext(op, accumulate, wide)
+
+
+def element_steps(tpl: KernelTemplate) -> list[tuple[int, Step]]:
+    """The steps that ops match, with their positions: all but a local's definitions,
+    which are values the later steps read."""
+    return [(k, step) for k, step in enumerate(tpl.ast.steps) if step_kind(step) != "local"]
+
+
+def widened(tpl: KernelTemplate) -> frozenset:
+    """The types the template's arithmetic widens to (`i64(x)`)."""
+    calls = {n.fn for step in tpl.ast.steps for n in walk(step.value) if isinstance(n, Call)}
+    return frozenset({"i64"}) if "i64" in calls else frozenset()
 
 
 def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
@@ -76,9 +96,10 @@ def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[
         yield from m.access(step.target, out, s)
 
 
-def _step(m: Matcher, step, ctx: StepIR, s: State) -> Iterator[State]:
-    """Match one step against one op, then check iterators and trip counts."""
-    m.ctx = ctx
+def _step(m: Matcher, step, ctx: StepIR, s: State, position: int) -> Iterator[State]:
+    """Match one step (at `position` in the template) against one op, then check
+    iterators and trip counts."""
+    m.ctx, m.position = ctx, position
     outputs = [o for o in ctx.operands if o.is_output]
     if len(outputs) != 1:
         m.attempt.fail(s, "op has more than one output")
@@ -128,7 +149,11 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
     each = "sequential" if is_recurrence(step) else "parallel"
     for var, dim in dims.items():
         kind = each if var in written else "reduction"
-        if ctx.iterators[dim] != kind:
+        # A loop nest runs its points in order: it computes a step whose points read no
+        # other point's result (a template that reads its target elsewhere is a
+        # recurrence) as a parallel op would.
+        if ctx.iterators[dim] != kind and (kind, ctx.iterators[dim]) != ("parallel",
+                                                                         "sequential"):
             m.attempt.fail(s, f"loop of '{var}' is {ctx.iterators[dim]}, the template "
                               f"needs {kind}")
             return None
@@ -157,7 +182,8 @@ def _steps(m: Matcher, ctxs: list[StepIR], s: State, i: int = 0) -> Iterator[Sta
     if i == len(ctxs):
         yield s
         return
-    for s1 in _step(m, m.tpl.ast.steps[i], ctxs[i], s):
+    position, step = element_steps(m.tpl)[i]
+    for s1 in _step(m, step, ctxs[i], s, position):
         yield from _steps(m, ctxs, s1, i + 1)
 
 
@@ -262,13 +288,16 @@ def _planned_view(decl: ArrayDecl, bound: tuple, kept: tuple[int, ...] | None,
     """The box of the root a loop nest covers, from the root's first element, when the
     template array starts there and every size is a constant or a value."""
     root, base = bound
+    if decl.rank == 0 and kept is None and not any(syms for _, syms in base):
+        return PlannedView(root, (), tuple(const for const, _ in base))
     if kept is not None or any(const or syms for const, syms in base) or \
             len(base) != decl.rank:
         return None
     extents: list[int | ir.Value] = []
     for size in decl.dims:
-        keys = sorted(sizes.get(size, ()), key=lambda k: k[0])  # a constant first
-        if not keys or keys[0][0] not in ("c", "v"):
+        keys = sorted((k for k in sizes.get(size, ()) if k[0] in ("c", "v")),
+                      key=lambda k: k[0])  # a constant first
+        if not keys:
             return None
         extents.append(keys[0][1])
     return PlannedView(root, tuple(extents))
@@ -288,8 +317,8 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     m = Matcher(tpl, Attempt())
     m.assoc = False
     pinned = replace(s, dims=(), steps=(), progress=0)
-    for step, ctx in zip(tpl.ast.steps, ctxs, strict=True):
-        found = next(_step(m, step, ctx, pinned), None)
+    for (position, step), ctx in zip(element_steps(tpl), ctxs, strict=True):
+        found = next(_step(m, step, ctx, pinned, position), None)
         if found is None:
             return False
         dims = dict(found.steps[-1])
@@ -330,9 +359,11 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
           attempt: Attempt | None = None) -> Bindings | None:
     """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason."""
     attempt = attempt if attempt is not None else Attempt()
-    if len(ops) != len(tpl.ast.steps):
+    steps = element_steps(tpl)
+    if len(ops) != len(steps):
         return None
-    target = tpl.ast.param(tpl.ast.steps[-1].target.array)
+    last = steps[-1][1].target
+    target = tpl.ast.param(last.name if isinstance(last, Ref) else last.array)
     if not isinstance(target, ArrayDecl):
         return None
     written_type = _written_type(ops[-1])
@@ -341,7 +372,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [step_context(op, tpl.accumulate) for op in ops]
+        ctxs = [step_context(op, tpl.accumulate, widened(tpl)) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -369,11 +400,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                                                      "otherwise than the template, which "
                                                      "is declared exact")
             continue
-        # A store's loads and arithmetic go with it (match_kernels checked that they
-        # feed nothing else).
-        dead = tuple(o for ctx in ctxs if isinstance(ctx, StoreIR) for o in loads_feeding(ctx.op))
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
-                        kept=dict(s.kept), dead=dead, dtype=dtype)
+                        kept=dict(s.kept), dtype=dtype)
     return None
 
 

@@ -13,11 +13,15 @@ from lark import Token, Transformer, v_args
 from polylift.errors import ParseError, SourceLoc
 from polylift.matcher.ast import (
     Access,
+    And,
     ArrayDecl,
     Bin,
     Call,
+    Compare,
+    Cond,
     Condition,
     Index,
+    LocalDecl,
     Lookup,
     Neg,
     Num,
@@ -37,7 +41,7 @@ _EXPECTED_WORDS = {
     "ROLE": "a role (in, out or inout)", "ASSIGN": "'=' or '+='", "COMMA": "','",
     "NUMBER": "a number", "INT": "an integer", "RPAR": "')'", "LPAR": "'('",
     "MINUS": "'-'", "SIGN": "'+' or '-'", "MULOP": "'*' or '/'", "LESSTHAN": "'<'",
-    "CMP": "a comparison (<, <=, >, >=)",
+    "CMP": "a comparison (<, <=, >, >=)", "EQOP": "'==' or '!='",
     "RBRACE_END": "'}'",
 }
 
@@ -89,8 +93,8 @@ class _ToAst(Transformer):
                 fields["params"].append(value)
             elif key == "params":
                 fields["params"].extend(value)
-            elif key == "windows":
-                fields["windows"] = fields.get("windows", ()) + value
+            elif key in ("windows", "locals"):
+                fields[key] = fields.get(key, ()) + value
             elif key == "cost":
                 fields["flops"], fields["bytes"] = value
             else:
@@ -129,6 +133,23 @@ class _ToAst(Transformer):
 
     def extent(self, meta, c):
         return WindowDecl(str(c[0]), int(c[1]), _span(meta))
+
+    def local(self, meta, c):
+        dtype = c[-1].name
+        return ("locals", tuple(LocalDecl(str(n), dtype, _span(n)) for n in c[:-1]),
+                _span(meta))
+
+    def local_target(self, meta, c):
+        return Ref(str(c[0]), _span(meta))
+
+    def cond(self, meta, c):
+        return Cond(c[0], c[1], c[2], _span(meta))
+
+    def conj(self, meta, c):
+        return And(c[0], c[1], _span(meta))
+
+    def compare(self, meta, c):
+        return Compare(str(c[1]), c[0], c[2], _span(meta))
 
     def compute(self, meta, c):
         return ("steps", tuple(c), _span(meta))
@@ -190,10 +211,10 @@ class _ToAst(Transformer):
         return Bin(str(c[1]), c[0], c[2], _span(meta))
 
     def shr(self, meta, c):
-        return Bin(">>", c[0], c[1], _span(meta))
+        return Bin(">>", c[0], c[2], _span(meta))
 
     def shl(self, meta, c):
-        return Bin("<<", c[0], c[1], _span(meta))
+        return Bin("<<", c[0], c[2], _span(meta))
 
     def neg(self, meta, c):
         # `-128` is a constant, as the payload's is; `-0.0` stays a negation (its own bits).

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from polylift.cli.common import write_atomically
 from polylift.matcher.border import NotABorder, compose_border
-from polylift.matcher.checks import accesses, step_kind
+from polylift.matcher.checks import accesses, step_kind, target_array
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
-from polylift.matcher.ir_model import DYNAMIC, constant_for
+from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
-from polylift.matcher.loop_model import loads_feeding
-from polylift.matcher.match import PURE, match
+from polylift.matcher.match import element_steps, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
+from polylift.matcher.runs import dead_after, element_kind, fits, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
 
@@ -25,7 +26,7 @@ def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
     written terms: the most specific wins."""
     fixed = sum(1 for p in tpl.params if p.fixed is not None)
     reads = [a.array for step in tpl.ast.steps for a in accesses(step)
-             if a.array != step.target.array]
+             if a.array != target_array(step)]
     terms = sum(len(str(step)) for step in tpl.ast.steps)
     return (len(tpl.ast.steps), replicates(tpl), fixed, len(reads) - len(set(reads)), terms)
 
@@ -43,64 +44,6 @@ def matchable(tpl: KernelTemplate) -> bool:
     says all it computes, a `replicate` one with its border proof; any other border rule
     is not known to be safe, so it is skipped."""
     return tpl.attrs.get("border", "halo") == "halo" or replicates(tpl)
-
-
-def element_kind(op: ir.Operation) -> str:
-    """What a run element is: a linalg `op`, a `loop` nest the raising kept, a `store`
-    outside loops; "" for any other op."""
-    name = op.operation.name
-    if name.startswith("linalg."):
-        return "op"
-    if name == "affine.for":
-        return "loop"
-    return "store" if name in ("affine.store", "memref.store") else ""
-
-
-def _run_of(ops: list[ir.Operation], start: int, kinds: list[str]) -> list[ir.OpView] | None:
-    """The elements of the given kinds from `ops[start]`, with only pure view ops between
-    them, and the ops computing a store element's value (loads, arithmetic) after the
-    element before it, used by nothing else: so they read what they read in the source."""
-    found: list[ir.OpView] = []
-    positions: list[int] = []
-    for i, op in enumerate(ops[start:], start):
-        kind = element_kind(op)
-        if kind:
-            if kind != kinds[len(found)]:
-                return None
-            found.append(op.opview)
-            positions.append(i)
-            if len(found) == len(kinds):
-                return found if _feeds_in_place(ops, found, positions) else None
-        elif op.operation.name not in PURE and not _feeds_a_store(op):
-            return None
-    return None
-
-
-def _feeds_a_store(op: ir.Operation) -> bool:
-    """A load or arithmetic whose value goes to a store of the same block, possibly."""
-    name = op.operation.name
-    return name in ("affine.load", "memref.load") or name.startswith("arith.")
-
-
-def _feeds_in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int]
-                    ) -> bool:
-    """Every op between the run's elements that is not a pure view op feeds one of its
-    stores, after the element before that store, and feeds nothing else."""
-    index = {op.operation: i for i, op in enumerate(ops)}
-    feeding: dict[ir.Operation, int] = {}  # feeding op -> the run element it belongs to
-    for k, element in enumerate(run):
-        if element_kind(element) == "store":
-            for op in loads_feeding(element):
-                feeding[op] = k
-    users_ok = set(feeding) | {e.operation for e in run}
-    for op, k in feeding.items():
-        earliest = positions[k - 1] if k else min(index[o] for o, j in feeding.items() if j == 0)
-        if index[op] < earliest or any(use.owner not in users_ok for r in op.results
-                                       for use in r.uses):
-            return False
-    lo = min([index[o] for o in feeding] + positions)
-    between = [op for op in ops[lo:positions[-1]] if not element_kind(op)]
-    return all(op.operation.name in PURE or op.operation in feeding for op in between)
 
 
 class MatchKernelsPass(Pass):
@@ -185,11 +128,14 @@ class MatchKernelsPass(Pass):
                    notes: list[str]) -> Bindings | None:
         """The most specific template matching the ops from `ops[i]`; `notes` gets why a
         whole-image template whose pixel matched did not take the border."""
+        runs: dict[tuple[str, ...], list[ir.OpView] | None] = {}
         for tpl in ranked:
-            kinds = [step_kind(step) for step in tpl.ast.steps]
-            if element_kind(ops[i]) != kinds[0]:
+            kinds = tuple(step_kind(step) for _, step in element_steps(tpl))
+            if not fits(element_kind(ops[i]), kinds[0]):
                 continue
-            run_ops = _run_of(ops, i, kinds)
+            if kinds not in runs:
+                runs[kinds] = run_of(ops, i, list(kinds))
+            run_ops = runs[kinds]
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
                 continue
@@ -201,7 +147,7 @@ class MatchKernelsPass(Pass):
                     notes.append(f"{tpl.name} not matched: {exc}")
                     continue
             if found is not None:
-                return found
+                return replace(found, dead=found.dead + tuple(dead_after(ops, run_ops)))
         return None
 
 
@@ -254,6 +200,15 @@ def _materialize(view: ir.Value | PlannedView) -> ir.Value:
         return view
     rtype = ir.MemRefType(view.root.type)
     strides, offset = rtype.get_strides_and_offset()
+    if view.element is not None:
+        # One element, as a 0-d view (a template's `r[]`).
+        rank = len(view.element)
+        at = offset + sum(k * s for k, s in zip(view.element, strides, strict=True)) \
+            if DYNAMIC_OFFSET not in (offset, *strides) else DYNAMIC_OFFSET
+        result = ir.MemRefType.get([], rtype.element_type, ir.StridedLayoutAttr.get(at, []),
+                                   rtype.memory_space)
+        return memref.subview(view.root, list(view.element), [1] * rank, [1] * rank,
+                              result_type=result)
     shape = [s if isinstance(s, int) else DYNAMIC for s in view.sizes]
     layout = ir.StridedLayoutAttr.get(offset, strides)
     result = ir.MemRefType.get(shape, rtype.element_type, layout, rtype.memory_space)

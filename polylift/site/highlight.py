@@ -73,9 +73,9 @@ class MlirLexer(RegexLexer):
 # Every keyword of the template grammar (`matcher/template.lark`), the roles included;
 # a test checks this against the grammar so the two cannot drift apart.
 TEMPLATE_KEYWORDS = (
-    "template", "doc", "types", "array", "in", "out", "inout", "scalar", "accumulate",
-    "window", "compute", "where", "launch", "shim", "backends", "accuracy", "exact",
-    "reassoc", "ulp", "cost", "flops", "bytes", "attrs",
+    "template", "doc", "types", "array", "in", "out", "inout", "scalar", "local",
+    "accumulate", "window", "compute", "where", "launch", "shim", "backends", "accuracy",
+    "exact", "reassoc", "ulp", "cost", "flops", "bytes", "attrs",
 )
 
 
@@ -95,7 +95,7 @@ class TemplateLexer(RegexLexer):
             (r"\b(?:i|u|f)\d+\b", Keyword.Type),
             (r"[a-z_]\w*(?:\.\w+)+", Name.Function),
             (r"-?\d+(?:\.\d*)?", Number),
-            (r"\+=|<=|>=|<<|>>|[=+\-*/<>]", Operator),
+            (r"\+=|<=|>=|==|!=|&&|<<|>>|[=+\-*/<>?]", Operator),
             (r"[{}()\[\],:]", Punctuation),
             (r"[A-Za-z_]\w*", Name),
             (r".", Text),

@@ -228,6 +228,40 @@ template pva.histogram {
   cost flops h*w bytes esize*h*w + 4*nbins
 }
 
+# Histogram equalisation of an 8-bit image: the histogram, its running sum (the CDF),
+# the equalisation table and the image mapped through it, as one PVA launch. The table
+# maps value v to round(255 * (cdf[v] - cmin) / (total - cmin)) with cmin the smallest
+# non-zero cdf value, 0 below it, and the identity for a constant image (den <= 0); its
+# product runs in 64 bits. hist, cdf and lut are outputs too.
+template pva.histeq {
+  doc "hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]"
+  types i8
+  array hist[nbins] out : i32
+  array cdf[nbins] out : i32
+  array lut[nbins] out
+  array dst[h, w] out
+  array src[h, w] in
+  local total, cmin, den : i32
+  accumulate i32
+  compute {
+    hist[b] = 0
+    hist[unsigned(src[i,j])] += 1
+    cdf[0] = hist[0]
+    cdf[k] = cdf[k-1] + hist[k] where k >= 1
+    total = cdf[255]
+    cmin = total
+    cmin = cdf[k] > 0 && cdf[k] < cmin ? cdf[k] : cmin
+    den = total - cmin
+    lut[k] = den <= 0 ? k : cdf[k] < cmin ? 0 : (i64(cdf[k] - cmin) * 255 + i64(den / 2)) / i64(den)
+    dst[i,j] = lut[unsigned(src[i,j])]
+  }
+  launch pva_histeq
+  shim h, w, nbins, src, hist, cdf, lut, dst
+  backends ref, pva
+  accuracy exact
+  cost flops 2*h*w + 8*nbins bytes esize*2*h*w + 9*nbins
+}
+
 template pva.bilateral3x3 {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
   types i8, i16

@@ -28,7 +28,7 @@ from tests.exec.shim_calls import call_shim, shim_cdll
 
 TAPS = {"i8": ([-4, -8, 2, -16, 100, -8, 1, -12, -4], 6),
         "i16": ([-1024, -2048, 512, -4096, 20480, -2048, 256, -3072, -1024], 12)}
-c_i64, c_ptr = ctypes.c_int64, ctypes.c_void_p
+c_ptr = ctypes.c_void_p
 
 
 @pytest.fixture(scope="module")
@@ -43,17 +43,15 @@ def conv_args(dtype: str, taps=None, shift=None) -> dict:
     return {"coef": coef, "shift": base_shift if shift is None else shift}
 
 
-def run_histeq(backend: str, src):
-    """Call polylift_<backend>_pva_histeq_u8; return (hist, cdf, lut, dst)."""
+def run_histeq(backend: str, src, nbins: int = 256):
+    """Call polylift_<backend>_pva_histeq_i8 through its template's signature on an
+    8-bit image read as unsigned; return (hist, cdf, lut, dst), lut and dst unsigned."""
     h, w = src.shape
-    hist, cdf = np.zeros(256, np.int32), np.zeros(256, np.int32)
-    lut, dst = np.zeros(256, np.uint8), np.zeros((h, w), np.uint8)
-    fn = getattr(shim_cdll(backend), f"polylift_{backend}_pva_histeq_u8")
-    fn.argtypes = [c_i64] * 3 + [c_ptr, c_i64] * 5
-    fn.restype = None
-    fn(h, w, 256, src.ctypes.data, src.strides[0], hist.ctypes.data, 1, cdf.ctypes.data, 1,
-       lut.ctypes.data, 1, dst.ctypes.data, w)
-    return hist, cdf, lut, dst
+    hist, cdf = np.zeros(nbins, np.int32), np.zeros(nbins, np.int32)
+    lut, dst = np.zeros(nbins, np.int8), np.zeros((h, w), np.int8)
+    call_shim(shim_cdll(backend), load_library().templates["pva.histeq"], backend, "i8",
+              dict(src=src.view(np.int8), hist=hist, cdf=cdf, lut=lut, dst=dst))
+    return hist, cdf, lut.view(np.uint8), dst.view(np.uint8)
 
 
 SHAPES = [(13, 17), (2, 2), (2, 9), (31, 3)]
@@ -93,6 +91,17 @@ def test_histeq_equals_the_benchmark_kernel(bench_kernels, shape):
     for backend in ("ref", "pva"):
         for got, expected in zip(run_histeq(backend, src), want, strict=True):
             assert np.array_equal(got, expected), backend
+
+
+@pytest.mark.parametrize("backend", ["ref", "pva"])
+def test_histeq_beyond_256_bins_equalises_the_empty_bins_too(backend: str):
+    """The template's steps run over every bin: with 300 bins the last 44 count nothing,
+    keep the total in the CDF and map by the same formula."""
+    src = np.array([[0, 255], [255, 7]], dtype=np.uint8)
+    hist, cdf, lut, dst = run_histeq(backend, src, nbins=300)
+    assert (hist[256:] == 0).all() and (cdf[255:] == 4).all()
+    assert lut[256] == (((4 - 1) * 255 + 3 // 2) // 3) % 256
+    assert dst.tolist() == [[0, 255], [255, 85]]
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 6), (5, 1), (9, 12)])

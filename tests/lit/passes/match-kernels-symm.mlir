@@ -50,10 +50,10 @@ func.func @symm_lower(%alpha: f64, %beta: f64, %A: memref<6x6xf64>, %B: memref<6
 // the same roots); the strict mask written as k > i.
 // CHECK-LABEL: func.func @symm_lower_views(
 // CHECK-NOT: linalg.generic
-// CHECK: %subview_3 = memref.subview %arg4[0, 0] [%arg0, %arg0] [1, 1]
-// CHECK-NEXT: %subview_4 = memref.subview %arg5[0, 0] [%arg0, %arg1] [1, 1]
-// CHECK-NEXT: %subview_5 = memref.subview %arg6[0, 0] [%arg0, %arg1] [1, 1]
-// CHECK-NEXT: "kernel.launch"(%subview_5, %subview_3, %subview_4, %arg2, %arg3) {callee = @symm_lower_f32, source_order_matches = true, template = "blas.symm_lower"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, f32, f32) -> ()
+// CHECK: %[[A:.*]] = memref.subview %arg4[0, 0] [%arg0, %arg0] [1, 1]
+// CHECK-NEXT: %[[B:.*]] = memref.subview %arg5[0, 0] [%arg0, %arg1] [1, 1]
+// CHECK-NEXT: %[[C:.*]] = memref.subview %arg6[0, 0] [%arg0, %arg1] [1, 1]
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %arg2, %arg3) {callee = @symm_lower_f32, source_order_matches = true, template = "blas.symm_lower"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.symm_lower (3 ops) -> @symm_lower_f32
 func.func @symm_lower_views(%m: index, %n: index, %alpha: f32, %beta: f32, %A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {

@@ -1,0 +1,169 @@
+"""Conditions: integer comparisons as linear forms, and C's lazy `&&`.
+
+C writes one comparison many ways (`a < b`, `b > a`, `a + 1 <= b`), and the IR has more
+(`arith.cmpi`, an `affine.if` set on index values). Both sides become one canonical
+form, `sum(coeff * atom) + const REL 0` with REL one of `>=`, `==`, `!=`, whose atoms are
+the compared values (a template expression, or a payload node). The comparison is of
+mathematical integers, so the form is exact; the atoms themselves are not expanded (an
+`a + b` that wraps in 32 bits is one atom), and unsigned predicates are not modelled.
+
+A form is the node `("cmp", rel, ((atom, coeff), ...), const)`, terms sorted; `&&` is
+`("and", c1, c2)`, kept in order (its second operand is evaluated only where the first
+holds).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from polylift.matcher.ast import Compare, Expr, Num
+from polylift.mlir import ir
+
+Node = tuple
+Form = tuple[str, dict, int]  # (rel, {atom: coeff}, const)
+
+# arith.cmpi predicates: eq ne slt sle sgt sge (the unsigned ones are not modelled).
+_CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}
+
+
+class NotACondition(Exception):
+    """A condition the matcher does not model (the message says which)."""
+
+
+def relation(op: str, lhs: tuple[dict, int], rhs: tuple[dict, int]) -> Form:
+    """`lhs op rhs` over linear parts `({atom: coeff}, const)` as a canonical form."""
+    big, small, strict = {"<": (rhs, lhs, 1), "<=": (rhs, lhs, 0), ">": (lhs, rhs, 1),
+                          ">=": (lhs, rhs, 0), "==": (lhs, rhs, 0), "!=": (lhs, rhs, 0)}[op]
+    terms = dict(big[0])
+    for atom, coeff in small[0].items():
+        terms[atom] = terms.get(atom, 0) - coeff
+    rel = op if op in ("==", "!=") else ">="
+    return rel, {a: c for a, c in terms.items() if c}, big[1] - small[1] - strict
+
+
+def as_node(form: Form) -> Node:
+    """A form as a hashable payload node."""
+    rel, terms, const = form
+    return ("cmp", rel, tuple(sorted(terms.items(), key=lambda t: repr(t[0]))), const)
+
+
+def _part(atom: Node) -> tuple[dict, int]:
+    if atom[0] == "const":
+        return {}, int(atom[1])
+    return {atom: 1}, 0
+
+
+def compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
+    """The node of `arith.cmpi pred, lhs, rhs` (lhs, rhs: payload nodes)."""
+    if pred not in _CMPI:
+        raise NotACondition("an unsigned comparison")
+    return as_node(relation(_CMPI[pred], _part(lhs), _part(rhs)))
+
+
+def _constraints(iset: ir.Attribute) -> tuple[int, list[tuple[ir.AffineExpr, bool]]]:
+    """The dims count and the (expression, is equality) constraints of an integer set
+    attribute. The bindings give no access to a set attribute's value, so its printed
+    form `affine_set<(d0)[s0] : (d0 - s0 >= 0, ...)>` is read back constraint by
+    constraint as affine maps over the same dims and symbols."""
+    text = str(iset)
+    match = re.fullmatch(r"affine_set<(\(.*?\)(?:\[.*?\])?) : \((.*)\)>", text)
+    if match is None:
+        raise NotACondition(f"an integer set '{text}' that does not read back")
+    header, body = match.groups()
+    found = []
+    for part in body.split(","):
+        expr, is_eq = (part.rsplit("==", 1)[0], True) if "==" in part else \
+            (part.rsplit(">=", 1)[0], False)
+        amap = ir.AffineMapAttr(ir.Attribute.parse(f"affine_map<{header} -> ({expr})>",
+                                                   iset.context)).value
+        found.append((amap.results[0], is_eq))
+    n_dims = header.split(")")[0].count("d")
+    return n_dims, found
+
+
+def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
+    """The node of an `affine.if` set over operand nodes (dims, then symbols): each
+    constraint a form, joined by `and`."""
+    n_dims, constraints = _constraints(iset)
+    nodes = []
+    for expr, is_eq in constraints:
+        terms, const = _affine(expr, operands, n_dims)
+        nodes.append(as_node(("==" if is_eq else ">=", terms, const)))
+    if not nodes:
+        raise NotACondition("an empty integer set")
+    found = nodes[0]
+    for node in nodes[1:]:
+        found = ("and", found, node)
+    return found
+
+
+def _affine(expr: ir.AffineExpr, operands: list[Node], n_dims: int) -> tuple[dict, int]:
+    if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr):
+        pos = expr.position + (n_dims if isinstance(expr, ir.AffineSymbolExpr) else 0)
+        return _part(operands[pos])
+    if isinstance(expr, ir.AffineConstantExpr):
+        return {}, expr.value
+    if isinstance(expr, ir.AffineAddExpr):
+        (a, ca), (b, cb) = _affine(expr.lhs, operands, n_dims), _affine(expr.rhs, operands,
+                                                                        n_dims)
+        terms = dict(a)
+        for atom, coeff in b.items():
+            terms[atom] = terms.get(atom, 0) + coeff
+        return {k: v for k, v in terms.items() if v}, ca + cb
+    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
+        terms, const = _affine(expr.lhs, operands, n_dims)
+        k = ir.AffineConstantExpr(expr.rhs).value
+        return {a: c * k for a, c in terms.items()}, const * k
+    raise NotACondition(f"a condition '{expr}' that is not linear")
+
+
+def template_form(cmp: Compare) -> Form:
+    """A template comparison as a form whose atoms are its two sides (numbers fold)."""
+    def part(e: Expr) -> tuple[dict, int]:
+        if isinstance(e, Num):
+            return {}, int(e.value)
+        return {e: 1}, 0
+
+    return relation(cmp.op, part(cmp.lhs), part(cmp.rhs))
+
+
+def forms_of(node: Node) -> list[Form]:
+    """The ways a payload comparison node reads as a form (`==` and `!=` either sign)."""
+    rel, terms, const = node[1], dict(node[2]), node[3]
+    forms = [(rel, terms, const)]
+    if rel in ("==", "!="):
+        forms.append((rel, {a: -c for a, c in terms.items()}, -const))
+    return forms
+
+
+def condition_node(value: ir.Value, node: Callable[[ir.Value], Node]) -> Node:
+    """An `i1` payload value as a condition node: a comparison of integers, `arith.andi`,
+    or the lazy `&&` the front end makes (`scf.if c -> i1 { yield c2 } else { yield false }`)."""
+    owner = value.owner
+    if not isinstance(owner, ir.Operation | ir.OpView):
+        raise NotACondition("a condition that is not computed in the payload")
+    if owner.name == "arith.cmpi":
+        if not isinstance(owner.operands[0].type, ir.IntegerType | ir.IndexType):
+            raise NotACondition("a comparison of values that are not integers")
+        pred = ir.IntegerAttr(owner.attributes["predicate"]).value
+        return compare_node(pred, node(owner.operands[0]), node(owner.operands[1]))
+    if owner.name == "arith.andi" and str(value.type) == "i1":
+        return ("and", condition_node(owner.operands[0], node),
+                condition_node(owner.operands[1], node))
+    if owner.name == "scf.if" and len(owner.results) == 1:
+        then_value, else_value = (_yielded(owner.regions[k]) for k in (0, 1))
+        known = else_value.owner
+        if isinstance(known, ir.Operation | ir.OpView) and known.name == "arith.constant" \
+                and ir.IntegerAttr(known.attributes["value"]).value == 0:
+            return ("and", condition_node(owner.operands[0], node),
+                    condition_node(then_value, node))
+    raise NotACondition(f"a condition computed by '{owner.name}'")
+
+
+def _yielded(region: ir.Region) -> ir.Value:
+    block = region.blocks[0]
+    last = block.operations[len(block.operations) - 1]
+    if len(last.operands) != 1:
+        raise NotACondition("a branch that yields no single value")
+    return last.operands[0]

@@ -1,0 +1,146 @@
+"""The engine's rules for template locals, index values and comparisons.
+
+- A local (`local cmin : i32`) read by a step is its last definition before that step.
+  The op reads it as a value captured from outside (`("val", v)`), whose definition
+  `values.expand` reads; the template's definition must compute it. A definition over
+  indices is a fold: `cmin = cdf[k] > 0 && cdf[k] < cmin ? cdf[k] : cmin` over k, from
+  the definition before it, matches a loop carrying one value (`values.FoldIR`) whose
+  iteration computes the same with the carried value for `cmin`.
+- An index read as a number (`lut[k] = k`) is the loop counter (`("index", d)`).
+- A comparison is a linear form (`conditions.py`): the same relation, constant and
+  coefficients, and atoms that match one to one.
+
+Sub-matches switch the matcher's op context (a fold's loop) or position (where a
+definition stands), so they are run to the end before their states are handed on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+from itertools import permutations
+from typing import TYPE_CHECKING
+
+from polylift.matcher.ast import Compare, Ref
+from polylift.matcher.checks import accesses, step_indices
+from polylift.matcher.conditions import forms_of, template_form
+from polylift.matcher.ir_model import Node
+from polylift.matcher.values import expand
+
+if TYPE_CHECKING:
+    from polylift.matcher.engine import Matcher, State
+
+
+def definition(m: Matcher, name: str, before: int) -> int | None:
+    """The position of the last step defining local `name` before step `before`."""
+    found = [k for k, step in enumerate(m.tpl.ast.steps[:before])
+             if isinstance(step.target, Ref) and step.target.name == name]
+    return found[-1] if found else None
+
+
+def _at(m: Matcher, position: int, ctx, acc: str | None, run) -> list[State]:
+    """Run a sub-match with the matcher at another step position and op context."""
+    saved = (m.position, m.ctx, m.acc)
+    m.position, m.ctx, m.acc = position, ctx, acc
+    try:
+        return list(run())
+    finally:
+        m.position, m.ctx, m.acc = saved
+
+
+def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
+    """Local `name` read where the op has `e`."""
+    if m.acc == name:
+        if e[0] == "acc":
+            yield replace(s, progress=s.progress + 1)
+        else:
+            m.attempt.fail(s, f"the loop carries another value than {name}")
+        return
+    where = definition(m, name, m.position)
+    if where is None:
+        m.attempt.fail(s, f"local {name} has no definition before this step")
+        return
+    if e[0] == "val":
+        e = expand(e[1])
+    step = m.tpl.ast.steps[where]
+    if step_indices(step):
+        yield from fold(m, name, where, e, s)
+        return
+    yield from _at(m, where, m.ctx, None, lambda: m.expr(step.value, e, s))
+
+
+def fold(m: Matcher, name: str, where: int, e: Node, s: State) -> Iterator[State]:
+    """A local defined over indices, read where the op has `e` (a loop carrying a value)."""
+    if e[0] != "fold":
+        m.attempt.fail(s, f"local {name} is folded over a loop; the op has {e[0]!r}")
+        return
+    loop = e[1]
+    start = definition(m, name, where)
+    if start is None:
+        m.attempt.fail(s, f"local {name} is folded without a value to start from")
+        return
+    init_step = m.tpl.ast.steps[start]
+    inits = _at(m, start, m.ctx, None, lambda: m.expr(init_step.value, expand(loop.init), s))
+    step = m.tpl.ast.steps[where]
+    for s1 in inits:
+        body = _at(m, where, loop, name,
+                   lambda s1=s1: m.expr(step.value, loop.tree, replace(s1, dims=())))
+        for s2 in body:
+            s3 = _fold_loops(m, step, loop, s2)
+            if s3 is not None:
+                yield replace(s3, dims=s.dims)
+
+
+def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
+    """The fold's indices bound to its loops, and their sizes to the loops' trip counts."""
+    dims = dict(s.dims)
+    if sorted(dims.values()) != list(range(len(loop.iterators))) or loop.mask:
+        m.attempt.fail(s, "the loop carrying the value runs over other points than the "
+                          "template's fold")
+        return None
+    for access in accesses(step):
+        decl = m.tpl.ast.param(access.array)
+        for sub, size in zip(access.indices, getattr(decl, "dims", ()), strict=False):
+            if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.terms[0][0] not in dims:
+                continue
+            keys = frozenset(loop.keys.get(dims[sub.terms[0][0]], ()))
+            known = s.get("sizes", size)
+            if known is not None and not known & keys:
+                m.attempt.fail(s, f"size '{size}' of the fold differs from another use")
+                return None
+            rest = tuple((k, v) for k, v in s.sizes if k != size)
+            s = replace(s, sizes=rest + ((size, keys if known is None else known & keys),))
+    return s
+
+
+def index_value(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
+    """Index `name` read as a number: the loop counter of the dim it is bound to."""
+    if e[0] != "index":
+        m.attempt.fail(s, f"payload has {e[0]!r} where the template reads the index {name}")
+        return
+    bound = s.get("dims", name)
+    if bound is None:
+        yield s.bind("dims", name, e[1])
+    elif bound == e[1]:
+        yield s
+    else:
+        m.attempt.fail(s, f"index {name} is read as another loop's counter")
+
+
+def compare(m: Matcher, t: Compare, e: Node, s: State) -> Iterator[State]:
+    """A comparison: the same form, its atoms matched one to one."""
+    if e[0] != "cmp":
+        m.attempt.fail(s, f"payload has {e[0]!r} where the template compares ({t})")
+        return
+    rel, terms, const = template_form(t)
+    want = sorted(terms.items(), key=lambda kv: kv[1])
+    same = False
+    for form in forms_of(e):
+        if form[0] != rel or form[2] != const or len(form[1]) != len(want):
+            continue
+        for order in permutations(form[1].items()):
+            if [c for _, c in order] == [c for _, c in want]:
+                same = True
+                yield from m.seq([a for a, _ in want], [a for a, _ in order], s)
+    if not same:
+        m.attempt.fail(s, f"the op compares otherwise than the template ({t})")

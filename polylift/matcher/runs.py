@@ -1,0 +1,171 @@
+"""Runs: the consecutive ops of one block that the steps of one template match.
+
+An element of a run is a linalg op, a loop nest the raising kept, or a store outside
+loops (`element_kind`); a step of kind `op` also matches a loop nest that computes its
+points. Between the elements may stand ops that only name views (`match.PURE`) and the
+values the elements read: loads, arithmetic, a loop carrying a value (histeq's `cmin`).
+One launch replaces the run at its last element, so those values must come out the
+same there:
+
+- every op between the elements is a view op or such a value, used only by the run;
+- a value read from memory that a store or a loop element reads is computed after the
+  element before it, and for the first element with nothing but such values and view
+  ops between it and the element: the launch reads that memory as the template orders
+  it, after the steps before, before any other write.
+"""
+
+from __future__ import annotations
+
+from polylift.matcher.match import PURE
+from polylift.mlir import ir
+
+STORES = ("affine.store", "memref.store")
+_LOADS = ("affine.load", "memref.load")
+
+
+def element_kind(op: ir.Operation | ir.OpView) -> str:
+    """What a run element is: a linalg `op`, a `loop` nest (one carrying no value), a
+    `store`; "" for any other op."""
+    name = op.operation.name
+    if name.startswith("linalg."):
+        return "op"
+    if name == "affine.for":
+        return "" if len(op.operation.results) else "loop"
+    return "store" if name in STORES else ""
+
+
+def fits(element: str, step: str) -> bool:
+    """Whether an element of one kind may match a step of another (`step_kind`)."""
+    return element == step or (element == "loop" and step == "op")
+
+
+def _writes(op: ir.Operation) -> bool:
+    """Whether an op (with what it nests) may write memory."""
+    found = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        name = inner.name
+        if name in STORES or name.startswith(("func.call", "kernel.", "linalg.", "memref.copy")):
+            found.append(name)
+        return ir.WalkResult.ADVANCE
+
+    op.operation.walk(visit)
+    return bool(found)
+
+
+def _value_op(op: ir.Operation) -> bool:
+    """An op that computes values and writes nothing: a load, arithmetic, a loop carrying
+    a value."""
+    name = op.operation.name
+    if name.startswith("arith.") or name in _LOADS or name == "affine.apply":
+        return True
+    return name in ("affine.for", "scf.for") and len(op.operation.results) > 0 \
+        and not _writes(op)
+
+
+def _reads_memory(op: ir.Operation) -> bool:
+    return op.operation.name in _LOADS or op.operation.name in ("affine.for", "scf.for")
+
+
+def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
+    """The value ops of `block` that compute what the element reads (constants aside)."""
+    order = {op.operation: i for i, op in enumerate(block.operations)}
+    todo: list[ir.Value] = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        todo.extend(inner.operands)
+        return ir.WalkResult.ADVANCE
+
+    element.operation.walk(visit)
+    found: list[ir.Operation] = []
+    while todo:
+        owner = todo.pop().owner
+        if not isinstance(owner, ir.Operation | ir.OpView) or owner.operation not in order \
+                or owner.name == "arith.constant" or not _value_op(owner.operation) \
+                or owner.operation in found or owner.operation == element.operation:
+            continue
+        found.append(owner.operation)
+        owner.operation.walk(visit)
+    return sorted(found, key=lambda op: order[op])
+
+
+def run_of(ops: list[ir.Operation], start: int, kinds: list[str]) -> list[ir.OpView] | None:
+    """The elements fitting step kinds `kinds` from `ops[start]`, if they form a run."""
+    found: list[ir.OpView] = []
+    positions: list[int] = []
+    for i, op in enumerate(ops[start:], start):
+        kind = element_kind(op)
+        if kind:
+            if not fits(kind, kinds[len(found)]):
+                return None
+            found.append(op.opview)
+            positions.append(i)
+            if len(found) == len(kinds):
+                return found if _in_place(ops, found, positions) else None
+        elif op.operation.name not in PURE and not _value_op(op.operation):
+            return None
+    return None
+
+
+def _top(op: ir.Operation | ir.OpView, block: ir.Block) -> ir.Operation | None:
+    """The op of `block` that is `op` or holds it in a region."""
+    inner = op.operation
+    for _ in range(32):
+        if inner.block == block:
+            return inner
+        parent = inner.block.owner
+        if parent is None:
+            return None
+        inner = parent.operation
+    return None
+
+
+def _stays(op: ir.Operation, between: set, stays: set, block: ir.Block,
+           seen: frozenset = frozenset()) -> bool:
+    """Whether every use of `op`'s values is in the run: an element, a value it reads,
+    or an op between the elements whose own values stay in the run."""
+    for result in op.results:
+        for use in result.uses:
+            user = _top(use.owner, block)
+            if user in stays or user in seen:
+                continue
+            if user not in between or not _stays(user, between, stays, block, seen | {op}):
+                return False
+    return True
+
+
+def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int]) -> bool:
+    """The rules of the module doc."""
+    index = {op.operation: i for i, op in enumerate(ops)}
+    block = ops[0].operation.block
+    owners: dict[ir.Operation, int] = {}  # a value op -> the first element reading it
+    for k, element in enumerate(run):
+        for op in feeding(element, block):
+            owners.setdefault(op, k)
+    between = {op.operation for op in ops[positions[0]:positions[-1]] if not element_kind(op)}
+    stays = set(owners) | {e.operation for e in run}
+    if not all(_stays(op, between, stays, block) for op in between
+               if op.name not in PURE):
+        return False
+    for op, k in owners.items():
+        if element_kind(run[k]) == "op" or not _reads_memory(op):
+            continue
+        if k and index[op] < positions[k - 1]:
+            return False
+        if not k and any(o.operation not in owners and o.operation.name not in PURE
+                         for o in ops[index[op] + 1:positions[0]]):
+            return False
+    return True
+
+
+def dead_after(ops: list[ir.Operation], run: list[ir.OpView]) -> list[ir.Operation]:
+    """The ops between the run's first and last elements (and the values a store
+    element reads), which the launch replaces: erased with the run, latest first, where
+    nothing else uses them."""
+    index = {op.operation: i for i, op in enumerate(ops)}
+    block = ops[0].operation.block
+    first, last = index[run[0].operation], index[run[-1].operation]
+    found = {op.operation for op in ops[first + 1:last] if not element_kind(op)}
+    found |= {op for element in run if element_kind(element) == "store"
+              for op in feeding(element, block)}
+    return sorted(found, key=lambda op: index[op])

@@ -1,0 +1,68 @@
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --templates=%S/Inputs/condition-templates | FileCheck %s
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --templates=%S/Inputs/condition-templates --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// Templates with `c ? a : b` on integer comparisons, and a local folded over a loop
+// (Inputs/condition-templates/conditions.tpl).
+
+// A select that is no max or min is a conditional: the raised generic matches.
+// CHECK-LABEL: func.func @threshold(
+// CHECK: "kernel.launch"({{.*}}) {callee = @threshold_i32, source_order_matches = true, template = "user.threshold"}
+// CHECK-NOT: linalg.generic
+void threshold(int n, int t, int x[restrict n], int y[restrict n])
+{
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] > t ? x[i] : 0;
+}
+
+// Near miss: `>=` where the template compares with `>`.
+// CHECK-LABEL: func.func @threshold_or_equal(
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+void threshold_or_equal(int n, int t, int x[restrict n], int y[restrict n])
+{
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] >= t ? x[i] : 0;
+}
+
+// Near miss: `x > t ? x : t` is max(x, t), not the threshold's `x > t ? x : 0`.
+// CHECK-LABEL: func.func @clipped(
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+void clipped(int n, int t, int x[restrict n], int y[restrict n])
+{
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] > t ? x[i] : t;
+}
+
+// A count folded over the loop (the loop carries it) and stored once: one launch, which
+// writes r[0] through a 0-d view of it.
+// CHECK-LABEL: func.func @count_above(
+// CHECK: %[[R:.*]] = memref.subview %{{.*}}[0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
+// CHECK: "kernel.launch"(%[[R]], {{.*}}) {callee = @count_above_i32, source_order_matches = true, template = "user.count_above"}
+// CHECK-NOT: affine.for
+// CHECK: return
+void count_above(int n, int t, int x[restrict n], int r[restrict 1])
+{
+  int count = 0;
+  for (int i = 0; i < n; i++)
+    count = x[i] > t ? count + 1 : count;
+  r[0] = count;
+}
+
+// Near miss: the count starts at 1.
+// CHECK-LABEL: func.func @count_from_one(
+// CHECK-NOT: kernel.launch
+// CHECK: affine.for
+void count_from_one(int n, int t, int x[restrict n], int r[restrict 1])
+{
+  int count = 1;
+  for (int i = 0; i < n; i++)
+    count = x[i] > t ? count + 1 : count;
+  r[0] = count;
+}
+
+// REMARK: conditions.c:14:5: remark: matched user.threshold (1 op) -> @threshold_i32
+// REMARK: conditions.c:24:5: remark: no template matches linalg.generic; closest user.threshold: the op compares otherwise than the template (x[i] > t)
+// REMARK: conditions.c:34:5: remark: no template matches linalg.generic; closest user.threshold: payload has a captured value where the template has 0
+// REMARK: conditions.c:49:3: remark: matched user.count_above (1 op) -> @count_above_i32
+// REMARK: match-kernels: @count_from_one: coverage NONE

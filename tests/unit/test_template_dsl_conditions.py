@@ -1,0 +1,88 @@
+"""DSL conditions and locals: `c ? a : b`, comparisons, `&&`, `local` scalars and
+folds, indices read as numbers, `i64(x)`, and the step kinds loops match."""
+
+import pytest
+
+from polylift.matcher.ast import And, Compare, Cond, Ref
+from polylift.matcher.checks import check_template, step_kind
+from polylift.matcher.conditions import template_form
+from polylift.matcher.library import load_library
+from polylift.matcher.parser import TemplateError, parse_templates
+
+HEAD = "template t.x {\n"
+TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"
+INTS = "  types i32\n  array y[n] out\n  array x[n] in\n  scalar t\n"
+
+
+def _template(body: str) -> str:
+    return HEAD + body + TAIL
+
+
+def _checked(body: str):
+    text = _template(body)
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    return tpl
+
+
+def test_a_conditional_parses_with_c_precedence():
+    tpl = _checked(INTS + "  compute { y[i] = x[i] > 0 && x[i] < t ? x[i] >> 1 : 0 }\n"
+                   "  shim n, t, x, y\n")
+    value = tpl.steps[0].value
+    assert isinstance(value, Cond) and isinstance(value.test, And)
+    assert isinstance(value.test.lhs, Compare) and value.test.lhs.op == ">"
+    assert str(value) == "(x[i] > 0 && x[i] < t ? (x[i] >> 1) : 0)"
+
+
+def test_comparisons_are_linear_forms_however_written():
+    """`a < b`, `b > a` and `a + 1 <= b` state one relation; the form says so."""
+    first = parse_templates(_template(INTS + "  compute { y[i] = x[i] < t ? 1 : 0 }\n"
+                                      "  shim n, t, x, y\n"), "t.tpl")[0]
+    second = parse_templates(_template(INTS + "  compute { y[i] = t > x[i] ? 1 : 0 }\n"
+                                       "  shim n, t, x, y\n"), "t.tpl")[0]
+    forms = [template_form(tpl.steps[0].value.test) for tpl in (first, second)]
+    assert forms[0] == forms[1]
+    rel, terms, const = forms[0]
+    assert (rel, sorted(terms.values()), const) == (">=", [-1, 1], -1)
+
+
+def test_locals_and_folds_have_their_own_step_kind():
+    tpl = load_library().templates["pva.histeq"]
+    kinds = [step_kind(s) for s in tpl.ast.steps]
+    assert kinds == ["op", "loop", "store", "loop", "local", "local", "local", "local",
+                     "op", "op"]
+    assert [v.name for v in tpl.ast.locals] == ["total", "cmin", "den"]
+    assert all(p.name not in ("total", "cmin", "den") for p in tpl.params)
+    assert "total" not in tpl.ast.shim
+
+
+def test_an_index_may_be_read_as_a_number():
+    tpl = _checked("  types i8\n  accumulate i32\n  array y[n] out\n"
+                   "  compute { y[k] = k }\n  shim n, y\n")
+    assert tpl.steps[0].value == Ref("k")
+
+
+@pytest.mark.parametrize("body,message,line,col", [
+    (INTS + "  local c : i32\n  compute { y[i] = c }\n  shim n, t, x, y\n",
+     "local 'c' is read before a step defines it", 7, 20),
+    (INTS + "  compute { y[i] = x[i] < t }\n  shim n, t, x, y\n",
+     "a comparison is only the test of 'c ? a : b'", 6, 20),
+    (INTS + "  compute { y[i] = x[i] ? 1 : 0 }\n  shim n, t, x, y\n",
+     "the test of 'c ? a : b' is a comparison", 6, 20),
+    (INTS + "  compute { c = x[i] }\n  shim n, t, x, y\n",
+     "'c' is not a local scalar (declare it with 'local')", 6, 13),
+    (INTS + "  local t : i32\n  compute { y[i] = x[i] }\n  shim n, t, x, y\n",
+     "local 't' is declared twice or is also a parameter or size", 6, 9),
+    (INTS + "  local c : i32\n  compute { c = 0\n c += x[i]\n y[i] = c }\n"
+     "  shim n, t, x, y\n", "a local is defined by an '=' step without 'where'", 8, 2),
+    (INTS + "  compute { y[i] = j }\n  shim n, t, x, y\n",
+     "'j' is not a scalar parameter, a local or an index of the step", 6, 20),
+    ("  types f32\n  array y[n] out\n  array x[n] in\n  compute { y[i] = i64(x[i]) }\n"
+     "  shim n, x, y\n", "'i64' needs integer element types only", 5, 20),
+])
+def test_planted_errors_point_at_the_node(body: str, message: str, line: int, col: int):
+    text = _template(body)
+    with pytest.raises(TemplateError) as info:
+        check_template(parse_templates(text, "t.tpl")[0], text)
+    assert message in info.value.message
+    assert info.value.render().startswith(f"t.tpl:{line}:{col}: error:")

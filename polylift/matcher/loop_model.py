@@ -222,8 +222,12 @@ class LoopIR:
         reader = _Reader([lp.opview.induction_variable for lp in loops])
         self.keys: dict[int, set] = {}
         mask = []
+        ivs = set(reader.ivs)
         for d, lp in enumerate(loops):
             start, keys = _bounds(lp)
+            if any(k[0] == "v" and k[1] in ivs for k in keys):
+                # A triangle: its extent changes with an outer counter, no launch size.
+                raise Unsupported("a loop bounded by an outer loop's counter")
             self.keys[d] = keys
             if start:
                 mask.append(((("d", d), 1), ((), -start)))

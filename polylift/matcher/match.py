@@ -145,8 +145,14 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
         m.attempt.fail(s, "op has loops the template does not index")
         return None
     written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
-    # A recurrence's points run in order: only a loop that runs in order computes it.
+    # A recurrence's points run in order, its first index outermost: only a loop nest
+    # that runs so computes it.
     each = "sequential" if is_recurrence(step) else "parallel"
+    if each == "sequential":
+        order = [dims[sub.terms[0][0]] for a in written_access(step) for sub in a.indices]
+        if order != sorted(order):
+            m.attempt.fail(s, "the loops nest in another order than the recurrence's indices")
+            return None
     for var, dim in dims.items():
         kind = each if var in written else "reduction"
         # A loop nest runs its points in order: it computes a step whose points read no

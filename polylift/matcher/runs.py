@@ -8,10 +8,12 @@ One launch replaces the run at its last element, so those values must come out t
 same there:
 
 - every op between the elements is a view op or such a value, used only by the run;
-- a value read from memory that a store or a loop element reads is computed after the
-  element before it, and for the first element with nothing but such values and view
-  ops between it and the element: the launch reads that memory as the template orders
-  it, after the steps before, before any other write.
+- a value read from memory that a store or a loop element reads (or a linalg element,
+  when the template recomputes it as a local) is computed after the element before it,
+  and for the first element with nothing but such values and view ops between it and
+  the element: the launch reads that memory as the template orders it, after the steps
+  before, before any other write. (A linalg element's other captured values are passed
+  to the launch as they are.)
 """
 
 from __future__ import annotations
@@ -89,8 +91,11 @@ def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
     return sorted(found, key=lambda op: order[op])
 
 
-def run_of(ops: list[ir.Operation], start: int, kinds: list[str]) -> list[ir.OpView] | None:
-    """The elements fitting step kinds `kinds` from `ops[start]`, if they form a run."""
+def run_of(ops: list[ir.Operation], start: int, kinds: list[str],
+           recomputes: bool = False) -> list[ir.OpView] | None:
+    """The elements fitting step kinds `kinds` from `ops[start]`, if they form a run.
+    `recomputes`: the template recomputes values a linalg element reads (its locals), so
+    the memory rule holds for those too."""
     found: list[ir.OpView] = []
     positions: list[int] = []
     for i, op in enumerate(ops[start:], start):
@@ -101,7 +106,7 @@ def run_of(ops: list[ir.Operation], start: int, kinds: list[str]) -> list[ir.OpV
             found.append(op.opview)
             positions.append(i)
             if len(found) == len(kinds):
-                return found if _in_place(ops, found, positions) else None
+                return found if _in_place(ops, found, positions, recomputes) else None
         elif op.operation.name not in PURE and not _value_op(op.operation):
             return None
     return None
@@ -134,7 +139,8 @@ def _stays(op: ir.Operation, between: set, stays: set, block: ir.Block,
     return True
 
 
-def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int]) -> bool:
+def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int],
+              recomputes: bool) -> bool:
     """The rules of the module doc."""
     index = {op.operation: i for i, op in enumerate(ops)}
     block = ops[0].operation.block
@@ -148,7 +154,7 @@ def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int
                if op.name not in PURE):
         return False
     for op, k in owners.items():
-        if element_kind(run[k]) == "op" or not _reads_memory(op):
+        if (element_kind(run[k]) == "op" and not recomputes) or not _reads_memory(op):
             continue
         if k and index[op] < positions[k - 1]:
             return False

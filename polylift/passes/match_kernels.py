@@ -128,14 +128,15 @@ class MatchKernelsPass(Pass):
                    notes: list[str]) -> Bindings | None:
         """The most specific template matching the ops from `ops[i]`; `notes` gets why a
         whole-image template whose pixel matched did not take the border."""
-        runs: dict[tuple[str, ...], list[ir.OpView] | None] = {}
+        runs: dict[tuple, list[ir.OpView] | None] = {}
         for tpl in ranked:
             kinds = tuple(step_kind(step) for _, step in element_steps(tpl))
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
-            if kinds not in runs:
-                runs[kinds] = run_of(ops, i, list(kinds))
-            run_ops = runs[kinds]
+            key = (kinds, bool(tpl.ast.locals))
+            if key not in runs:
+                runs[key] = run_of(ops, i, list(kinds), bool(tpl.ast.locals))
+            run_ops = runs[key]
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
                 continue

@@ -39,8 +39,8 @@ from polylift.harness.figures import INFINITE_ULP, ulp_text
 from polylift.harness.run import RunResult, run_program
 from polylift.harness.toolchain import Toolchain
 from polylift.matcher.ast import ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
-from polylift.matcher.checks import walk
 from polylift.matcher.library import KernelTemplate, Library, load_library
+from polylift.matcher.steps import walk
 from polylift.shims.build import shim_library
 from polylift.shims.header import c_parameters, c_type, shim_symbol
 

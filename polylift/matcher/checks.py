@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from polylift.errors import SourceLoc
 from polylift.matcher.ast import (
     Access,
@@ -15,7 +13,6 @@ from polylift.matcher.ast import (
     Cond,
     Expr,
     Lookup,
-    Neg,
     Num,
     Ref,
     ScalarDecl,
@@ -24,6 +21,17 @@ from polylift.matcher.ast import (
     Template,
 )
 from polylift.matcher.parser import TemplateError
+from polylift.matcher.steps import (
+    accesses,
+    is_point,
+    is_recurrence,
+    is_scatter,
+    lookups,
+    step_indices,
+    target_array,
+    walk,
+    written_access,
+)
 
 # The name of the element size (bytes) in cost expressions.
 ELEMENT_SIZE = "esize"
@@ -43,98 +51,6 @@ BORDERS = ("replicate", "halo")
 # Item key in the AST -> the keyword a user writes.
 REQUIRED = {"types": "types", "steps": "compute", "launch": "launch", "shim": "shim",
             "backends": "backends", "accuracy": "accuracy", "cost": "cost"}
-
-
-def walk(expr: Expr):
-    """Every node of `expr`, parents first."""
-    yield expr
-    if isinstance(expr, Bin):
-        yield from walk(expr.lhs)
-        yield from walk(expr.rhs)
-    elif isinstance(expr, Neg):
-        yield from walk(expr.operand)
-    elif isinstance(expr, Call):
-        for arg in expr.args:
-            yield from walk(arg)
-    elif isinstance(expr, Lookup):
-        yield from walk(expr.key)
-    elif isinstance(expr, Compare | And):
-        yield from walk(expr.lhs)
-        yield from walk(expr.rhs)
-    elif isinstance(expr, Cond):
-        yield from walk(expr.test)
-        yield from walk(expr.then)
-        yield from walk(expr.other)
-
-
-def _read_nodes(step: Step) -> list[Expr]:
-    """The nodes a step evaluates: its right-hand side and a scatter target's key."""
-    nodes = list(walk(step.value))
-    return nodes + list(walk(step.target.key)) if isinstance(step.target, Lookup) else nodes
-
-
-def accesses(step: Step) -> list[Access]:
-    """The array reads of a step: its right-hand side (and a scatter's key), plus the
-    target for `+=`."""
-    reads = [n for n in _read_nodes(step) if isinstance(n, Access)]
-    target = [step.target] if step.op == "+=" and isinstance(step.target, Access) else []
-    return target + reads
-
-
-def lookups(step: Step) -> list[Lookup]:
-    """The table reads at computed subscripts of a step (a scatter's target for `+=`)."""
-    reads = [n for n in _read_nodes(step) if isinstance(n, Lookup)]
-    return ([step.target] if isinstance(step.target, Lookup) else []) + reads
-
-
-def target_array(step: Step) -> str:
-    """The array a step writes ("" for a local's definition)."""
-    return "" if isinstance(step.target, Ref) else step.target.array
-
-
-def written_access(step: Step) -> list[Access]:
-    """The target of a step as an element access (none for a scatter's computed one)."""
-    return [step.target] if isinstance(step.target, Access) else []
-
-
-def is_scatter(step: Step) -> bool:
-    """`hist[unsigned(src[i,j])] += 1`: the step writes at a subscript computed from data."""
-    return isinstance(step.target, Lookup)
-
-
-def is_recurrence(step: Step) -> bool:
-    """`cdf[k] = cdf[k-1] + hist[k]`: the step reads its target at other elements than it
-    writes, so its points run in order (increasing indices, outermost first)."""
-    target = step.target
-    return isinstance(target, Access) and any(
-        isinstance(n, Access) and n.array == target.array and n.indices != target.indices
-        for n in walk(step.value))
-
-
-def is_point(step: Step) -> bool:
-    """`cdf[0] = hist[0]`: the step computes one element (no index at all)."""
-    return isinstance(step.target, Access) and not any(
-        sub.terms for a in [step.target, *accesses(step)] for sub in a.indices) and \
-        not lookups(step)
-
-
-@cache
-def step_kind(step: Step) -> str:
-    """What a step matches: `loop` (a scatter or a recurrence: a loop nest the raising
-    kept), `store` (one element: a store outside loops), `op` (a linalg op, or a loop
-    nest computing its points) or `local` (the definition of a local scalar: a value
-    the later steps read, no op of its own)."""
-    if isinstance(step.target, Ref):
-        return "local"
-    if is_scatter(step) or is_recurrence(step):
-        return "loop"
-    return "store" if is_point(step) else "op"
-
-
-def step_indices(step: Step) -> set[str]:
-    """The index variables a step's subscripts use (its loops)."""
-    return {v for a in accesses(step) + written_access(step) for sub in a.indices
-            for v in sub.vars}
 
 
 class _Checker:

@@ -18,8 +18,8 @@ a lookup reaches beyond the view's box.
 from __future__ import annotations
 
 from polylift.matcher.ast import Access, ArrayDecl, Lookup, Template
-from polylift.matcher.checks import walk
 from polylift.matcher.ir_model import DYNAMIC, Lin, compose, constant_value, root_of, subview_size
+from polylift.matcher.steps import walk
 from polylift.mlir import ir
 
 Form = dict  # {index value (or 1 for the constant): coefficient}

@@ -26,14 +26,9 @@ from polylift.matcher.ast import (
     Step,
     Template,
 )
-from polylift.matcher.checks import (
-    ELEMENT_SIZE,
-    check_template,
-    check_unique,
-    target_array,
-    walk,
-)
+from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique
 from polylift.matcher.parser import parse_templates
+from polylift.matcher.steps import target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
 

@@ -22,9 +22,9 @@ from itertools import permutations
 from typing import TYPE_CHECKING
 
 from polylift.matcher.ast import Compare, Ref
-from polylift.matcher.checks import accesses, step_indices
 from polylift.matcher.conditions import forms_of, template_form
 from polylift.matcher.ir_model import Node
+from polylift.matcher.steps import accesses, step_indices
 from polylift.matcher.values import expand
 
 if TYPE_CHECKING:

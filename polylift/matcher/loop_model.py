@@ -5,7 +5,7 @@ a running sum reads what its previous iteration wrote. The raising leaves such n
 `affine.for` loops; a template states them as a scatter (`hist[unsigned(src[i,j])] += 1`)
 or a recurrence (`cdf[k] = cdf[k-1] + hist[k] where k >= 1`). `LoopIR` reads a perfect
 nest whose innermost body computes one value from loads and stores it, into the same
-facts a linalg op gives the engine (`engine.StepIR`):
+facts a linalg op gives the engine (`step_ir.StepIR`):
 
 - loop dims are the counters, outermost first, each running by 1 from a constant start
   (a start above 0 is the mask `d - start >= 0`, matched by `where k >= start`) to an
@@ -32,6 +32,7 @@ from polylift.matcher.ir_model import (
     constant_value,
 )
 from polylift.matcher.payload import value_tree
+from polylift.matcher.step_ir import peel_casts
 from polylift.mlir import ir
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
@@ -215,8 +216,6 @@ class LoopIR:
     """A perfect `affine.for` nest as a step sees it (see the module doc)."""
 
     def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
-        from polylift.matcher.engine import peel_casts
-
         self.op = loop
         loops, body = _nest(loop)
         reader = _Reader([lp.opview.induction_variable for lp in loops])
@@ -284,8 +283,6 @@ class StoreIR:
     target_key: Node | None = None
 
     def __init__(self, store: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
-        from polylift.matcher.engine import peel_casts
-
         if store.name != "affine.store":
             raise Unsupported("a store at computed subscripts")
         self.op = store

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 from polylift.cli.common import write_atomically
 from polylift.matcher.border import NotABorder, compose_border
-from polylift.matcher.checks import accesses, step_kind, target_array
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
@@ -16,6 +15,7 @@ from polylift.matcher.match import element_steps, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
+from polylift.matcher.steps import accesses, step_kind, target_array
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
 

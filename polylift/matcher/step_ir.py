@@ -1,0 +1,118 @@
+"""What a template step is matched against: a linalg op's IR facts (`GenericIR`), and
+the peeling of an integer template's casts (`peel_casts`). Loop nests and stores give
+the same facts (`loop_model.py`).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from polylift.matcher.ir_model import (
+    Node,
+    Operand,
+    Unsupported,
+    extent_keys,
+    operands,
+    payload_types,
+)
+from polylift.matcher.mask import split_mask
+from polylift.matcher.payload import payload
+from polylift.mlir import ir
+
+
+class StepIR(Protocol):
+    """What a step is matched against: a linalg op, a loop nest or a store.
+
+    `operands`: the arrays read and the one written (last), as accesses over loop dims;
+    `tree`: the stored value over them (`("arg", k)` is operand k); `mask`: the points
+    updated, when not the whole box of the loops; `keys`: per loop dim, its trip count
+    (its upper bound, for a loop starting above 0: `mask` states the start);
+    `iterators`: per loop dim, `parallel`, `reduction` or `sequential` (a loop that
+    runs in order); `target_key`: the subscript tree of a store at a computed subscript.
+    """
+
+    op: ir.OpView
+    operands: list[Operand]
+    mask: frozenset
+    tree: Node
+    element: ir.Type
+    keys: dict[int, set]
+    iterators: list[str]
+    target_key: Node | None
+
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """The constant subscripts at which operand `index` is read, in the coordinates
+        of its own value, when it is one element."""
+        ...
+
+
+class GenericIR:
+    """The IR facts of one linalg op being matched against one step.
+
+    With an accumulation type (integer templates), the payload must compute in that
+    type: its reads are sign-extended there and its result truncated back, which the
+    template states once with `accumulate`, so both casts are peeled off the tree.
+    """
+
+    target_key: Node | None = None
+
+    def __init__(self, op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
+        self.op = op
+        self.operands: list[Operand] = operands(op)
+        value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
+        self.tree: Node = payload(op, value)
+        self.element = ir.MemRefType(op.outputs[0].type).element_type
+        if accumulate:
+            self.tree = peel_casts(self.tree, payload_types(op), accumulate,
+                                   str(self.element), wide)
+        self.keys = extent_keys(op)
+        self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
+                          else str(a).split("<")[-1].rstrip(">")
+                          for a in op.attributes["iterator_types"]]
+
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """The constant subscripts of operand `index` in its view (from its map)."""
+        amap = ir.AffineMapAttr(self.op.attributes["indexing_maps"][index]).value
+        subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
+                      if isinstance(e, ir.AffineConstantExpr)]
+        return tuple(subscripts) if len(subscripts) == len(amap.results) else None
+
+
+def peel_casts(tree: Node, types: set[str], accumulate: str, element: str,
+               wide: frozenset = frozenset()) -> Node:
+    """A payload of integer arithmetic (`types`: the types it computes in) as arithmetic
+    in `accumulate` (or a type in `wide` the template widens to with `i64(x)`), casts
+    removed."""
+    other = types - {accumulate} - wide
+    if other:
+        raise Unsupported(f"payload computes in {sorted(other)[0]}, the template in "
+                          f"{accumulate}")
+    if element == accumulate:
+        return tree
+    return _narrowed(tree, accumulate, element)
+
+
+def _narrowed(tree: Node, accumulate: str, element: str) -> Node:
+    """The value truncated to the element type, read as the wider value truncated: each
+    arm of a conditional store is truncated on its own (the same low bits as truncating
+    their common value); a constant, or an element read and stored as it is (widened and
+    narrowed again), needs no truncation."""
+    if tree[0] == "select":
+        return ("select", tree[1], _narrowed(tree[2], accumulate, element),
+                _narrowed(tree[3], accumulate, element))
+    if tree[0] in ("const", "arg", "lookup"):
+        return tree
+    if tree[0] != "trunc":
+        raise Unsupported(f"payload does not truncate its {accumulate} result to {element}")
+    return _unwiden(tree[1])
+
+
+def _unwiden(node: Node) -> Node:
+    if node[0] == "sext" and node[1][0] == "arg":
+        return node[1]
+    if node[0] in ("arg", "val", "const", "unsigned", "index", "acc", "opnd", "fold", "cmp"):
+        # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
+        # pixel reads other numbers than the pixel's unsigned bits, so it stays. A
+        # comparison compares the numbers it was given.
+        return node
+    return (node[0], *(_unwiden(c) if isinstance(c, tuple) else c for c in node[1:]))

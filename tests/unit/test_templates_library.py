@@ -90,3 +90,14 @@ def test_whole_image_operators_match_with_their_border_and_rank_first():
     # Region operators read the halo as it is: their compute says everything they do.
     halo = [t for t in library.templates.values() if t.attrs.get("border") == "halo"]
     assert halo and all(matchable(t) and t.launch.endswith("_roi") for t in halo)
+
+
+def test_every_template_has_a_lit_test_that_matches_it():
+    """Each built-in template is matched by some lit test: a launch naming it is checked
+    (`template = "<name>"`) or its match remark is (`matched <name> `)."""
+    lit = Path(__file__).parents[1] / "lit"
+    texts = "\n".join(p.read_text() for p in sorted(lit.rglob("*")) if p.is_file()
+                      and p.suffix in (".mlir", ".c", ".test"))
+    missing = [name for name in load_library().templates
+               if f'template = "{name}"' not in texts and f"matched {name} " not in texts]
+    assert missing == []

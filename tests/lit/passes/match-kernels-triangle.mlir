@@ -214,6 +214,63 @@ func.func @trmm_upper1(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5x
 
 // -----
 
+// The upper triangle with alpha: trmm_upper.
+// CHECK-LABEL: func.func @trmm_upper(
+// CHECK-NOT: linalg.generic
+// CHECK: "kernel.launch"(%arg2, %arg0, %arg1, %arg3) {callee = @trmm_upper_f64, source_order_matches = true, template = "blas.trmm_upper"}
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.trmm_upper (2 ops) -> @trmm_upper_f64
+func.func @trmm_upper(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5xf64>, %alpha: f64) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%C : memref<6x5xf64>) {
+  ^bb0(%out: f64):
+    %cst = arith.constant 0.000000e+00 : f64
+    linalg.yield %cst : f64
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%A, %B : memref<6x6xf64>, memref<6x5xf64>) outs(%C : memref<6x5xf64>) {
+  ^bb0(%in: f64, %in_2: f64, %out: f64):
+    %2 = arith.mulf %alpha, %in : f64
+    %3 = arith.mulf %2, %in_2 : f64
+    %4 = arith.addf %out, %3 : f64
+    %5 = linalg.index 2 : index
+    %6 = linalg.index 0 : index
+    %8 = arith.cmpi sge, %5, %6 : index
+    %9 = arith.select %8, %4, %out : f64
+    linalg.yield %9 : f64
+  }
+  return
+}
+
+// -----
+
+// The lower triangle without alpha: trmm_lower1.
+// CHECK-LABEL: func.func @trmm_lower1(
+// CHECK-NOT: linalg.generic
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @trmm_lower_f32, source_order_matches = true, template = "blas.trmm_lower1"}
+// CHECK-NEXT: return
+// REMARK: remark: matched blas.trmm_lower1 (2 ops) -> @trmm_lower_f32
+func.func @trmm_lower1(%A: memref<6x6xf32>, %B: memref<6x5xf32>, %C: memref<6x5xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%C : memref<6x5xf32>) {
+  ^bb0(%out: f32):
+    %cst = arith.constant 0.000000e+00 : f32
+    linalg.yield %cst : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%A, %B : memref<6x6xf32>, memref<6x5xf32>) outs(%C : memref<6x5xf32>) {
+  ^bb0(%in: f32, %in_2: f32, %out: f32):
+    %3 = arith.mulf %in, %in_2 : f32
+    %4 = arith.addf %out, %3 : f32
+    %5 = linalg.index 2 : index
+    %6 = linalg.index 0 : index
+    %7 = affine.apply affine_map<(d0) -> (d0 + 1)>(%6)
+    %8 = arith.cmpi slt, %5, %7 : index
+    %9 = arith.select %8, %4, %out : f32
+    linalg.yield %9 : f32
+  }
+  return
+}
+
+// -----
+
 // Near miss: the strict triangle k > i is not trmm_upper's (the diagonal is left out).
 // CHECK-LABEL: func.func @trmm_strict(
 // CHECK-NOT: kernel.launch

@@ -38,7 +38,7 @@ from polylift.harness.coverage import LiftSummary, inexact_ops, ulp_bound
 from polylift.harness.figures import INFINITE_ULP, ulp_text
 from polylift.harness.run import RunResult, run_program
 from polylift.harness.toolchain import Toolchain
-from polylift.matcher.ast import ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
+from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
 from polylift.matcher.library import KernelTemplate, Library, load_library
 from polylift.matcher.steps import walk
 from polylift.shims.build import shim_library
@@ -110,8 +110,8 @@ def _polynomial(tpl: KernelTemplate, dtype: str) -> bool:
     if not dtype.startswith("f") or dtype == "f16" or tpl.accuracy[0] != "reassoc":
         return False
     nodes = [n for step in tpl.ast.steps for n in walk(step.value)]
-    return not any(isinstance(n, Neg) or (isinstance(n, Bin) and n.op not in "+*")
-                   or (isinstance(n, Call) and n.fn not in ("max", "min")) for n in nodes)
+    return all(isinstance(n, Access | Ref | Num) or (isinstance(n, Bin) and n.op in "+*")
+               or (isinstance(n, Call) and n.fn in ("max", "min")) for n in nodes)
 
 
 def _magnitude(tpl: KernelTemplate, dtype: str) -> dict[str, object] | None:

@@ -41,18 +41,22 @@ def fits(element: str, step: str) -> bool:
     return element == step or (element == "loop" and step == "op")
 
 
-def _writes(op: ir.Operation) -> bool:
-    """Whether an op (with what it nests) may write memory."""
-    found = []
+# What a loop carrying a value may hold: arithmetic, reads, and control flow around them.
+_COMPUTES = ("arith.", "math.", "affine.load", "memref.load", "affine.apply", "affine.yield",
+             "affine.for", "affine.if", "scf.yield", "scf.if", "scf.for")
+
+
+def _only_computes(op: ir.Operation) -> bool:
+    """Whether an op and all it nests only compute and read (no store, call, launch)."""
+    others = []
 
     def visit(inner: ir.Operation) -> ir.WalkResult:
-        name = inner.name
-        if name in STORES or name.startswith(("func.call", "kernel.", "linalg.", "memref.copy")):
-            found.append(name)
+        if not inner.name.startswith(_COMPUTES):
+            others.append(inner.name)
         return ir.WalkResult.ADVANCE
 
     op.operation.walk(visit)
-    return bool(found)
+    return not others
 
 
 def _value_op(op: ir.Operation) -> bool:
@@ -62,7 +66,7 @@ def _value_op(op: ir.Operation) -> bool:
     if name.startswith("arith.") or name in _LOADS or name == "affine.apply":
         return True
     return name in ("affine.for", "scf.for") and len(op.operation.results) > 0 \
-        and not _writes(op)
+        and _only_computes(op)
 
 
 def _reads_memory(op: ir.Operation) -> bool:

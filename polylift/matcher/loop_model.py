@@ -17,7 +17,9 @@ facts a linalg op gives the engine (`step_ir.StepIR`):
 
 `StoreIR` reads a store outside loops (`cdf[0] = hist[0]`): no dims, loads and a store
 at constant subscripts. In either, the body may hold only loads and arithmetic besides
-the one store, so the value stored is the tree the template is compared with.
+the one store (or an `if` whose branches each store one arm to the same element: the
+value is then a select), so the value stored is the tree the template is compared with.
+`FoldIR` reads a loop carrying one value, as that value.
 """
 
 from __future__ import annotations

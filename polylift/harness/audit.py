@@ -26,10 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
-
-import jinja2
 
 from polylift.errors import BuildError
 from polylift.harness.build import LiftedParts, compile_c
@@ -42,7 +39,7 @@ from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, R
 from polylift.matcher.library import KernelTemplate, Library, load_library
 from polylift.matcher.steps import walk
 from polylift.shims.build import shim_library
-from polylift.shims.header import c_parameters, c_type, shim_symbol
+from polylift.shims.header import c_parameters, c_templates, c_type, shim_symbol
 
 AUDIT_ENV = "POLYLIFT_AUDIT_OUT"
 EXACT_ENV = "POLYLIFT_AUDIT_EXACT"
@@ -153,18 +150,10 @@ def _shim_context(shim: AuditedShim) -> dict[str, object]:
             "bound": _c_bound(bound), "bound_text": str(bound) if bound is not None else "0"}
 
 
-@cache
-def _environment() -> jinja2.Environment:
-    # C text, not HTML: nothing to escape. Undefined names fail loudly.
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent),
-                              autoescape=False, trim_blocks=True, lstrip_blocks=True,
-                              keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
-
-
 def audit_source(shims: Iterable[AuditedShim]) -> str:
     """The C of the audit wrappers of `shims` (compiled against `polylift_shims.h`)."""
     contexts = [_shim_context(s) for s in shims]
-    return _environment().get_template("audit.c.j2").render(
+    return c_templates(Path(__file__).parent).get_template("audit.c.j2").render(
         runtime=_RUNTIME.read_text(), shims=contexts)
 
 

@@ -61,7 +61,7 @@ static inline int64_t polylift_audit_count(const polylift_audit_view *v) {
 
 /* The element at row-major position `flat` of the view, and its subscripts. */
 static inline unsigned char *polylift_audit_at(const polylift_audit_view *v, int64_t flat,
-                                        int64_t *index) {
+                                               int64_t *index) {
   int64_t offset = 0;
   for (int d = v->rank - 1; d >= 0; --d) {
     index[d] = flat % v->dims[d];
@@ -89,7 +89,7 @@ static inline unsigned char *polylift_audit_save(const polylift_audit_view *view
 }
 
 static inline void polylift_audit_restore(const polylift_audit_view *views, int n,
-                                   const unsigned char *copy) {
+                                          const unsigned char *copy) {
   int64_t index[POLYLIFT_AUDIT_MAX_RANK];
   for (int k = 0; k < n; ++k)
     for (int64_t i = 0; i < polylift_audit_count(&views[k]); ++i, copy += views[k].elem)
@@ -136,7 +136,7 @@ static inline uint64_t polylift_audit_gap(int64_t a, int64_t b) {
 
 /* The distance between two elements: ULP for floats, the difference for integers. */
 static inline uint64_t polylift_audit_distance(const unsigned char *a, const unsigned char *b,
-                                        size_t elem, char kind) {
+                                               size_t elem, char kind) {
   if (kind != 'f')
     return polylift_audit_gap(polylift_audit_integer(a, elem, kind),
                               polylift_audit_integer(b, elem, kind));
@@ -165,8 +165,8 @@ static inline double polylift_audit_real(const unsigned char *p, size_t elem) {
 /* |ref - got| in ULPs of the magnitude `mag` (f32 and f64), rounded up; `dist` when that
  * is smaller or does not apply (a NaN or infinity, a zero magnitude). */
 static inline uint64_t polylift_audit_relative(const unsigned char *ref, const unsigned char *got,
-                                        const unsigned char *mag, size_t elem,
-                                        uint64_t dist) {
+                                               const unsigned char *mag, size_t elem,
+                                               uint64_t dist) {
   double a = polylift_audit_real(ref, elem), b = polylift_audit_real(got, elem);
   double m = polylift_audit_real(mag, elem);
   if (!isfinite(a) || !isfinite(b) || !isfinite(m) || m <= 0) return dist;
@@ -177,26 +177,21 @@ static inline uint64_t polylift_audit_relative(const unsigned char *ref, const u
 }
 
 static inline void polylift_audit_value(char *out, size_t size, const unsigned char *p,
-                                 const polylift_audit_view *v) {
+                                        const polylift_audit_view *v) {
   uint64_t bits = polylift_audit_bits(p, v->elem);
   if (v->kind != 'f')
     snprintf(out, size, "%lld", (long long)polylift_audit_integer(p, v->elem, v->kind));
-  else if (v->elem == 8) {
-    double x;
-    memcpy(&x, p, 8);
-    snprintf(out, size, "%.17g (0x%016llx)", x, (unsigned long long)bits);
-  } else if (v->elem == 4) {
-    float x;
-    memcpy(&x, p, 4);
-    snprintf(out, size, "%.9g (0x%08llx)", (double)x, (unsigned long long)bits);
-  } else {
+  else if (v->elem == 8)
+    snprintf(out, size, "%.17g (0x%016llx)", polylift_audit_real(p, 8), (unsigned long long)bits);
+  else if (v->elem == 4)
+    snprintf(out, size, "%.9g (0x%08llx)", polylift_audit_real(p, 4), (unsigned long long)bits);
+  else
     snprintf(out, size, "0x%04llx", (unsigned long long)bits);
-  }
 }
 
 static inline void polylift_audit_note(polylift_audit_site *site, const polylift_audit_view *v,
-                                const int64_t *index, const unsigned char *ref,
-                                const unsigned char *got, uint64_t dist, uint64_t bound) {
+                                       const int64_t *index, const unsigned char *ref,
+                                       const unsigned char *got, uint64_t dist, uint64_t bound) {
   char where[128] = "", a[64], b[64], far[32];
   for (int d = 0; d < v->rank; ++d) {
     size_t used = strlen(where);
@@ -237,8 +232,8 @@ static inline uint64_t polylift_audit_bound(const polylift_audit_site *site, dou
 /* Compare the ref results in place with the backend's (`got`, as saved) and record;
  * `mag` (or NULL) holds the magnitude of each element, packed like `got`. */
 static inline void polylift_audit_check(polylift_audit_site *site, const polylift_audit_view *views,
-                                 int n, const unsigned char *got, const unsigned char *mag,
-                                 uint64_t bound) {
+                                        int n, const unsigned char *got, const unsigned char *mag,
+                                        uint64_t bound) {
   int64_t index[POLYLIFT_AUDIT_MAX_RANK];
   int failed = 0;
   if (site->calls++ == 0) {

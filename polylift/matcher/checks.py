@@ -31,6 +31,7 @@ from polylift.matcher.steps import (
     target_array,
     walk,
     written_access,
+    written_indices,
 )
 
 # The name of the element size (bytes) in cost expressions.
@@ -194,7 +195,7 @@ class _Checker:
 
     def check_indices(self, step: Step) -> None:
         """Indices have extents; what a step reduces over, it reduces as it may."""
-        written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+        written = written_indices(step)
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
         plain = {sub.terms[0][0] for a in accesses(step) + written_access(step)
                  for sub in a.indices if len(sub.terms) == 1 and sub.terms[0][1] == 1}

@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from polylift.matcher.ast import Compare, Expr, Num
+from polylift.matcher.ir_model import affine_form
 from polylift.mlir import ir
 
 Node = tuple
@@ -86,9 +87,13 @@ def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
     """The node of an `affine.if` set over operand nodes (dims, then symbols): each
     constraint a form, joined by `and`."""
     n_dims, constraints = _constraints(iset)
+    forms = [{**terms, 1: const} if const else terms for terms, const in map(_part, operands)]
     nodes = []
     for expr, is_eq in constraints:
-        terms, const = _affine(expr, operands, n_dims)
+        terms = affine_form(expr, forms, n_dims)
+        if terms is None:
+            raise NotACondition(f"a condition '{expr}' that is not linear")
+        const = terms.pop(1, 0)
         nodes.append(as_node(("==" if is_eq else ">=", terms, const)))
     if not nodes:
         raise NotACondition("an empty integer set")
@@ -96,26 +101,6 @@ def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
     for node in nodes[1:]:
         found = ("and", found, node)
     return found
-
-
-def _affine(expr: ir.AffineExpr, operands: list[Node], n_dims: int) -> tuple[dict, int]:
-    if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr):
-        pos = expr.position + (n_dims if isinstance(expr, ir.AffineSymbolExpr) else 0)
-        return _part(operands[pos])
-    if isinstance(expr, ir.AffineConstantExpr):
-        return {}, expr.value
-    if isinstance(expr, ir.AffineAddExpr):
-        (a, ca), (b, cb) = _affine(expr.lhs, operands, n_dims), _affine(expr.rhs, operands,
-                                                                        n_dims)
-        terms = dict(a)
-        for atom, coeff in b.items():
-            terms[atom] = terms.get(atom, 0) + coeff
-        return {k: v for k, v in terms.items() if v}, ca + cb
-    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
-        terms, const = _affine(expr.lhs, operands, n_dims)
-        k = ir.AffineConstantExpr(expr.rhs).value
-        return {a: c * k for a, c in terms.items()}, const * k
-    raise NotACondition(f"a condition '{expr}' that is not linear")
 
 
 def template_form(cmp: Compare) -> Form:

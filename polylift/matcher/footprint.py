@@ -18,7 +18,16 @@ a lookup reaches beyond the view's box.
 from __future__ import annotations
 
 from polylift.matcher.ast import Access, ArrayDecl, Lookup, Template
-from polylift.matcher.ir_model import DYNAMIC, Lin, compose, constant_value, root_of, subview_size
+from polylift.matcher.ir_model import (
+    DYNAMIC,
+    Lin,
+    add_forms,
+    affine_form,
+    compose,
+    constant_value,
+    root_of,
+    subview_size,
+)
 from polylift.matcher.steps import walk
 from polylift.mlir import ir
 
@@ -38,29 +47,6 @@ def _plain(tpl: Template, name: str) -> bool:
     return True
 
 
-def _add(a: Form, b: Form, scale: int = 1) -> Form:
-    out = dict(a)
-    for key, coeff in b.items():
-        out[key] = out.get(key, 0) + scale * coeff
-    return {k: c for k, c in out.items() if c}
-
-
-def _affine(expr: ir.AffineExpr, operands: list[Form], n_dims: int) -> Form | None:
-    if isinstance(expr, ir.AffineDimExpr):
-        return operands[expr.position]
-    if isinstance(expr, ir.AffineSymbolExpr):
-        return operands[n_dims + expr.position]
-    if isinstance(expr, ir.AffineConstantExpr):
-        return {1: expr.value} if expr.value else {}
-    if isinstance(expr, ir.AffineAddExpr):
-        lhs, rhs = _affine(expr.lhs, operands, n_dims), _affine(expr.rhs, operands, n_dims)
-        return None if lhs is None or rhs is None else _add(lhs, rhs)
-    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
-        lhs = _affine(expr.lhs, operands, n_dims)
-        return None if lhs is None else _add({}, lhs, expr.rhs.value)
-    return None
-
-
 def linear_form(value: ir.Value, depth: int = 0) -> Form:
     """An index value as a linear combination of opaque values plus a constant."""
     known = constant_value(value)
@@ -71,11 +57,11 @@ def linear_form(value: ir.Value, depth: int = 0) -> Form:
         operands = [linear_form(v, depth + 1) for v in owner.operands]
         if owner.name == "affine.apply":
             amap = ir.AffineMapAttr(owner.attributes["map"]).value
-            form = _affine(amap.results[0], operands, amap.n_dims)
+            form = affine_form(amap.results[0], operands, amap.n_dims)
             if form is not None:
                 return form
         elif owner.name in ("arith.addi", "arith.subi"):
-            return _add(operands[0], operands[1], 1 if owner.name == "arith.addi" else -1)
+            return add_forms(operands[0], operands[1], 1 if owner.name == "arith.addi" else -1)
     return {value: 1}
 
 
@@ -94,7 +80,7 @@ def _box(view: ir.Value, decl: ArrayDecl, kept: tuple[int, ...] | None
     for d, lin in enumerate(access):
         origin: Form = {1: lin.const} if lin.const else {}
         for sym in lin.syms:
-            origin = _add(origin, linear_form(sym))
+            origin = add_forms(origin, linear_form(sym))
         fixed = decl.rank == 0 or (kept is not None and d not in kept)
         box.append((origin, {1: 1} if fixed else _size(view, d)))
     return box
@@ -121,7 +107,7 @@ def _before(lo: Form, extent: Form | None, other: Form) -> bool:
     """Whether [lo, lo + extent) ends at or before `other` starts, for every value."""
     if extent is None:
         return False
-    gap = _add(other, _add(lo, extent), -1)
+    gap = add_forms(other, add_forms(lo, extent), -1)
     return set(gap) <= {1} and gap.get(1, 0) >= 0
 
 

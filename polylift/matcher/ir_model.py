@@ -62,20 +62,59 @@ def constant_value(value: ir.Value) -> float | None:
     return None
 
 
-def _lin(expr: ir.AffineExpr) -> Lin:
+def affine_lin(expr: ir.AffineExpr, operands: list[Lin | None] | None = None,
+               n_dims: int = 0) -> Lin:
+    """An affine expression as a subscript over loop dims: dim i is loop i (an indexing
+    map's), or, given a map's operands as subscripts (its `n_dims` dims, then its
+    symbols; None for a value that is neither a loop counter nor a constant), the
+    operand at its position."""
+    if operands is not None and isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr):
+        lin = operands[expr.position + (n_dims if isinstance(expr, ir.AffineSymbolExpr) else 0)]
+        if lin is None:
+            raise Unsupported("a subscript depends on a value computed outside the loops")
+        return lin
     if isinstance(expr, ir.AffineDimExpr):
         return Lin(((expr.position, 1),))
     if isinstance(expr, ir.AffineConstantExpr):
         return Lin((), expr.value)
     if isinstance(expr, ir.AffineAddExpr):
-        a, b = _lin(expr.lhs), _lin(expr.rhs)
+        a, b = affine_lin(expr.lhs, operands, n_dims), affine_lin(expr.rhs, operands, n_dims)
         coeffs: dict[int, int] = dict(a.coeffs)
         for d, c in b.coeffs:
             coeffs[d] = coeffs.get(d, 0) + c
         return Lin(tuple(sorted((d, c) for d, c in coeffs.items() if c)), a.const + b.const)
     if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
-        return _lin(expr.lhs).scale(expr.rhs.value)
-    raise Unsupported(f"indexing expression '{expr}' is not linear")
+        return affine_lin(expr.lhs, operands, n_dims).scale(expr.rhs.value)
+    what = "indexing expression" if operands is None else "subscript"
+    raise Unsupported(f"{what} '{expr}' is not linear")
+
+
+def add_forms(a: dict, b: dict, scale: int = 1) -> dict:
+    """`a + scale * b` of linear forms `{atom: coeff}`, zero terms dropped."""
+    out = dict(a)
+    for key, coeff in b.items():
+        out[key] = out.get(key, 0) + scale * coeff
+    return {k: c for k, c in out.items() if c}
+
+
+def affine_form(expr: ir.AffineExpr, operands: list[dict], n_dims: int) -> dict | None:
+    """An affine expression as a linear form `{atom: coeff}` (the constant under the key
+    1), given its map's operands as forms (its `n_dims` dims, then its symbols); None
+    when it is not linear."""
+    if isinstance(expr, ir.AffineDimExpr):
+        return operands[expr.position]
+    if isinstance(expr, ir.AffineSymbolExpr):
+        return operands[n_dims + expr.position]
+    if isinstance(expr, ir.AffineConstantExpr):
+        return {1: expr.value} if expr.value else {}
+    if isinstance(expr, ir.AffineAddExpr):
+        lhs, rhs = affine_form(expr.lhs, operands, n_dims), affine_form(expr.rhs, operands,
+                                                                        n_dims)
+        return None if lhs is None or rhs is None else add_forms(lhs, rhs)
+    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
+        lhs = affine_form(expr.lhs, operands, n_dims)
+        return None if lhs is None else add_forms({}, lhs, expr.rhs.value)
+    return None
 
 
 def _offset(static: int, dynamic: list[ir.Value]) -> tuple[int, tuple[ir.Value, ...]]:
@@ -149,7 +188,7 @@ def operands(op: ir.OpView) -> list[Operand]:
     for i, (value, amap) in enumerate(zip(values, maps, strict=True)):
         if not isinstance(value.type, ir.MemRefType):
             raise Unsupported("operand is not a memref")
-        root, access = compose(value, [_lin(e) for e in amap.results])
+        root, access = compose(value, [affine_lin(e) for e in amap.results])
         out.append(Operand(value, root, tuple(access), i >= len(op.inputs)))
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from polylift.errors import PolyliftError
@@ -18,6 +18,7 @@ from polylift.matcher.ast import (
     Access,
     ArrayDecl,
     Bin,
+    Call,
     Expr,
     Neg,
     Num,
@@ -28,7 +29,7 @@ from polylift.matcher.ast import (
 )
 from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique
 from polylift.matcher.parser import parse_templates
-from polylift.matcher.steps import target_array, walk
+from polylift.matcher.steps import step_kind, target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
 
@@ -167,6 +168,20 @@ class KernelTemplate:
         bound = self.ast.accuracy[1]
         return tuple(sorted({n.name for n in walk(bound) if isinstance(n, Ref)})) \
             if bound is not None else ()
+
+    @cached_property
+    def element_steps(self) -> tuple[tuple[int, Step], ...]:
+        """The steps that ops match, with their positions: all but a local's definitions,
+        which are values the later steps read."""
+        return tuple((k, step) for k, step in enumerate(self.ast.steps)
+                     if step_kind(step) != "local")
+
+    @cached_property
+    def widened(self) -> frozenset:
+        """The types the template's arithmetic widens to (`i64(x)`)."""
+        calls = {n.fn for step in self.ast.steps for n in walk(step.value)
+                 if isinstance(n, Call)}
+        return frozenset({"i64"}) if "i64" in calls else frozenset()
 
     @property
     def attrs(self) -> dict[str, str]:

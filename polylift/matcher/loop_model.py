@@ -30,6 +30,7 @@ from polylift.matcher.ir_model import (
     Node,
     Operand,
     Unsupported,
+    affine_lin,
     compose,
     constant_value,
 )
@@ -39,27 +40,6 @@ from polylift.mlir import ir
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
 _BODY_OPS = ("arith.", "affine.load", "memref.load", "affine.apply", "affine.yield")
-
-
-def _affine_lin(expr: ir.AffineExpr, dims: list[Lin | None], syms: list[Lin | None]) -> Lin:
-    """An affine expression of map operands as a subscript over loop dims; an operand
-    that is no counter must be a constant (None: unsupported)."""
-    if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr):
-        lin = (dims if isinstance(expr, ir.AffineDimExpr) else syms)[expr.position]
-        if lin is None:
-            raise Unsupported("a subscript depends on a value computed outside the loops")
-        return lin
-    if isinstance(expr, ir.AffineConstantExpr):
-        return Lin((), expr.value)
-    if isinstance(expr, ir.AffineAddExpr):
-        a, b = _affine_lin(expr.lhs, dims, syms), _affine_lin(expr.rhs, dims, syms)
-        coeffs: dict[int, int] = dict(a.coeffs)
-        for d, c in b.coeffs:
-            coeffs[d] = coeffs.get(d, 0) + c
-        return Lin(tuple(sorted((d, c) for d, c in coeffs.items() if c)), a.const + b.const)
-    if isinstance(expr, ir.AffineMulExpr) and isinstance(expr.rhs, ir.AffineConstantExpr):
-        return _affine_lin(expr.lhs, dims, syms).scale(expr.rhs.value)
-    raise Unsupported(f"subscript '{expr}' is not linear")
 
 
 class _Reader:
@@ -82,7 +62,7 @@ class _Reader:
         """The root and composed access of an `affine.load`/`affine.store`."""
         amap = ir.AffineMapAttr(op.attributes["map"]).value
         args = [self.map_operand(v) for v in indices]  # the map's dims, then its symbols
-        lins = [_affine_lin(e, args[:amap.n_dims], args[amap.n_dims:]) for e in amap.results]
+        lins = [affine_lin(e, args, amap.n_dims) for e in amap.results]
         root, access = compose(memref, lins)
         return root, tuple(access)
 
@@ -214,7 +194,21 @@ def _types(body: ir.Block) -> set[str]:
     return found
 
 
-class LoopIR:
+class _BodyIR:
+    """What the models of loop bodies and stores share: operands read at one element."""
+
+    operands: list[Operand]
+    target_key: Node | None = None
+
+    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
+        """Constant subscripts of an operand read at one element."""
+        access = self.operands[index].access
+        if any(lin.coeffs or lin.syms for lin in access):
+            return None
+        return tuple(lin.const for lin in access)
+
+
+class LoopIR(_BodyIR):
     """A perfect `affine.for` nest as a step sees it (see the module doc)."""
 
     def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
@@ -268,21 +262,13 @@ class LoopIR:
         root, _ = compose(memref, [Lin(((0, 1),))])
         return Operand(memref, root, (), True), key
 
-    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
-        """Constant subscripts of an operand read at one element."""
-        access = self.operands[index].access
-        if any(lin.coeffs or lin.syms for lin in access):
-            return None
-        return tuple(lin.const for lin in access)
 
-
-class StoreIR:
+class StoreIR(_BodyIR):
     """A store outside loops, `cdf[0] = hist[0]`: one element from elements."""
 
     iterators: list[str] = []
     keys: dict[int, set] = {}
     mask: frozenset = frozenset()
-    target_key: Node | None = None
 
     def __init__(self, store: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
         if store.name != "affine.store":
@@ -305,19 +291,14 @@ class StoreIR:
         if accumulate:
             self.tree = peel_casts(self.tree, set(), accumulate, str(self.element), wide)
 
-    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
-        """Constant subscripts of an operand read at one element."""
-        return tuple(lin.const for lin in self.operands[index].access)
 
-
-class FoldIR:
+class FoldIR(_BodyIR):
     """A loop carrying one value (`cmin = c < cmin ? c : cmin` over k), as the value it
     yields: dims, keys and mask as `LoopIR`'s, `init` the value it starts from, `tree`
     the value of one iteration over operands, counters and `("acc",)`, the carried
     value. Its loads must read memory no iteration writes: the body only computes."""
 
     iterators: list[str]
-    target_key: Node | None = None
 
     def __init__(self, loop: ir.OpView):
         self.op = loop
@@ -340,10 +321,3 @@ class FoldIR:
         self.operands = reader.operands
         self.element = loop.results[0].type
         self.iterators = ["sequential"]
-
-    def element_subscripts(self, index: int) -> tuple[int, ...] | None:
-        """Constant subscripts of an operand read at one element."""
-        access = self.operands[index].access
-        if any(lin.coeffs or lin.syms for lin in access):
-            return None
-        return tuple(lin.const for lin in access)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from polylift.matcher.ast import Access, ArrayDecl, Call, Lookup, Ref, Step
+from polylift.matcher.ast import Access, ArrayDecl, Lookup
 from polylift.matcher.engine import (
     Attempt,
     Bindings,
@@ -21,7 +21,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.launch_views import launch_arrays
 from polylift.matcher.library import KernelTemplate
-from polylift.matcher.loop_model import LoopIR, StoreIR
+from polylift.matcher.loop_model import STORES, LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
 from polylift.matcher.step_ir import GenericIR, StepIR
@@ -29,9 +29,10 @@ from polylift.matcher.steps import (
     accesses,
     is_recurrence,
     is_scatter,
-    step_kind,
+    target_array,
     walk,
     written_access,
+    written_indices,
 )
 from polylift.mlir import ir
 
@@ -59,21 +60,9 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
     `step_ir.StepIR`); `wide`: types the template widens to besides `accumulate`."""
     if op.name == "affine.for":
         return LoopIR(op, accumulate, wide)
-    if op.name in ("affine.store", "memref.store"):
+    if op.name in STORES:
         return StoreIR(op, accumulate, wide)
     return GenericIR(op, accumulate, wide)
-
-
-def element_steps(tpl: KernelTemplate) -> list[tuple[int, Step]]:
-    """The steps that ops match, with their positions: all but a local's definitions,
-    which are values the later steps read."""
-    return [(k, step) for k, step in enumerate(tpl.ast.steps) if step_kind(step) != "local"]
-
-
-def widened(tpl: KernelTemplate) -> frozenset:
-    """The types the template's arithmetic widens to (`i64(x)`)."""
-    calls = {n.fn for step in tpl.ast.steps for n in walk(step.value) if isinstance(n, Call)}
-    return frozenset({"i64"}) if "i64" in calls else frozenset()
 
 
 def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
@@ -138,7 +127,7 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
     if sorted(dims.values()) != list(range(len(ctx.iterators))):
         m.attempt.fail(s, "op has loops the template does not index")
         return None
-    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+    written = written_indices(step)
     # A recurrence's points run in order, its first index outermost: only a loop nest
     # that runs so computes it.
     each = "sequential" if is_recurrence(step) else "parallel"
@@ -182,7 +171,7 @@ def _steps(m: Matcher, ctxs: list[StepIR], s: State, i: int = 0) -> Iterator[Sta
     if i == len(ctxs):
         yield s
         return
-    position, step = element_steps(m.tpl)[i]
+    position, step = m.tpl.element_steps[i]
     for s1 in _step(m, step, ctxs[i], s, position):
         yield from _steps(m, ctxs, s1, i + 1)
 
@@ -197,7 +186,7 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     m = Matcher(tpl, Attempt())
     m.assoc = False
     pinned = replace(s, dims=(), steps=(), progress=0)
-    for (position, step), ctx in zip(element_steps(tpl), ctxs, strict=True):
+    for (position, step), ctx in zip(tpl.element_steps, ctxs, strict=True):
         found = next(_step(m, step, ctx, pinned, position), None)
         if found is None:
             return False
@@ -210,7 +199,7 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
 
 def _reduced_in_order(step) -> list[str]:
     """The indices a step reduces over, in order of first appearance on its right side."""
-    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+    written = written_indices(step)
     seen: list[str] = []
     for node in walk(step.value):
         if isinstance(node, Access):
@@ -237,11 +226,10 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
           attempt: Attempt | None = None) -> Bindings | None:
     """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason."""
     attempt = attempt if attempt is not None else Attempt()
-    steps = element_steps(tpl)
+    steps = tpl.element_steps
     if len(ops) != len(steps):
         return None
-    last = steps[-1][1].target
-    target = tpl.ast.param(last.name if isinstance(last, Ref) else last.array)
+    target = tpl.ast.param(target_array(steps[-1][1]))
     if not isinstance(target, ArrayDecl):
         return None
     written_type = _written_type(ops[-1])
@@ -250,7 +238,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [step_context(op, tpl.accumulate, widened(tpl)) for op in ops]
+        ctxs = [step_context(op, tpl.accumulate, tpl.widened) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -299,7 +287,7 @@ def _written_type(op: ir.OpView) -> str:
     stores: list[ir.Operation] = []
 
     def visit(inner: ir.Operation) -> ir.WalkResult:
-        if inner.name in ("affine.store", "memref.store"):
+        if inner.name in STORES:
             stores.append(inner)
         return ir.WalkResult.ADVANCE
 
@@ -307,9 +295,4 @@ def _written_type(op: ir.OpView) -> str:
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 
-def element_type(op: ir.OpView) -> ir.Type:
-    """The element type of an op's output."""
-    return ir.MemRefType(op.outputs[0].type).element_type
-
-
-__all__ = ["PURE", "match", "element_type", "Access"]
+__all__ = ["PURE", "match", "Access"]

@@ -53,17 +53,23 @@ def value_tree(value: ir.Value, block: ir.Block, leaf: Leaf) -> Node:
     return _Reader(block, leaf, conditions=True).node(value)
 
 
+def ancestor_in(op: ir.Operation | ir.OpView, block: ir.Block) -> ir.Operation | None:
+    """The op of `block` that is `op` or holds it in a region (a branch of an `if`, a
+    loop's body), or None when `op` is outside `block`."""
+    inner = op.operation
+    for _ in range(32):
+        if inner.block == block:
+            return inner
+        parent = inner.block.owner
+        if parent is None or parent.name in ("func.func", "builtin.module"):
+            return None
+        inner = parent.operation
+    return None
+
+
 def within(op: ir.Operation | ir.OpView, block: ir.Block) -> bool:
     """Whether `op` is in `block` or in a region nested in it (a branch of an `if`)."""
-    inner = op.operation.block
-    for _ in range(32):
-        if inner == block:
-            return True
-        parent = inner.owner
-        if parent is None or parent.name in ("func.func", "builtin.module"):
-            return False
-        inner = parent.operation.block
-    return False
+    return ancestor_in(op, block) is not None
 
 
 class _Reader:

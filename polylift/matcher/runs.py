@@ -18,10 +18,11 @@ same there:
 
 from __future__ import annotations
 
+from polylift.matcher.loop_model import STORES
 from polylift.matcher.match import PURE
+from polylift.matcher.payload import ancestor_in
 from polylift.mlir import ir
 
-STORES = ("affine.store", "memref.store")
 _LOADS = ("affine.load", "memref.load")
 
 
@@ -116,26 +117,13 @@ def run_of(ops: list[ir.Operation], start: int, kinds: list[str],
     return None
 
 
-def _top(op: ir.Operation | ir.OpView, block: ir.Block) -> ir.Operation | None:
-    """The op of `block` that is `op` or holds it in a region."""
-    inner = op.operation
-    for _ in range(32):
-        if inner.block == block:
-            return inner
-        parent = inner.block.owner
-        if parent is None:
-            return None
-        inner = parent.operation
-    return None
-
-
 def _stays(op: ir.Operation, between: set, stays: set, block: ir.Block,
            seen: frozenset = frozenset()) -> bool:
     """Whether every use of `op`'s values is in the run: an element, a value it reads,
     or an op between the elements whose own values stay in the run."""
     for result in op.results:
         for use in result.uses:
-            user = _top(use.owner, block)
+            user = ancestor_in(use.owner, block)
             if user in stays or user in seen:
                 continue
             if user not in between or not _stays(user, between, stays, block, seen | {op}):

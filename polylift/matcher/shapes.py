@@ -27,7 +27,7 @@ from polylift.matcher.ir_model import Node, Unsupported, operands
 from polylift.matcher.library import KernelTemplate
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import BINARY, UNARY, payload
-from polylift.matcher.steps import walk, written_access
+from polylift.matcher.steps import walk, written_indices
 from polylift.mlir import ir
 
 # Payload casts an integer template states once with `accumulate`: not operators.
@@ -76,7 +76,7 @@ def op_shape(op: ir.OpView) -> Shape | None:
         payload(op, value, conditions=False)
     except Unsupported as exc:
         base = replace(base, selects=str(exc))
-    leaves = [n for n in _nodes(tree) if n[0] in ("arg", "val", "const")]
+    leaves = [n for n in _nodes(tree) if n[0] in LEAVES]
     return replace(base, reads=sum(1 for n in leaves if n[0] == "arg" and n[1] != out),
                    reads_out=("arg", out) in leaves, terms=len(flatten(tree, "+", False)),
                    ops=_counts(n[0] for n in _nodes(tree) if n[0] not in LEAVES),
@@ -101,7 +101,7 @@ def step_shape(tpl: KernelTemplate, step: Step) -> Shape:
     """The shape of one template step (its element type: the first the template takes)."""
     expr = step_expr(step)
     nodes = list(walk(expr))
-    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+    written = written_indices(step)
     every = {v for n in nodes if isinstance(n, Access) for sub in n.indices for v in sub.vars}
     reads = [n for n in nodes if isinstance(n, Access)]
     return Shape(tpl.dtypes[0] if tpl.dtypes else "", len(step.target.indices), len(written),
@@ -145,7 +145,7 @@ def _nodes(tree: Node) -> Iterator[Node]:
     elif tree[0] == "cmp":  # a comparison's atoms (its numbers are folded into a form)
         for atom, _ in tree[2]:
             yield from _nodes(atom)
-    elif tree[0] not in ("arg", "val", "const"):
+    elif tree[0] not in LEAVES:
         for child in tree[1:]:
             if _is_node(child):
                 yield from _nodes(child)
@@ -155,7 +155,7 @@ def _uncast(tree: Node) -> Node:
     """The payload without the widening and narrowing casts of integer arithmetic."""
     if tree[0] in CASTS:
         return _uncast(tree[1])
-    if tree[0] in ("arg", "val", "const", "cmp"):
+    if tree[0] in (*LEAVES, "cmp"):
         return tree
     return (tree[0], *(_uncast(c) if _is_node(c) else c for c in tree[1:]))
 
@@ -189,7 +189,7 @@ def differences(have: Shape, want: Shape, tpl: KernelTemplate,
 
 
 def _reduction(have: Shape, want: Shape, step: Step) -> str:
-    written = {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+    written = written_indices(step)
     summed = sorted({v for n in walk(step.value) if isinstance(n, Access)
                      for sub in n.indices for v in sub.vars} - written)
     if not want.reduced:

@@ -95,7 +95,12 @@ def step_kind(step: Step) -> str:
     return "store" if is_point(step) else "op"
 
 
+def written_indices(step: Step) -> set[str]:
+    """The index variables of the element a step writes (the loops it does not reduce)."""
+    return {v for a in written_access(step) for sub in a.indices for v in sub.vars}
+
+
 def step_indices(step: Step) -> set[str]:
     """The index variables a step's subscripts use (its loops)."""
-    return {v for a in accesses(step) + written_access(step) for sub in a.indices
-            for v in sub.vars}
+    return written_indices(step) | {v for a in accesses(step) for sub in a.indices
+                                    for v in sub.vars}

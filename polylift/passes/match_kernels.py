@@ -11,7 +11,7 @@ from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
 from polylift.matcher.library import KernelTemplate, Library, load_library
-from polylift.matcher.match import element_steps, match
+from polylift.matcher.match import match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
@@ -130,7 +130,7 @@ class MatchKernelsPass(Pass):
         whole-image template whose pixel matched did not take the border."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
         for tpl in ranked:
-            kinds = tuple(step_kind(step) for _, step in element_steps(tpl))
+            kinds = tuple(step_kind(step) for _, step in tpl.element_steps)
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))

@@ -128,9 +128,10 @@ def launch_decls(library: Library) -> tuple[LaunchDecl, ...]:
 
 
 @cache
-def _environment() -> jinja2.Environment:
+def c_templates(folder: Path) -> jinja2.Environment:
+    """The jinja2 templates of C source in `folder`."""
     # C text, not HTML: nothing to escape. Undefined names fail loudly.
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(Path(__file__).parent),
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(folder),
                               autoescape=False, trim_blocks=True, lstrip_blocks=True,
                               keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
 
@@ -147,7 +148,7 @@ def render_header(library: Library) -> str:
         protos = [c_prototype(decl.templates[0], b, d) for b, d, _ in decl.symbols]
         launches.append({"name": decl.name, "prototypes": protos,
                          "templates": [_describe(t) for t in decl.templates]})
-    return _environment().get_template(_TEMPLATE).render(launches=launches)
+    return c_templates(Path(__file__).parent).get_template(_TEMPLATE).render(launches=launches)
 
 
 def declared_symbols(library: Library, backend: str) -> tuple[str, ...]:

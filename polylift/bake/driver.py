@@ -199,7 +199,7 @@ def write_index(out: Path, suites: list[Suite], summaries: list[dict[str, Any]],
 
 def templates_json() -> str:
     """The library the bake matched against: each template's source text and facts."""
-    from polylift.matcher.library import load_library
+    from polylift.tdl.library import load_library
 
     try:
         library = load_library()

@@ -35,11 +35,11 @@ from polylift.harness.coverage import LiftSummary, inexact_ops, ulp_bound
 from polylift.harness.figures import INFINITE_ULP, ulp_text
 from polylift.harness.run import RunResult, run_program
 from polylift.harness.toolchain import Toolchain
-from polylift.matcher.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
-from polylift.matcher.library import KernelTemplate, Library, load_library
-from polylift.matcher.steps import walk
 from polylift.shims.build import shim_library
 from polylift.shims.header import c_parameters, c_templates, c_type, shim_symbol
+from polylift.tdl.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
+from polylift.tdl.library import KernelTemplate, Library, load_library
+from polylift.tdl.steps import walk
 
 AUDIT_ENV = "POLYLIFT_AUDIT_OUT"
 EXACT_ENV = "POLYLIFT_AUDIT_EXACT"

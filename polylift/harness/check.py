@@ -50,8 +50,8 @@ from polylift.harness.lift import backend_passes, compile_lifted, lowered_backen
 from polylift.harness.run import run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import SignatureLike
-from polylift.matcher.library import load_library
 from polylift.passes.registry import is_python_pass, load_pass
+from polylift.tdl.library import load_library
 
 FAIL = "FAIL"
 INPUT_MODES = ("native", "exact")

@@ -26,10 +26,10 @@ from polylift.errors import BuildError
 from polylift.frontend.versioning import delinearized_name
 from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
-from polylift.matcher.ast import Bin, Call
-from polylift.matcher.library import KernelTemplate, Library
 from polylift.matcher.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module
+from polylift.tdl.ast import Bin, Call
+from polylift.tdl.library import KernelTemplate, Library
 
 FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
 _STAGE = re.compile(r"(\d\d)-(.+)\.mlir")

@@ -14,9 +14,9 @@ from polylift.errors import BuildError, PolyliftError
 from polylift.harness.toolchain import Toolchain
 from polylift.harness.wrapper import lifted_name
 from polylift.lowering.driver import backend_chain, lowering_pass
-from polylift.matcher.checks import BACKENDS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import PassRun, Step, parse_element, run_pipeline
+from polylift.tdl.checks import BACKENDS
 
 RAISE_AND_MATCH = ("raise-affine-to-linalg", "match-kernels")
 

@@ -24,11 +24,11 @@ from polylift.lowering.launch_call import (
     shim_types,
     template_name,
 )
-from polylift.matcher.checks import BACKENDS
-from polylift.matcher.library import load_library
 from polylift.mlir import ir, source_loc
 from polylift.passes.registry import Pass, PassRun
 from polylift.shims.header import shim_symbol
+from polylift.tdl.checks import BACKENDS
+from polylift.tdl.library import load_library
 
 CHECK_PASS = "check-no-kernel-launch"
 CPU_OPTIONS = {"templates": "extra template directories (comma-separated)"}

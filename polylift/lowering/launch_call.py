@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 
 from polylift.errors import PassError
 from polylift.kernel_dialect import LAUNCH
-from polylift.matcher.library import KernelTemplate, Library
 from polylift.mlir import arith, func, ir, memref, scf, source_loc
 from polylift.shims.header import shim_symbol
+from polylift.tdl.library import KernelTemplate, Library
 
 # Bytes per element of each element type a template may list.
 DTYPE_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i8": 1, "u8": 1, "i16": 2, "i32": 4, "i64": 8}

@@ -28,10 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from polylift.lowering.launch_call import Launch
-from polylift.matcher.ast import Bin, Expr, Neg, Num, Ref
-from polylift.matcher.checks import ELEMENT_SIZE
-from polylift.matcher.library import element_bytes
 from polylift.mlir import arith, ir, memref, scf
+from polylift.tdl.ast import Bin, Expr, Neg, Num, Ref
+from polylift.tdl.checks import ELEMENT_SIZE
+from polylift.tdl.library import element_bytes
 
 F_MIN = 2.0e6
 I_MIN = 4.0

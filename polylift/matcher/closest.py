@@ -20,7 +20,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ast import (
+from polylift.matcher.engine import Attempt
+from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.loop_model import LoopIR
+from polylift.matcher.match import match
+from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
+from polylift.mlir import ir
+from polylift.tdl.ast import (
     Access,
     ArrayDecl,
     Bin,
@@ -30,14 +36,8 @@ from polylift.matcher.ast import (
     Ref,
     Step,
 )
-from polylift.matcher.engine import Attempt
-from polylift.matcher.ir_model import Unsupported
-from polylift.matcher.library import KernelTemplate
-from polylift.matcher.loop_model import LoopIR
-from polylift.matcher.match import match
-from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
-from polylift.matcher.steps import accesses, lookups, step_kind, walk, written_access
-from polylift.mlir import ir
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import accesses, lookups, step_kind, walk, written_access
 
 # How many of the best-shaped candidates are probed with one-edit variants.
 PROBED = 8

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from polylift.matcher.ast import Compare, Expr, Num
 from polylift.matcher.ir_model import affine_form
 from polylift.mlir import ir
+from polylift.tdl.ast import Compare, Expr, Num
 
 Node = tuple
 Form = tuple[str, dict, int]  # (rel, {atom: coeff}, const)

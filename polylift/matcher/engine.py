@@ -12,7 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from polylift.matcher import local_scalars
-from polylift.matcher.ast import (
+from polylift.matcher.ir_model import Lin, Node, Operand, Unsupported, compose, is_integer
+from polylift.matcher.payload import captured
+from polylift.matcher.step_ir import StepIR
+from polylift.mlir import ir
+from polylift.tdl.ast import (
     Access,
     And,
     Bin,
@@ -27,12 +31,8 @@ from polylift.matcher.ast import (
     Ref,
     ScalarDecl,
 )
-from polylift.matcher.ir_model import Lin, Node, Operand, Unsupported, compose, is_integer
-from polylift.matcher.library import KernelTemplate
-from polylift.matcher.payload import captured
-from polylift.matcher.step_ir import StepIR
-from polylift.matcher.steps import walk
-from polylift.mlir import ir
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import walk
 
 
 @dataclass(frozen=True)

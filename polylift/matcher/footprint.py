@@ -17,7 +17,6 @@ a lookup reaches beyond the view's box.
 
 from __future__ import annotations
 
-from polylift.matcher.ast import Access, ArrayDecl, Lookup, Template
 from polylift.matcher.ir_model import (
     DYNAMIC,
     Lin,
@@ -28,8 +27,9 @@ from polylift.matcher.ir_model import (
     root_of,
     subview_size,
 )
-from polylift.matcher.steps import walk
 from polylift.mlir import ir
+from polylift.tdl.ast import Access, ArrayDecl, Lookup, Template
+from polylift.tdl.steps import walk
 
 Form = dict  # {index value (or 1 for the constant): coefficient}
 

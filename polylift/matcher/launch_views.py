@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from polylift.matcher.ast import ArrayDecl
 from polylift.matcher.engine import Attempt, PlannedView, State
 from polylift.matcher.footprint import disjoint
 from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
-from polylift.matcher.library import KernelTemplate
-from polylift.matcher.steps import accesses, written_access
 from polylift.mlir import ir
+from polylift.tdl.ast import ArrayDecl
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import accesses, written_access
 
 
 def _origin(value: ir.Value, rank: int) -> tuple | None:

@@ -21,11 +21,11 @@ from dataclasses import replace
 from itertools import permutations
 from typing import TYPE_CHECKING
 
-from polylift.matcher.ast import Compare, Ref
 from polylift.matcher.conditions import forms_of, template_form
 from polylift.matcher.ir_model import Node
-from polylift.matcher.steps import accesses, step_indices
 from polylift.matcher.values import expand
+from polylift.tdl.ast import Compare, Ref
+from polylift.tdl.steps import accesses, step_indices
 
 if TYPE_CHECKING:
     from polylift.matcher.engine import Matcher, State

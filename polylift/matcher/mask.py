@@ -10,9 +10,9 @@ matches an op only when the two sets are equal.
 
 from __future__ import annotations
 
-from polylift.matcher.ast import Index, Step
 from polylift.matcher.ir_model import Unsupported, constant_value
 from polylift.mlir import ir
+from polylift.tdl.ast import Index, Step
 
 Constraint = tuple[tuple[tuple, int], ...]  # sorted (term, coeff) pairs, the const last
 

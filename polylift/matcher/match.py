@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from polylift.matcher.ast import Access, ArrayDecl, Lookup
 from polylift.matcher.engine import (
     Attempt,
     Bindings,
@@ -20,12 +19,14 @@ from polylift.matcher.ir_model import (
     root_of,
 )
 from polylift.matcher.launch_views import launch_arrays
-from polylift.matcher.library import KernelTemplate
 from polylift.matcher.loop_model import STORES, LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
 from polylift.matcher.step_ir import GenericIR, StepIR
-from polylift.matcher.steps import (
+from polylift.mlir import ir
+from polylift.tdl.ast import Access, ArrayDecl, Lookup
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import (
     accesses,
     is_recurrence,
     is_scatter,
@@ -34,7 +35,6 @@ from polylift.matcher.steps import (
     written_access,
     written_indices,
 )
-from polylift.mlir import ir
 
 # Ops that may sit between the ops of one composed match: they only name views or values.
 PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",

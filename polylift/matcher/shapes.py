@@ -8,7 +8,12 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ast import (
+from polylift.matcher.engine import flatten, step_expr
+from polylift.matcher.ir_model import Node, Unsupported, operands
+from polylift.matcher.mask import split_mask
+from polylift.matcher.payload import BINARY, UNARY, payload
+from polylift.mlir import ir
+from polylift.tdl.ast import (
     Access,
     And,
     Bin,
@@ -22,13 +27,8 @@ from polylift.matcher.ast import (
     Ref,
     Step,
 )
-from polylift.matcher.engine import flatten, step_expr
-from polylift.matcher.ir_model import Node, Unsupported, operands
-from polylift.matcher.library import KernelTemplate
-from polylift.matcher.mask import split_mask
-from polylift.matcher.payload import BINARY, UNARY, payload
-from polylift.matcher.steps import walk, written_indices
-from polylift.mlir import ir
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import walk, written_indices
 
 # Payload casts an integer template states once with `accumulate`: not operators.
 CASTS = ("sext", "trunc")

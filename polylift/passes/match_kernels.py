@@ -10,14 +10,14 @@ from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
-from polylift.matcher.library import KernelTemplate, Library, load_library
 from polylift.matcher.match import match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
-from polylift.matcher.steps import accesses, step_kind, target_array
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.passes.registry import Pass, PassRun
+from polylift.tdl.library import KernelTemplate, Library, load_library
+from polylift.tdl.steps import accesses, step_kind, target_array
 
 
 def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:

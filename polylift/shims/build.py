@@ -28,8 +28,8 @@ from pathlib import Path
 
 from polylift.errors import BuildError, UsageError
 from polylift.harness.toolchain import C_FLAGS, target_named
-from polylift.matcher.library import load_library
 from polylift.shims.header import HEADER_NAME, declared_symbols, render_header
+from polylift.tdl.library import load_library
 
 SHIM_DIR = Path(__file__).parent
 C_BACKENDS = ("ref", "host", "pva")

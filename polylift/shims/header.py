@@ -19,8 +19,8 @@ from pathlib import Path
 import jinja2
 
 from polylift.errors import PolyliftError, SourceLoc, UsageError
-from polylift.matcher.checks import BACKENDS, DTYPES
-from polylift.matcher.library import KernelTemplate, Library, ShimArg, load_library
+from polylift.tdl.checks import BACKENDS, DTYPES
+from polylift.tdl.library import KernelTemplate, Library, ShimArg, load_library
 
 HEADER_NAME = "polylift_shims.h"
 INCLUDE_DIR = Path(__file__).parent / "include"

@@ -70,7 +70,7 @@ class MlirLexer(RegexLexer):
     }
 
 
-# Every keyword of the template grammar (`matcher/template.lark`), the roles included;
+# Every keyword of the template grammar (`tdl/template.lark`), the roles included;
 # a test checks this against the grammar so the two cannot drift apart.
 TEMPLATE_KEYWORDS = (
     "template", "doc", "types", "array", "in", "out", "inout", "scalar", "local",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from polylift.errors import SourceLoc
-from polylift.matcher.ast import (
+from polylift.tdl.ast import (
     Access,
     And,
     ArrayDecl,
@@ -20,8 +20,8 @@ from polylift.matcher.ast import (
     Step,
     Template,
 )
-from polylift.matcher.parser import TemplateError
-from polylift.matcher.steps import (
+from polylift.tdl.parser import TemplateError
+from polylift.tdl.steps import (
     accesses,
     is_point,
     is_recurrence,

@@ -14,7 +14,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.matcher.ast import (
+from polylift.tdl.ast import (
     Access,
     ArrayDecl,
     Bin,
@@ -27,9 +27,9 @@ from polylift.matcher.ast import (
     Step,
     Template,
 )
-from polylift.matcher.checks import ELEMENT_SIZE, check_template, check_unique
-from polylift.matcher.parser import parse_templates
-from polylift.matcher.steps import step_kind, target_array, walk
+from polylift.tdl.checks import ELEMENT_SIZE, check_template, check_unique
+from polylift.tdl.parser import parse_templates
+from polylift.tdl.steps import step_kind, target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
 

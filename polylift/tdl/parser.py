@@ -11,7 +11,7 @@ import lark
 from lark import Token, Transformer, v_args
 
 from polylift.errors import ParseError, SourceLoc
-from polylift.matcher.ast import (
+from polylift.tdl.ast import (
     Access,
     And,
     ArrayDecl,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from polylift.matcher.ast import Access, And, Bin, Call, Compare, Cond, Expr, Lookup, Neg, Ref, Step
+from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Lookup, Neg, Ref, Step
 
 
 def walk(expr: Expr):

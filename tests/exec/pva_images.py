@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 from tests.exec.shim_calls import call_shim, shim_cdll
 
 ROOT = Path(__file__).resolve().parents[2]

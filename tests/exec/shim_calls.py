@@ -13,9 +13,9 @@ from functools import cache
 
 import numpy as np
 
-from polylift.matcher.library import KernelTemplate
 from polylift.shims.build import shim_library
 from polylift.shims.header import shim_symbol
+from polylift.tdl.library import KernelTemplate
 
 # One BLAS thread: the test machines are small and shared.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")

@@ -23,10 +23,10 @@ import pytest
 
 from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
 from polylift.harness.gpu import gpu_available
-from polylift.matcher.library import KernelTemplate, load_library
 from polylift.shims.build import shim_library
 from polylift.shims.cuda_build import CUDA_BACKENDS, cuda_available, defined_symbols
 from polylift.shims.header import declared_symbols
+from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 CUDA_READY, CUDA_REASON = cuda_available()

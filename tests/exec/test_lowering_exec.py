@@ -15,10 +15,10 @@ import pytest
 
 from polylift.frontend import Signature, translate_file
 from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
-from polylift.matcher.library import load_library
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun
+from polylift.tdl.library import load_library
 
 from .jit import call, same_bits
 from .test_frontend_diff import INCLUDE, ROOT, macros, make_input, run_mlir, scalar_value, sizes

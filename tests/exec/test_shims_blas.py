@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from polylift.harness.compare import ulp_distance
-from polylift.matcher.library import KernelTemplate, load_library
+from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 SIZES = {"m": 7, "n": 9, "k": 13, "nb": 3}

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from numpy.lib.stride_tricks import as_strided
 
-from polylift.matcher.library import KernelTemplate, load_library
+from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import call_shim, shim_cdll
 
 CONV = {"x": "NCHW", "w": "KCRS", "y": "NKPQ", "z": "NKPQ", "b": "K", "scale": "K",

@@ -17,7 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from polylift.matcher.library import KernelTemplate, load_library
+from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 # The halo each input reads around its view, (before, after) per dimension.

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 from tests.exec.shim_calls import call_shim, shim_cdll
 
 TEMPLATE = load_library().templates["cnn.maxpool"]

@@ -14,7 +14,7 @@ import ctypes
 import numpy as np
 import pytest
 
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 from tests.exec.pva_images import (
     LIMITS,
     NP,

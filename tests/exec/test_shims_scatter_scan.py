@@ -14,7 +14,7 @@ import sys
 import numpy as np
 import pytest
 
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 from tests.exec.pva_images import LIMITS, ROOT, image
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 

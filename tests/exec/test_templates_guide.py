@@ -1,4 +1,4 @@
-"""The worked example of `polylift/templates/README.md` runs as the guide says.
+"""The worked example of `polylift/tdl/README.md` runs as the guide says.
 
 The guide marks each file of its example with `<!-- file: PATH -->`, each command block
 with `<!-- run: NAME -->` and the output it quotes with `<!-- output: NAME -->`, on the
@@ -19,7 +19,7 @@ import pytest
 
 from polylift.harness.check import CheckOptions, check_benchmark
 
-GUIDE = Path(__file__).parents[2] / "polylift" / "templates" / "README.md"
+GUIDE = Path(__file__).parents[2] / "polylift" / "tdl" / "README.md"
 MARKED_BLOCK = re.compile(r"^<!-- (file|run|output): (\S+) -->\n```[a-z]*\n(.*?)^```$",
                           re.MULTILINE | re.DOTALL)
 TEMPLATE = "user.scale_shift"

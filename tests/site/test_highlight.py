@@ -8,7 +8,6 @@ import lark
 from pygments.token import Keyword, Name, Number, Operator, String
 
 from polylift.harness.figures import seconds, ulp_text
-from polylift.matcher.parser import GRAMMAR
 from polylift.site.highlight import (
     TEMPLATE_KEYWORDS,
     MlirLexer,
@@ -17,6 +16,7 @@ from polylift.site.highlight import (
     render_diff,
 )
 from polylift.site.model import launch_text, strip_locations
+from polylift.tdl.parser import GRAMMAR
 
 
 def _tokens(lexer, text: str) -> dict[str, object]:

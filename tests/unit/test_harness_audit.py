@@ -14,9 +14,9 @@ from polylift.harness.audit import (
     wrap_flags,
 )
 from polylift.harness.figures import INFINITE_ULP
-from polylift.matcher.checks import BACKENDS
-from polylift.matcher.library import load_library
 from polylift.shims.header import INCLUDE_DIR, declared_symbols
+from polylift.tdl.checks import BACKENDS
+from polylift.tdl.library import load_library
 
 LIBRARY = load_library()
 

@@ -14,7 +14,7 @@ from polylift.harness.coverage import (
     summarize,
     ulp_bound,
 )
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 
 F64 = "memref<?x?xf64>"
 SIG = Signature("kernel_k", (

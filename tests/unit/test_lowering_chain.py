@@ -8,7 +8,7 @@ from polylift.errors import UsageError
 from polylift.harness.lift import BACKEND_PASSES, backend_passes, lowered_backends
 from polylift.lowering import offload
 from polylift.lowering.driver import backend_chain, chain_passes
-from polylift.matcher.library import load_library
+from polylift.tdl.library import load_library
 
 
 def test_chain_appends_ref_once():

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from polylift.errors import BuildError
-from polylift.matcher.library import load_library
 from polylift.shims.build import missing_symbols, shim_library
 from polylift.shims.header import declared_symbols
+from polylift.tdl.library import load_library
 
 ROOT = Path(__file__).resolve().parents[2]
 USER_TEMPLATE = """template user.twice {

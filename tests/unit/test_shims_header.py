@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from polylift.matcher.library import ShimArg, load_library
 from polylift.shims.header import (
     CHECKED_IN,
     ShimSignatureError,
@@ -16,6 +15,7 @@ from polylift.shims.header import (
     render_header,
     shim_symbol,
 )
+from polylift.tdl.library import ShimArg, load_library
 
 TEMPLATE = """template user.{name} {{
   doc "y = x"

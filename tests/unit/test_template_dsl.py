@@ -2,9 +2,9 @@
 
 import pytest
 
-from polylift.matcher.checks import check_template
-from polylift.matcher.library import KernelTemplate, load_library
-from polylift.matcher.parser import TemplateError, parse_templates
+from polylift.tdl.checks import check_template
+from polylift.tdl.library import KernelTemplate, load_library
+from polylift.tdl.parser import TemplateError, parse_templates
 
 HEAD = "template t.x {\n"
 TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"
@@ -120,7 +120,7 @@ def test_dsl_errors_point_at_the_node(body: str, message: str, line: int, col: i
 
 
 def test_scalar_type_is_part_of_a_launch_signature(tmp_path):
-    from polylift.matcher.library import load_files
+    from polylift.tdl.library import load_files
 
     body = ("  types i32\n  accumulate i32\n  array y[n] out\n  array x[n] in\n"
             "  scalar s{ty}\n  compute {{ y[i] = x[i] >> s }}\n  shim n, s, x, y\n")

@@ -3,12 +3,12 @@ folds, indices read as numbers, `i64(x)`, and the step kinds loops match."""
 
 import pytest
 
-from polylift.matcher.ast import And, Compare, Cond, Ref
-from polylift.matcher.checks import check_template
 from polylift.matcher.conditions import template_form
-from polylift.matcher.library import load_library
-from polylift.matcher.parser import TemplateError, parse_templates
-from polylift.matcher.steps import step_kind
+from polylift.tdl.ast import And, Compare, Cond, Ref
+from polylift.tdl.checks import check_template
+from polylift.tdl.library import load_library
+from polylift.tdl.parser import TemplateError, parse_templates
+from polylift.tdl.steps import step_kind
 
 HEAD = "template t.x {\n"
 TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"

@@ -2,10 +2,10 @@
 
 import pytest
 
-from polylift.matcher.ast import Bin, Call, Num, Ref
-from polylift.matcher.checks import check_template
-from polylift.matcher.library import load_library
-from polylift.matcher.parser import TemplateError, parse_templates
+from polylift.tdl.ast import Bin, Call, Num, Ref
+from polylift.tdl.checks import check_template
+from polylift.tdl.library import load_library
+from polylift.tdl.parser import TemplateError, parse_templates
 
 HEAD = "template t.x {\n"
 TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"

@@ -2,11 +2,11 @@
 
 import pytest
 
-from polylift.matcher.ast import Access, Bin, Call, Lookup
-from polylift.matcher.checks import check_template
-from polylift.matcher.library import KernelTemplate, load_library
-from polylift.matcher.parser import TemplateError, parse_templates
 from polylift.shims.header import c_prototype
+from polylift.tdl.ast import Access, Bin, Call, Lookup
+from polylift.tdl.checks import check_template
+from polylift.tdl.library import KernelTemplate, load_library
+from polylift.tdl.parser import TemplateError, parse_templates
 
 HEAD = "template t.x {\n"
 TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"

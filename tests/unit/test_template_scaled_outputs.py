@@ -3,8 +3,8 @@ which the launch lowering must keep reading when beta is 0 at run time."""
 
 import pytest
 
-from polylift.matcher.library import KernelTemplate, load_library
-from polylift.matcher.parser import parse_templates
+from polylift.tdl.library import KernelTemplate, load_library
+from polylift.tdl.parser import parse_templates
 
 
 def _template(arrays: str, scalars: str, compute: str) -> KernelTemplate:

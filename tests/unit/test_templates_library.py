@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from polylift.matcher.checks import check_template
-from polylift.matcher.library import BUILTIN_DIR, load_files, load_library
-from polylift.matcher.parser import TemplateError, parse_templates
+from polylift.tdl.checks import check_template
+from polylift.tdl.library import BUILTIN_DIR, load_files, load_library
+from polylift.tdl.parser import TemplateError, parse_templates
 
 
 def test_every_template_file_parses_and_checks():

@@ -1,22 +1,20 @@
-"""The `kernel` dialect: `kernel.launch`, how contexts accept it, and its verifier.
+"""The `kernel` dialect: `kernel.launch`, why contexts accept it unregistered, its verifier.
 
 `kernel.launch` is kept as an unregistered operation: a dynamic IRDL dialect cannot
 state "any memref or any scalar" for one variadic operand list in MLIR 22 (an
 `irdl.any` constraint binds the first operand's type; `irdl.base` inside `irdl.any_of`
-aborts the loader). So contexts accept unregistered ops and `verify_kernel_ops` is the
-one verifier: it rejects any other unregistered op and checks every launch.
+aborts the loader). So every context accepts unregistered ops (`mlir.new_context`) and
+`verify_kernel_ops` is the one verifier: it rejects any other unregistered op and checks
+every launch.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from polylift.mlir import ir
+
 LAUNCH = "kernel.launch"
-
-
-def register_kernel_dialect(ctx: Any) -> None:
-    """Make `kernel.launch` parse in `ctx` (as an unregistered op; see the module doc)."""
-    ctx.allow_unregistered_dialects = True
 
 
 def _attr(op: Any, name: str) -> Any:
@@ -29,8 +27,6 @@ def _attr(op: Any, name: str) -> Any:
 
 def launch_problems(op: Any) -> list[str]:
     """Why `op` (a `kernel.launch`) is malformed; empty when it verifies."""
-    from polylift.mlir import ir
-
     problems = []
     callee, template = _attr(op, "callee"), _attr(op, "template")
     if not isinstance(callee, ir.FlatSymbolRefAttr):
@@ -55,8 +51,6 @@ def verify_kernel_ops(root: Any, dialects_ok: tuple[str, ...] = ()) -> list[tupl
     found: list[tuple[Any, str]] = []
 
     def visit(op: Any) -> Any:
-        from polylift.mlir import ir
-
         name = op.name
         if name == LAUNCH:
             found.extend((op, text) for text in launch_problems(op))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from polylift.errors import PassError, UsageError
+from polylift.kernel_dialect import verify_kernel_ops
 from polylift.mlir import Diag, collect_diagnostics, ir, passmanager, source_loc
 from polylift.passes.registry import PassRun, is_python_pass, load_pass
 
@@ -173,8 +174,6 @@ def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
 
 def verify_module(module: ir.Module, run: PassRun) -> None:
     """The MLIR verifier plus polylift's check of `kernel.launch` ops."""
-    from polylift.kernel_dialect import verify_kernel_ops
-
     with collect_diagnostics(module.context, run.filename) as diags:
         try:
             module.operation.verify()

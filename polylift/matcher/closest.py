@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.engine import Attempt
 from polylift.matcher.ir_model import Unsupported
 from polylift.matcher.loop_model import LoopIR
 from polylift.matcher.match import match
 from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
+from polylift.matcher.state import Attempt
 from polylift.mlir import ir
 from polylift.tdl.ast import (
     Access,

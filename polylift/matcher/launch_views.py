@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from polylift.matcher.engine import Attempt, PlannedView, State
+from polylift.matcher.engine import PlannedView
 from polylift.matcher.footprint import disjoint
 from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
+from polylift.matcher.state import Attempt, State
 from polylift.mlir import ir
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate

@@ -19,16 +19,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from itertools import permutations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from polylift.matcher.conditions import forms_of, template_form
 from polylift.matcher.ir_model import Node
+from polylift.matcher.state import Attempt, State
+from polylift.matcher.step_ir import StepIR
 from polylift.matcher.values import expand
-from polylift.tdl.ast import Compare, Ref
+from polylift.tdl.ast import Compare, Expr, Ref
+from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses, step_indices
 
-if TYPE_CHECKING:
-    from polylift.matcher.engine import Matcher, State
+
+class Matcher(Protocol):
+    """What these rules use of the engine's `Matcher`, which calls them: stated here
+    so that this module does not import the engine back."""
+
+    tpl: KernelTemplate
+    attempt: Attempt
+    ctx: StepIR | None
+    position: int
+    acc: str | None
+
+    def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]: ...
+
+    def seq(self, ts: list, es: list, s: State) -> Iterator[State]: ...
 
 
 def definition(m: Matcher, name: str, before: int) -> int | None:

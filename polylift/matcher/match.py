@@ -6,10 +6,8 @@ from collections.abc import Iterator
 from dataclasses import replace
 
 from polylift.matcher.engine import (
-    Attempt,
     Bindings,
     Matcher,
-    State,
     Unsupported,
     step_expr,
 )
@@ -22,6 +20,7 @@ from polylift.matcher.launch_views import launch_arrays
 from polylift.matcher.loop_model import STORES, LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
+from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.mlir import ir
 from polylift.tdl.ast import Access, ArrayDecl, Lookup

@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from polylift import rewriter
 from polylift.errors import BuildError, PolyliftError
 from polylift.harness.toolchain import Toolchain
 from polylift.harness.wrapper import lifted_name
@@ -66,8 +67,8 @@ def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir") -> str
     with ctx, ir.Location.unknown():
         module = parse_module(text, ctx, filename)
         func = _kernel_func(module, kernel)
-        func.attributes["sym_name"] = ir.StringAttr.get(lifted_name(kernel))
-        func.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(lifted_name(kernel)))
+        rewriter.set_attribute(func, "llvm.emit_c_interface", ir.UnitAttr.get())
         return str(module)
 
 

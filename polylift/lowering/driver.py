@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from polylift import rewriter
 from polylift.errors import PassError, UsageError
 from polylift.lowering import offload
 from polylift.lowering.launch_call import (
@@ -119,9 +120,9 @@ class LaunchLoweringPass(Pass):
         if self.backend in GPU_BACKENDS and self.policy == "profitable":
             self.lower_if_profitable(launch, decls, run, symbol)
             return
-        build_call(launch, self.backend, decls, ir.InsertionPoint(launch.op))
+        build_call(launch, self.backend, decls, rewriter.before(launch.op))
         run.remark(launch.op, f"{self.name}: {launch.template.name} -> @{symbol}", "applied")
-        launch.op.erase()
+        rewriter.erase(launch.op)
 
     def lower_if_profitable(self, launch: Launch, decls: Declarations, run: PassRun,
                             symbol: str) -> None:
@@ -139,11 +140,11 @@ class LaunchLoweringPass(Pass):
             return
         cost = f"{decision.flops:g} flops, {decision.moved:g} bytes"
         if decision.kind == "host":
-            launch.op.attributes[offload.DECLINED] = ir.UnitAttr.get()
+            rewriter.set_attribute(launch.op, offload.DECLINED, ir.UnitAttr.get())
             run.remark(launch.op, f"{self.name}: kept on the host ({cost}; offload needs "
                        f"{offload.criterion()})", "missed")
             return
-        build_call(launch, self.backend, decls, ir.InsertionPoint(launch.op))
+        build_call(launch, self.backend, decls, rewriter.before(launch.op))
         run.remark(launch.op, f"{self.name}: offloaded to @{symbol} ({cost})", "applied")
-        launch.op.erase()
+        rewriter.erase(launch.op)
 

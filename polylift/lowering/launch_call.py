@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from polylift import rewriter
 from polylift.errors import PassError
 from polylift.kernel_dialect import LAUNCH
 from polylift.mlir import arith, func, ir, memref, scf, source_loc
@@ -156,8 +157,8 @@ class Declarations:
                                 f"launch needs {ftype}", source_loc(loc, self.filename))
             self.types[symbol] = existing
             return
-        ip = ir.InsertionPoint(self.first) if self.first is not None else \
-            ir.InsertionPoint(self.module.body)
+        ip = rewriter.before(self.first) if self.first is not None else \
+            rewriter.at_end(self.module.body)
         func.FuncOp(symbol, ftype, visibility="private", loc=loc, ip=ip)
         self.types[symbol] = ftype
 
@@ -233,7 +234,7 @@ def zero_scale_guards(launch: Launch) -> dict[str, ir.Value]:
         zero = arith.constant(beta.type, 0.0, loc=launch.location)
         is_zero = arith.cmpf(arith.CmpFPredicate.OEQ, beta, zero, loc=launch.location)
         branch = scf.IfOp(is_zero, loc=launch.location)
-        with ir.InsertionPoint(branch.then_block):
+        with rewriter.at_end(branch.then_block):
             _scale_in_place(launch.operands[array], beta, launch.location)
             scf.YieldOp([], loc=launch.location)
         one = arith.constant(beta.type, 1.0, loc=launch.location)
@@ -263,7 +264,7 @@ def _scale_in_place(view: ir.Value, scale: ir.Value, loc: ir.Location) -> None:
             memref.store(arith.mulf(scale, value, loc=loc), view, ivs, loc=loc)
             return
         loop = scf.ForOp(zero, uppers[len(ivs)], one, loc=loc)
-        with ir.InsertionPoint(loop.body):
+        with rewriter.at_end(loop.body):
             nest([*ivs, loop.induction_variable])
             scf.YieldOp([], loc=loc)
 

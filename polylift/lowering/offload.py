@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from polylift import rewriter
 from polylift.lowering.launch_call import Launch
 from polylift.mlir import arith, ir, memref, scf
 from polylift.tdl.ast import Bin, Expr, Neg, Num, Ref
@@ -129,14 +130,14 @@ def build_guard(launch: Launch,
                 emit_call: Callable[[ir.InsertionPoint], ir.Operation]) -> ir.Operation:
     """`scf.if (offload pays) { emit_call } else { the launch, moved here }`."""
     loc = launch.location
-    with ir.InsertionPoint(launch.op), loc:
+    with rewriter.before(launch.op), loc:
         cond = _CostBuilder(launch).condition()
         branch = scf.IfOp(cond, [], has_else=True, loc=loc)
-    with ir.InsertionPoint(branch.then_block), loc:
+    with rewriter.at_end(branch.then_block), loc:
         then_end = scf.YieldOp([], loc=loc)
-    with ir.InsertionPoint(branch.else_block), loc:
+    with rewriter.at_end(branch.else_block), loc:
         else_end = scf.YieldOp([], loc=loc)
-    emit_call(ir.InsertionPoint(then_end))
-    launch.op.move_before(else_end)
-    launch.op.attributes[DECLINED] = ir.UnitAttr.get()
+    emit_call(rewriter.before(then_end))
+    rewriter.move_before(launch.op, else_end)
+    rewriter.set_attribute(launch.op, DECLINED, ir.UnitAttr.get())
     return branch.operation

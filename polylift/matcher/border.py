@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from polylift import rewriter
 from polylift.matcher.engine import Bindings
 from polylift.matcher.ir_model import (
     DYNAMIC,
@@ -293,7 +294,7 @@ def _whole_image_views(b: Bindings, img: Interior, last: ir.OpView) -> dict[str,
     H x W views from pixel (0, 0), made just before `last`."""
     arrays = dict(b.arrays)
     with last.location:
-        mat = Materializer(ir.InsertionPoint(last), last.location)
+        mat = Materializer(rewriter.before(last), last.location)
         sizes = [mat.value(img.height), mat.value(img.width)]
         for name, view in b.arrays.items():
             root = root_of(view)

@@ -13,6 +13,7 @@ lowering, which is slower but the same computation.
 
 from __future__ import annotations
 
+from polylift import rewriter
 from polylift.matcher.ir_model import Unsupported
 from polylift.matcher.mask import Constraint, split_mask
 from polylift.mlir import arith, ir, memref, scf
@@ -83,7 +84,7 @@ def _lower(op: ir.OpView, new: ir.Value, bounds: Bounds) -> None:
     maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
     loc = op.location
     ivs: list[ir.Value] = []
-    ip = ir.InsertionPoint(op)
+    ip = rewriter.before(op)
     sizes = _sizes(operands, maps, len(bounds), ip, loc)
     for k in range(len(bounds)):
         with ip, loc:
@@ -91,10 +92,10 @@ def _lower(op: ir.OpView, new: ir.Value, bounds: Bounds) -> None:
             lb = _combine(arith.maxsi, [_index(0)] + [_value(f, ivs) for f in lowers])
             ub = _combine(arith.minsi, [sizes[k]] + [_value(f, ivs) for f in uppers])
             loop = scf.ForOp(lb, ub, _index(1))
-            with ir.InsertionPoint(loop.body):
+            with rewriter.at_end(loop.body):
                 scf.YieldOp([])
         ivs.append(loop.induction_variable)
-        ip = ir.InsertionPoint.at_block_terminator(loop.body)
+        ip = rewriter.before_terminator(loop.body)
     with ip, loc:
         mapping: dict = {}
         for arg, value, amap in zip(block.arguments, operands, maps, strict=True):
@@ -106,13 +107,11 @@ def _lower(op: ir.OpView, new: ir.Value, bounds: Bounds) -> None:
             if inner.name == "linalg.index":
                 mapping[inner.result] = ivs[ir.IntegerAttr(inner.attributes["dim"]).value]
                 continue
-            clone = inner.operation.clone()
-            for i, v in enumerate(clone.operands):
-                clone.operands[i] = mapping.get(v, v)
+            clone = rewriter.clone_mapped(inner, mapping)
             for old, result in zip(inner.results, clone.results, strict=True):
                 mapping[old] = result
         memref.store(mapping.get(new, new), operands[-1], _indices(maps[-1], ivs))
-    op.operation.erase()
+    rewriter.erase(op)
 
 
 def _sizes(operands, maps, ndims: int, ip: ir.InsertionPoint, loc) -> list[ir.Value]:

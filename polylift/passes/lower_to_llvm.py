@@ -18,6 +18,7 @@ one array may change any other: it reloads loop-invariant values in every iterat
 
 from __future__ import annotations
 
+from polylift import rewriter
 from polylift.errors import PassError
 from polylift.lowering.driver import check_all_lowered
 from polylift.mlir import collect_diagnostics, ir, passmanager
@@ -130,7 +131,8 @@ def mark_noalias(module: ir.Module, noalias: dict[str, tuple[int, ...]], run: Pa
             run.remark(op, "restrict arguments not marked noalias: unexpected lowered "
                            "arguments")
             continue
-        op.attributes["arg_attrs"] = _with_noalias(op, len(args), pointers, module.context)
+        rewriter.set_attribute(op, "arg_attrs",
+                               _with_noalias(op, len(args), pointers, module.context))
 
 
 def _with_noalias(op: ir.OpView, count: int, pointers: list[int],

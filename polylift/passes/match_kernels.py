@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from polylift import rewriter
 from polylift.cli.common import write_atomically
 from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.closest import closest_loop, closest_template
@@ -158,7 +159,7 @@ def build_launch(b: Bindings) -> ir.Operation:
     etype = ir.Type.parse(b.dtype, last.context)
     tpl = b.template
     operands, attrs = [], {}
-    with ir.InsertionPoint(last), last.location:
+    with rewriter.before(last), last.location:
         for param in tpl.params:
             if param.kind == "array":
                 view = _materialize(b.arrays[param.name])
@@ -188,10 +189,9 @@ def build_launch(b: Bindings) -> ir.Operation:
         launch = ir.Operation.create("kernel.launch", results=[], operands=operands,
                                      attributes=attrs)
     for op in reversed(b.ops):
-        op.operation.erase()
+        rewriter.erase(op)
     for op in reversed(b.dead):
-        if not any(list(result.uses) for result in op.results):
-            op.erase()
+        rewriter.erase_if_unused(op)
     return launch
 
 

@@ -9,6 +9,7 @@ that cannot be raised whole is left untouched, with a remark that says why.
 
 from __future__ import annotations
 
+from polylift import rewriter
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.dependence import reversed_dependence
@@ -33,7 +34,7 @@ class RaiseAffineToLinalgPass(Pass):
 
     def _raise_nest(self, root: ir.Operation, run: PassRun) -> None:
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
-        mat = Materializer(ir.InsertionPoint(root), root.location)
+        mat = Materializer(rewriter.before(root), root.location)
         try:
             store = result_store(root)
             model = build_model(root, store, mat)
@@ -58,10 +59,10 @@ class RaiseAffineToLinalgPass(Pass):
             run.remark(generic, f"raised to linalg.generic ({_iter_summary(kinds)}{masked})",
                        "applied")
         for buffer in mat.temporaries:  # after the generics, which sit before `root`
-            memref.dealloc(buffer, loc=root.location, ip=ir.InsertionPoint(root))
+            memref.dealloc(buffer, loc=root.location, ip=rewriter.before(root))
         if store is not None:
-            store.erase()
-        root.erase()
+            rewriter.erase(store)
+        rewriter.erase(root)
 
 
 def _iter_summary(kinds: list[str]) -> str:

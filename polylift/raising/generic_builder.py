@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from polylift import rewriter
 from polylift.mlir import arith, ir, linalg, memref
 from polylift.raising.linear import Linear, render
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
@@ -49,7 +50,7 @@ class Materializer:
     def abandon(self) -> None:
         """Erase everything this materializer created (the nest stays as it was)."""
         for op in reversed(self.created):
-            op.erase()
+            rewriter.erase(op)
         self.created.clear()
         self.cache.clear()
         self.temporaries.clear()
@@ -268,7 +269,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         mapping[acc.op.result] = out_arg
     if stmt.accumulator is not None:
         mapping[stmt.accumulator] = out_arg
-    with ir.InsertionPoint(block):
+    with rewriter.at_end(block):
         _clone_body(stmt, dims, mapping, mat)
         result = mapping.get(stmt.value, stmt.value)
         if mask is not None:
@@ -319,7 +320,7 @@ def _window_operand(shape: list[int], mat: Materializer) -> ir.Value:
         mtype = ir.MemRefType.get(shape, ir.IntegerType.get_signless(8), loc=mat.loc)
         # Ahead of everything this nest creates, so that it never separates two generics
         # that the matcher may fuse into one launch.
-        ip = ir.InsertionPoint(mat.created[0]) if mat.created else mat.ip
+        ip = rewriter.before(mat.created[0]) if mat.created else mat.ip
         view = memref.alloca(mtype, [], [], loc=mat.loc, ip=ip)
         mat.created.insert(0, as_operation(view.owner))
         mat.cache[key] = view
@@ -332,10 +333,7 @@ def _clone_body(stmt: Statement, dims: list[DimInfo], mapping: dict, mat: Materi
         for v in op.operands:
             if v in ivs and v not in mapping:
                 mapping[v] = _iv_value(ivs.index(v), dims, mat)
-        clone = op.clone()
-        for i, v in enumerate(clone.operands):
-            if v in mapping:
-                clone.operands[i] = mapping[v]
+        clone = rewriter.clone_mapped(op, mapping)
         for old, new in zip(op.results, clone.results, strict=True):
             mapping[old] = new
 

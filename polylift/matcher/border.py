@@ -43,8 +43,9 @@ from polylift.matcher.ir_model import (
 from polylift.matcher.match import PURE
 from polylift.matcher.payload import payload, value_tree
 from polylift.mlir import ir, memref
-from polylift.raising.generic_builder import Materializer, subview_type
+from polylift.raising.generic_builder import subview_type
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
+from polylift.raising.materialize import Materializer
 
 # Ops a corner's value may be computed with; all are pure.
 CORNER_OPS = ("arith.", "affine.load", "memref.load")

@@ -13,8 +13,9 @@ from polylift import rewriter
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.dependence import reversed_dependence
-from polylift.raising.generic_builder import Materializer, build_generic
+from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
+from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
 from polylift.raising.nest import build_model, result_store
 

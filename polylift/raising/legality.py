@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from polylift.mlir import ir
 from polylift.raising.dependence import carried_self_dependence
-from polylift.raising.generic_builder import DimInfo, Materializer
+from polylift.raising.generic_builder import DimInfo
 from polylift.raising.linear import Linear
+from polylift.raising.materialize import Materializer
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
 from polylift.raising.triangle import Mask, box_bounds
 

@@ -8,13 +8,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from polylift.mlir import ir
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
-
-if TYPE_CHECKING:
-    from polylift.raising.generic_builder import Materializer
+from polylift.raising.materialize import Materializer
 
 
 class NotRaisable(Exception):

@@ -26,7 +26,7 @@ from polylift.raising.model import (
 )
 
 if TYPE_CHECKING:
-    from polylift.raising.generic_builder import Materializer
+    from polylift.raising.materialize import Materializer
 
 
 def result_store(root: ir.Operation) -> ir.Operation | None:

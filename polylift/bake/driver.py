@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from polylift.bake.cache import PACKAGE
-from polylift.bake.kernel import CacheMiss, KernelJob, bake_kernel, write_if_changed
+from polylift.bake.job import KernelJob
+from polylift.bake.kernel import CacheMiss, bake_kernel, write_if_changed
 from polylift.errors import PolyliftError, UsageError
 
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from polylift.bake.cache import StageCache, digest, fingerprint
 from polylift.bake.checks import CheckConfig, CheckSetup, machine_paths, run_check, scrub
+from polylift.bake.job import KernelJob
 from polylift.bake.stages import (
     FAILED,
     OK,
@@ -29,35 +29,6 @@ from polylift.bake.stages import (
     pass_stage,
 )
 from polylift.bake.summary import commands_text, summarize
-
-
-@dataclass(frozen=True)
-class KernelJob:
-    """Everything a worker needs to bake one kernel (paths absolute, `*_display` relative)."""
-
-    suite: str
-    kernel: str
-    source: str
-    display: str
-    root: str
-    function: str
-    include_dirs: tuple[str, ...]
-    include_display: tuple[str, ...]
-    default_includes: int  # how many of `include_dirs` the harness adds by itself
-    defines: tuple[str, ...]
-    polybench: str  # the PolyBench checkout the kernel belongs to (relative to root), or ""
-    out_dir: str
-    cache_dir: str
-    backends: tuple[str, ...]
-    sizes: tuple[str, ...]
-    targets: tuple[str, ...]
-    check: bool
-
-    @property
-    def configs(self) -> list[CheckConfig]:
-        """The checks to run, backends outermost."""
-        return [CheckConfig(b, s, t) for b in self.backends for s in self.sizes
-                for t in self.targets]
 
 
 class CacheMiss(Exception):

@@ -8,13 +8,12 @@ is fully lifted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from polylift.bake.checks import check_command
+from polylift.bake.job import KernelJob
 from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult, lowering_flags
 from polylift.matcher.report import merge_reports
-
-if TYPE_CHECKING:
-    from polylift.bake.kernel import KernelJob
 
 FRONT_END, RAISING, NO_TEMPLATE, LOWERING = "front end", "raising", "no template", "lowering"
 _STAGE_BLOCKER = {"00-affine": FRONT_END, "01-linalg": RAISING, "02-matched": NO_TEMPLATE}
@@ -120,8 +119,6 @@ def commands_text(job: KernelJob) -> str:
             f"polylift-opt 03-lowered-{backend}.mlir --lower-to-llvm | "
             f"mlir-translate --mlir-to-llvmir -o 04-llvm-{backend}.ll",
         ]
-    from polylift.bake.checks import check_command
-
     if job.check:
         extra = job.include_display[job.default_includes:]
         lines += [check_command(job.display, c, extra, job.defines, job.polybench)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from polylift.cli.common import option_value, run_command, write_atomically
+from polylift.cli.common import option_value, run_command
 from polylift.errors import PolyliftError, UsageError
+from polylift.output import write_atomically
 
 USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*'] [-o OUT.mlir]
 

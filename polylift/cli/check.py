@@ -6,7 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from polylift.cli.common import write_atomically
 from polylift.errors import UsageError
 from polylift.harness.build import SIZES
 from polylift.harness.check import INPUT_MODES, CheckOptions, CheckResult, check_benchmark
@@ -18,6 +17,7 @@ from polylift.harness.suite import (
     suite_sources,
 )
 from polylift.harness.toolchain import TARGETS
+from polylift.output import write_atomically
 
 
 class _Parser(argparse.ArgumentParser):

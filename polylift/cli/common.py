@@ -1,33 +1,16 @@
-"""What every polylift command shares: error reporting, exit codes, atomic output."""
+"""What every polylift command shares: error reporting, exit codes, reading input."""
 
 from __future__ import annotations
 
-import os
 import sys
-import tempfile
 import traceback
 from collections.abc import Callable
 from pathlib import Path
 
 from polylift.errors import PolyliftError, UsageError
 
-
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path` (`-` is stdout) so a failure leaves no partial file."""
-    if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+# Imported by name from here by shims/header.py until the shims branch lands.
+from polylift.output import write_atomically  # noqa: F401
 
 
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from polylift.cli.common import option_value, read_input, run_command, write_atomically
+from polylift.cli.common import option_value, read_input, run_command
 from polylift.cli.verify_diagnostics import parse_expected, verify
 from polylift.errors import PolyliftError, UsageError
 from polylift.mlir import Diag, collect_diagnostics, new_context, parse_module
+from polylift.output import write_atomically
 from polylift.passes.pipeline import (
     Step,
     Timing,

@@ -6,7 +6,6 @@ import json
 from dataclasses import replace
 
 from polylift import rewriter
-from polylift.cli.common import write_atomically
 from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
@@ -16,6 +15,7 @@ from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
+from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.tdl.library import KernelTemplate, Library, load_library
 from polylift.tdl.steps import accesses, step_kind, target_array

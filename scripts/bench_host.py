@@ -29,6 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from polylift import rewriter
 from polylift.errors import PolyliftError
 from polylift.harness.build import BenchFlags, build_lifted, shim_libraries
 from polylift.harness.check import (
@@ -41,11 +42,12 @@ from polylift.harness.check import (
 )
 from polylift.harness.coverage import LOOP_OPS, matched_stage
 from polylift.harness.extents import apply_extents
-from polylift.harness.lift import backend_passes, compile_lifted, lowered_backends
+from polylift.harness.lift import compile_lifted
 from polylift.harness.run import run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import lifted_name
 from polylift.mlir import ir, new_context, parse_module
+from polylift.passes.stages import backend_passes, lowered_backends
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_KERNELS = "gemm,2mm,3mm,syrk,syr2k"
@@ -73,12 +75,12 @@ def library_only(text: str, kernel: str) -> str:
         for func in module.body.operations:
             if ir.StringAttr(func.attributes["sym_name"]).value != lifted_name(kernel):
                 continue
-            func.attributes["sym_name"] = ir.StringAttr.get(kernel)
+            rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(kernel))
             for op in list(func.regions[0].blocks[0].operations):
                 name = op.operation.name
                 loop_like = name in LOOP_OPS or name.startswith("linalg.")
                 if loop_like and not op.operation.results and not _has_launch(op.operation):
-                    op.operation.erase()
+                    rewriter.erase(op)
         return str(module)
 
 

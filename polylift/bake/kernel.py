@@ -23,12 +23,13 @@ from polylift.bake.stages import (
     SOURCE_NAME,
     StageResult,
     frontend_stage,
+    linalg_stage,
     llvm_stage,
     lower_stage,
     match_stage,
-    pass_stage,
 )
 from polylift.bake.summary import commands_text, summarize
+from polylift.passes.stages import AFFINE, LINALG, LLVM, LOWERED, MATCHED
 
 
 class CacheMiss(Exception):
@@ -78,12 +79,13 @@ def header_parts(include_dirs: tuple[str, ...], display: tuple[str, ...]) -> lis
 
 def run_stages(job: KernelJob, runner: Runner, source_key: str,
                source_text: str) -> dict[str, StageResult]:
-    """Stages 00 to 04 in order; those after a failure are SKIPPED."""
+    """The baked stages of the stage table in order, from the affine stage to LLVM IR;
+    those after a failure are SKIPPED."""
     fp = fingerprint()
     defines = (f"{job.sizes[0]}_DATASET", *job.defines)
     stages: dict[str, StageResult] = {}
-    stages["00-affine"] = runner.stage(
-        digest("00-affine", source_key, *defines, job.function, fp),
+    stages[AFFINE.key] = runner.stage(
+        digest(AFFINE.key, source_key, *defines, job.function, fp),
         lambda: frontend_stage(source_text, job.include_dirs, defines, job.function))
 
     def chained(name: str, prev: str, flags: str, compute: Callable[[str], StageResult]) -> None:
@@ -94,13 +96,12 @@ def run_stages(job: KernelJob, runner: Runner, source_key: str,
         key = digest(name, flags, digest(before.carry), fp)
         stages[name] = runner.stage(key, lambda: compute(before.carry))
 
-    chained("01-linalg", "00-affine", "raise-affine-to-linalg",
-            lambda text: pass_stage(text, ["raise-affine-to-linalg"], "01-linalg.mlir"))
-    chained("02-matched", "01-linalg", "match-kernels", match_stage)
+    chained(LINALG.key, AFFINE.key, ",".join(LINALG.flags), linalg_stage)
+    chained(MATCHED.key, LINALG.key, ",".join(MATCHED.flags), match_stage)
     for backend in job.backends:
-        chained(f"03-lowered-{backend}", "02-matched", backend,
-                lambda text, b=backend: lower_stage(text, b))
-        chained(f"04-llvm-{backend}", f"03-lowered-{backend}", backend,
+        lowered = LOWERED.name(backend)
+        chained(lowered, MATCHED.key, backend, lambda text, b=backend: lower_stage(text, b))
+        chained(LLVM.name(backend), lowered, backend,
                 lambda text, b=backend: llvm_stage(text, b))
     return stages
 

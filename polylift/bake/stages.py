@@ -21,10 +21,20 @@ from pathlib import Path
 from typing import Any
 
 from polylift.errors import PolyliftError
+from polylift.passes.stages import (
+    AFFINE,
+    LINALG,
+    LLVM,
+    LOWERED,
+    MATCH_REPORT,
+    MATCHED,
+    SOURCE,
+    lowering_flags,
+)
 
 OK, FAILED, UNAVAILABLE, SKIPPED = "ok", "failed", "unavailable", "skipped"
 # The name the kernel's C file has in every baked file (locations, errors, commands).
-SOURCE_NAME = "source.c"
+SOURCE_NAME = SOURCE.file()
 BACKEND_CALL = re.compile(r"call @polylift_(ref|host|cublaslt|cublas|cudnn|pva)_")
 
 
@@ -48,12 +58,6 @@ class StageResult:
         """The result a cache record holds."""
         return cls(record["status"], dict(record["files"]), record["carry"], record["error"],
                    dict(record["data"]))
-
-
-def lowering_flags(backend: str) -> tuple[str, ...]:
-    """The passes that lower launches for `backend`: its own, then `ref` for the rest."""
-    own = f"lower-kernel-launch-to-{backend}"
-    return (own,) if backend == "ref" else (own, "lower-kernel-launch-to-ref")
 
 
 def missing_passes(flags: Sequence[str]) -> list[str]:
@@ -85,7 +89,7 @@ def frontend_stage(source_text: str, include_dirs: Sequence[str], defines: Seque
             text = translate_file(SOURCE_NAME, tuple(include_dirs), tuple(defines), function).mlir
         except PolyliftError as exc:
             return StageResult(FAILED, error=exc.render())
-    return StageResult(OK, {"00-affine.mlir": text}, carry=text)
+    return StageResult(OK, {AFFINE.file(): text}, carry=text)
 
 
 def pass_stage(carry: str, flags: Sequence[str], out_name: str,
@@ -109,16 +113,20 @@ def pass_stage(carry: str, flags: Sequence[str], out_name: str,
     return StageResult(OK, {out_name: printed}, carry=with_locs, data={"missed": missed})
 
 
+def linalg_stage(carry: str) -> StageResult:
+    """raise-affine-to-linalg."""
+    return pass_stage(carry, LINALG.flags, LINALG.file())
+
+
 def match_stage(carry: str) -> StageResult:
     """match-kernels, with its `--match-report` data as `match-report.json`."""
     with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp:
-        report_path = Path(tmp) / "match-report.json"
-        result = pass_stage(carry, ["match-kernels"], "02-matched.mlir",
+        report_path = Path(tmp) / MATCH_REPORT
+        result = pass_stage(carry, MATCHED.flags, MATCHED.file(),
                             {"match-report": str(report_path)})
         if result.status == OK:
             report = json.loads(report_path.read_text())
-            result.files["match-report.json"] = json.dumps(report, indent=2,
-                                                           sort_keys=True) + "\n"
+            result.files[MATCH_REPORT] = json.dumps(report, indent=2, sort_keys=True) + "\n"
             result.data["report"] = report
     return result
 
@@ -129,10 +137,10 @@ def lower_stage(carry: str, backend: str) -> StageResult:
     missing = missing_passes(flags)
     if missing:
         return StageResult(UNAVAILABLE, error=f"pass '{missing[0]}' is not available yet")
-    result = pass_stage(carry, flags, f"03-lowered-{backend}.mlir")
+    result = pass_stage(carry, flags, LOWERED.file(backend))
     if result.status == OK:
         calls: dict[str, int] = {}
-        for found in BACKEND_CALL.finditer(result.files[f"03-lowered-{backend}.mlir"]):
+        for found in BACKEND_CALL.finditer(result.files[LOWERED.file(backend)]):
             calls[found.group(1)] = calls.get(found.group(1), 0) + 1
         result.data["calls"] = dict(sorted(calls.items()))
     return result
@@ -142,13 +150,14 @@ def llvm_stage(carry: str, backend: str) -> StageResult:
     """lower-to-llvm, then `mlir-translate --mlir-to-llvmir`."""
     from polylift.mlir import tool_path
 
-    lowered = pass_stage(carry, ["lower-to-llvm"], "llvm.mlir")
+    in_llvm = LLVM.name(backend) + ".mlir"
+    lowered = pass_stage(carry, LLVM.flags, in_llvm)
     if lowered.status != OK:
         return lowered
     done = subprocess.run([tool_path("mlir-translate"), "--mlir-to-llvmir"],
-                          input=lowered.files["llvm.mlir"], capture_output=True, text=True,
+                          input=lowered.files[in_llvm], capture_output=True, text=True,
                           check=False)
     if done.returncode != 0:
         detail = (done.stderr.strip().splitlines() or ["no output"])[0]
         return StageResult(FAILED, error=f"mlir-translate failed: {detail}")
-    return StageResult(OK, {f"04-llvm-{backend}.ll": done.stdout})
+    return StageResult(OK, {LLVM.file(backend): done.stdout})

@@ -8,15 +8,25 @@ is fully lifted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from polylift.bake.checks import check_command
 from polylift.bake.job import KernelJob
-from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult, lowering_flags
+from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult
 from polylift.matcher.report import merge_reports
+from polylift.passes.stages import (
+    AFFINE,
+    LINALG,
+    LLVM,
+    LOWERED,
+    MATCH_REPORT,
+    MATCHED,
+    lowering_flags,
+)
 
 FRONT_END, RAISING, NO_TEMPLATE, LOWERING = "front end", "raising", "no template", "lowering"
-_STAGE_BLOCKER = {"00-affine": FRONT_END, "01-linalg": RAISING, "02-matched": NO_TEMPLATE}
+_STAGE_BLOCKER = {AFFINE.key: FRONT_END, LINALG.key: RAISING, MATCHED.key: NO_TEMPLATE}
 
 
 def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | None:
@@ -24,7 +34,7 @@ def _report(stages: dict[str, StageResult], function: str) -> dict[str, Any] | N
     which the front end may emit beside it), merged; coverage as match-kernels defines it,
     over the delinearised path of a versioned kernel (its `.flat` fallback left out, as
     the harness does)."""
-    matched = stages["02-matched"]
+    matched = stages[MATCHED.key]
     if matched.status != OK:
         return None
     entries = [e for e in matched.data["report"]["functions"]
@@ -46,7 +56,7 @@ def blocker(stages: dict[str, StageResult], report: dict[str, Any] | None) -> st
         return RAISING
     if residual:
         return NO_TEMPLATE
-    if any(s.status == FAILED for n, s in stages.items() if n.startswith(("03-", "04-"))):
+    if any(s.status == FAILED for n, s in stages.items() if n.startswith((LOWERED.key, LLVM.key))):
         return LOWERING
     return ""
 
@@ -58,7 +68,7 @@ def notes(stages: dict[str, StageResult], report: dict[str, Any] | None) -> list
         if stage.status == FAILED:
             out.append(f"{name}: {stage.error.splitlines()[0]}")
             return out
-    raised = stages["01-linalg"]
+    raised = stages[LINALG.key]
     if raised.status == OK and raised.data.get("missed"):
         out.append(raised.data["missed"][0])
     for item in (report or {}).get("residual", []):
@@ -77,7 +87,7 @@ def summarize(job: KernelJob, stages: dict[str, StageResult],
     launches = report["launches"] if report else []
     by_backend = {}
     for backend in job.backends:
-        lowered = stages[f"03-lowered-{backend}"]
+        lowered = stages[LOWERED.name(backend)]
         by_backend[backend] = lowered.data.get("calls") if lowered.status == OK else None
     return {
         "suite": job.suite,
@@ -97,27 +107,34 @@ def summarize(job: KernelJob, stages: dict[str, StageResult],
     }
 
 
+def _opt_flags(flags: Sequence[str]) -> str:
+    return " ".join(f"--{f}" for f in flags)
+
+
 def commands_text(job: KernelJob) -> str:
-    """Shell commands that reproduce every stage, run from the kernel's bake directory."""
+    """Shell commands that reproduce every stage, run from the kernel's bake directory:
+    each stage of the stage table from the affine one, with the passes that make it."""
     inc = " ".join(f'-I "$ROOT/{d}"' for d in job.include_display)
     defines = " ".join(f"-D{d}" for d in (f"{job.sizes[0]}_DATASET", *job.defines))
+    affine, opt = AFFINE.file(), LINALG.tool
+    to_matched = (*LINALG.flags, *MATCHED.flags)
     lines = [
         f"# Reproduces every stage of {job.suite}/{job.kernel} ({job.display}).",
         "# Run from this directory with ROOT set to the directory that path is relative to",
         "# (the polylift repository for the bundled suites).",
-        f"polylift-cc {SOURCE_NAME} {inc} {defines} --function={job.function} "
-        "-o 00-affine.mlir",
-        "polylift-opt 00-affine.mlir --raise-affine-to-linalg -o 01-linalg.mlir",
-        "polylift-opt 00-affine.mlir --raise-affine-to-linalg --match-kernels "
-        "--match-report=match-report.json -o 02-matched.mlir",
+        f"{AFFINE.tool} {SOURCE_NAME} {inc} {defines} --function={job.function} "
+        f"-o {affine}",
+        f"{opt} {affine} {_opt_flags(LINALG.flags)} -o {LINALG.file()}",
+        f"{opt} {affine} {_opt_flags(to_matched)} --match-report={MATCH_REPORT} "
+        f"-o {MATCHED.file()}",
     ]
     for backend in job.backends:
-        flags = " ".join(f"--{f}" for f in lowering_flags(backend))
+        lowered = LOWERED.file(backend)
         lines += [
-            f"polylift-opt 00-affine.mlir --raise-affine-to-linalg --match-kernels {flags} "
-            f"-o 03-lowered-{backend}.mlir",
-            f"polylift-opt 03-lowered-{backend}.mlir --lower-to-llvm | "
-            f"mlir-translate --mlir-to-llvmir -o 04-llvm-{backend}.ll",
+            f"{opt} {affine} {_opt_flags((*to_matched, *lowering_flags(backend)))} "
+            f"-o {lowered}",
+            f"{opt} {lowered} {_opt_flags(LLVM.flags)} | "
+            f"{LLVM.tool} --mlir-to-llvmir -o {LLVM.file(backend)}",
         ]
     if job.check:
         extra = job.include_display[job.default_includes:]

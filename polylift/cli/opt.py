@@ -24,6 +24,7 @@ from polylift.passes.registry import (
     is_python_pass,
     load_pass,
 )
+from polylift.passes.stages import chain_passes
 
 USAGE = """usage: polylift-opt [options] [--<pass>[=<options>] ...] [input.mlir|-] [-o out.mlir]
 
@@ -75,8 +76,6 @@ def parse_args(argv: list[str]) -> OptArgs:
             text, i = option_value(argv, i, name)
             args.steps.extend(parse_pipeline(text))
         elif name == "--backend":
-            from polylift.lowering.driver import chain_passes
-
             spec, i = option_value(argv, i, name)
             args.steps.extend(Step(flag) for flag in chain_passes(spec))
         elif name == "--remarks":

@@ -6,7 +6,7 @@ warm-up call and the median of N). The verdict bound comes from the launches' te
 (`coverage.ulp_bound`) unless `ulp_bound` is given.
 
 A DIFF or a failure keeps the work directory as a reproducer: the sources (`bench.c`,
-`wrapper.c`, `adapter.c`), the MLIR at each stage, `kernel.ll`, the objects, the
+`wrapper.c`, `adapter.c`), the MLIR at each stage, the LLVM IR, the objects, the
 programs' dumps and `repro.sh`, which replays every command.
 """
 
@@ -46,11 +46,12 @@ from polylift.harness.coverage import (
     ulp_bound,
 )
 from polylift.harness.extents import apply_extents
-from polylift.harness.lift import backend_passes, compile_lifted, lowered_backends
+from polylift.harness.lift import compile_lifted
 from polylift.harness.run import run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import SignatureLike
 from polylift.passes.registry import is_python_pass, load_pass
+from polylift.passes.stages import backend_passes, lowered_backends
 from polylift.tdl.library import load_library
 
 FAIL = "FAIL"
@@ -214,7 +215,6 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
     reference = build_reference(bench_obj, sig, flags, tc)
-    tc.log.note("00-input.mlir is kernel.mlir with the kernel renamed and its C interface on")
     kernel_obj = compile_lifted(mlir, kernel, with_templates(options.pass_list(),
                                                              options.templates), tc)
     extra = [Path(o).resolve() for o in options.extra_objects]

@@ -28,11 +28,11 @@ from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
 from polylift.matcher.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module
+from polylift.passes.stages import AFFINE, LINALG, MATCHED
 from polylift.tdl.ast import Bin, Call
 from polylift.tdl.library import KernelTemplate, Library
 
 FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
-_STAGE = re.compile(r"(\d\d)-(.+)\.mlir")
 
 
 @dataclass(frozen=True)
@@ -66,17 +66,12 @@ class LiftSummary:
 
 
 def matched_stage(workdir: Path) -> Path | None:
-    """The last stage file before a lowering: `NN-match-kernels.mlir` when there is one."""
-    stages = sorted((p for p in workdir.glob("*.mlir") if _STAGE.fullmatch(p.name)),
-                    key=lambda p: p.name)
-    chosen = None
-    for path in stages:
-        step = _STAGE.fullmatch(path.name)
-        assert step is not None
-        if step.group(2).startswith("lower-"):
-            break
-        chosen = path
-    return chosen
+    """The module before any lowering: the matched stage's file when match-kernels ran,
+    else the latest of the stages before it (the stage table's names)."""
+    for stage in (MATCHED, LINALG, AFFINE):
+        if (workdir / stage.file()).exists():
+            return workdir / stage.file()
+    return None
 
 
 def _index_expr(value: ir.Value, entry: ir.Block, sig: SignatureLike,

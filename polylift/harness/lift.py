@@ -1,50 +1,35 @@
 """The lifted kernel: MLIR from the front end, through polylift's passes, to an object.
 
-Every stage is a file in the work directory: `00-input.mlir` (the kernel, renamed and
-marked for the C interface), `NN-<pass>.mlir` after each pass, `kernel.ll`, `kernel.o`.
+Every stage is a file in the work directory, named by the stage table
+(`passes/stages.py`) as the bake and the site name it: the input (`00-affine.mlir`, the
+kernel renamed and marked for the C interface), the module after each stage the passes
+make (`01-linalg.mlir`, `02-matched.mlir`, `03-lowered-<backends>.mlir`,
+`04-llvm-<backends>.mlir`), its LLVM IR (`04-llvm-<backends>.ll`, `.opt.ll` after
+`opt -O2`) and the object (`05-object-<backends>.o`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from polylift import rewriter
 from polylift.errors import BuildError, PolyliftError
 from polylift.harness.toolchain import Toolchain
 from polylift.harness.wrapper import lifted_name
-from polylift.lowering.driver import backend_chain, lowering_pass
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import PassRun, Step, parse_element, run_pipeline
-from polylift.tdl.checks import BACKENDS
-
-RAISE_AND_MATCH = ("raise-affine-to-linalg", "match-kernels")
-
-
-def backend_passes(spec: str) -> tuple[str, ...]:
-    """The passes of `--backend spec`, one backend or a comma list: raise, match, lower
-    each launch to the first listed backend that implements it (`ref` last), to LLVM.
-
-    Raises `UsageError` for an unknown backend or a misplaced `ref`."""
-    chain = backend_chain(spec)
-    return (*RAISE_AND_MATCH, *(lowering_pass(b) for b in chain), "lower-to-llvm")
-
-
-def lowered_backends(passes: Sequence[str]) -> tuple[str, ...]:
-    """The backends whose launch lowering is among `passes`, in order: the shim libraries
-    the lifted program links."""
-    found = []
-    for element in passes:
-        name = element.split("{", 1)[0].strip()
-        prefix = lowering_pass("")
-        if name.startswith(prefix) and name[len(prefix):] not in found:
-            found.append(name[len(prefix):])
-    return tuple(found)
-
-
-# The passes of each single backend (a comma list goes through `backend_passes`).
-BACKEND_PASSES: dict[str, tuple[str, ...]] = {b: backend_passes(b) for b in BACKENDS}
+from polylift.passes.stages import (
+    LLVM,
+    OBJECT,
+    STAGES,
+    Stage,
+    backend_label,
+    lowered_backends,
+    stage_of,
+)
 
 # Fast-math flags on an LLVM instruction; any of them could change the bits computed.
 _FAST_MATH = re.compile(r"(?<![\w@%.\"$-])(fast|contract|reassoc|afn|arcp)(?![\w\"$-])")
@@ -72,59 +57,97 @@ def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir") -> str
         return str(module)
 
 
+@dataclass(frozen=True)
+class StagePlan:
+    """Where the module is written: `input` before the first pass, then `after[k]` after
+    pass `k`, the last pass of each stage the passes make; `label` names the lowering."""
+
+    input: str
+    after: dict[int, str]
+    label: str
+
+    def file(self, stage: Stage, suffix: str) -> str:
+        """A file of `stage` for this plan's backend label, ending in `suffix`."""
+        return stage.name(self.label) + suffix
+
+
+def stage_plan(passes: Sequence[str]) -> StagePlan:
+    """The stage files of a pass list. A pass outside the stage table belongs to the
+    stage of the pass before it (at the start, of the first pass in the table); a list
+    with none in the table makes the LLVM stage, as the module it leaves is translated
+    to LLVM IR."""
+    known = [stage_of(p) for p in passes]
+    current = next((s for s in known if s is not None), LLVM)
+    stages: list[Stage] = []
+    for stage in known:
+        current = stage or current
+        stages.append(current)
+    label = backend_label(lowered_backends(passes))
+    after = {k: f"{stage.name(label)}.mlir" for k, stage in enumerate(stages)
+             if k + 1 == len(stages) or stages[k + 1] != stage}
+    before = STAGES[STAGES.index(stages[0]) - 1] if stages else LLVM
+    return StagePlan(f"{before.name(label)}.mlir", after, label)
+
+
 def pipeline_argument(passes: Sequence[str]) -> str:
     """The passes as a polylift-opt `--pass-pipeline` value."""
     return "builtin.module(" + ",".join(passes) + ")"
 
 
-def run_passes(text: str, passes: Sequence[str], tc: Toolchain) -> Path:
-    """Run `passes` on the prepared module, writing a file per stage; the last file."""
-    stage = tc.workdir / "00-input.mlir"
+def run_passes(text: str, passes: Sequence[str], plan: StagePlan, tc: Toolchain) -> Path:
+    """Run `passes` on the prepared module, writing the files of `plan`; the last file."""
+    stage = tc.workdir / plan.input
     stage.write_text(text)
     steps: list[Step] = [parse_element(p) for p in passes]
     ctx = new_context()
-    written: list[Path] = [stage]
+    done: list[Step] = []
 
     def save(step: Step, module: ir.Module) -> None:
-        path = tc.workdir / f"{len(written):02d}-{step.name}.mlir"
-        path.write_text(str(module))
-        written.append(path)
+        done.append(step)
+        name = plan.after.get(len(done) - 1)
+        if name is not None:
+            (tc.workdir / name).write_text(str(module))
 
+    final = tc.workdir / plan.after.get(len(passes) - 1, plan.input)
     tc.log.record(["polylift-opt", f"--pass-pipeline={pipeline_argument(passes)}",
-                   stage.name, "-o", f"{len(passes):02d}-{steps[-1].name}.mlir"])
+                   stage.name, "-o", final.name])
     with ctx:
         module = parse_module(text, ctx, stage.name)
         try:
             run_pipeline(steps, module, PassRun(filename=stage.name), after_each=save)
         except PolyliftError as exc:
             raise BuildError(f"polylift passes failed: {exc.render()}") from None
-    return written[-1]
+    return final
 
 
-def check_no_fast_math(ll_text: str) -> None:
-    """Fail when the LLVM IR carries a fast-math flag (the bits could change)."""
+def check_no_fast_math(ll_text: str, name: str) -> None:
+    """Fail when the LLVM IR in file `name` carries a fast-math flag (the bits could
+    change)."""
     for number, line in enumerate(ll_text.splitlines(), 1):
         code = line.split(";", 1)[0]
         if code.startswith(("attributes", "declare", "source_filename")):
             continue
         found = _FAST_MATH.search(code)
         if found:
-            raise BuildError(f"kernel.ll:{number}: fast-math flag '{found.group(1)}' in the "
+            raise BuildError(f"{name}:{number}: fast-math flag '{found.group(1)}' in the "
                              f"lowered kernel: {line.strip()}")
 
 
 def compile_lifted(mlir_text: str, kernel: str, passes: Sequence[str], tc: Toolchain) -> Path:
     """The front end's MLIR for `kernel` to an object file for `tc`'s target."""
-    final = run_passes(prepare_module(mlir_text, kernel), passes, tc)
-    tc.run([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", "kernel.ll"],
+    plan = stage_plan(passes)
+    tc.log.note(f"{plan.input} is kernel.mlir with the kernel renamed and its C interface on")
+    final = run_passes(prepare_module(mlir_text, kernel), passes, plan, tc)
+    ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
+    obj = plan.file(OBJECT, OBJECT.suffix)
+    tc.run([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],
            "mlir-translate")
-    check_no_fast_math((tc.workdir / "kernel.ll").read_text())
+    check_no_fast_math((tc.workdir / ll).read_text(), ll)
     # LLVM's middle end (vectoriser included) as gcc -O2 has for the reference: without
     # fast-math flags it neither reassociates nor contracts, so the bits stay the same.
-    tc.run([tc.llvm_tool("opt"), "-O2", f"-mtriple={tc.target.triple}", "kernel.ll", "-S",
-            "-o", "kernel.opt.ll"], "opt")
-    check_no_fast_math((tc.workdir / "kernel.opt.ll").read_text())
+    tc.run([tc.llvm_tool("opt"), "-O2", f"-mtriple={tc.target.triple}", ll, "-S",
+            "-o", opt_ll], "opt")
+    check_no_fast_math((tc.workdir / opt_ll).read_text(), opt_ll)
     tc.run([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
-            "--fp-contract=off", "--relocation-model=pic", "kernel.opt.ll", "-o", "kernel.o"],
-           "llc")
-    return tc.workdir / "kernel.o"
+            "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc")
+    return tc.workdir / obj

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from polylift.lowering.driver import CHECK_PASS, check_all_lowered
+from polylift.lowering.driver import check_all_lowered
 from polylift.mlir import ir
 from polylift.passes.registry import Pass, PassRun
+from polylift.passes.stages import CHECK_PASS
 
 
 class CheckNoKernelLaunchPass(Pass):
@@ -14,4 +15,4 @@ class CheckNoKernelLaunchPass(Pass):
     summary = "Fail when a kernel.launch is left that no backend lowering claimed"
 
     def run(self, module: ir.Module, run: PassRun) -> None:
-        check_all_lowered(module, run)
+        check_all_lowered(module, run.filename)

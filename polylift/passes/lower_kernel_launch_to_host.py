@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from polylift.lowering.driver import CPU_OPTIONS, LaunchLoweringPass
+from polylift.passes.lower_kernel_launch import CPU_OPTIONS, LowerKernelLaunchPass
 
 
-class LowerKernelLaunchToHostPass(LaunchLoweringPass):
+class LowerKernelLaunchToHostPass(LowerKernelLaunchPass):
     """Rewrite each `kernel.launch` the host backend implements into a shim call."""
 
     name = "lower-kernel-launch-to-host"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from polylift.lowering.driver import GPU_OPTIONS, LaunchLoweringPass
+from polylift.passes.lower_kernel_launch import GPU_OPTIONS, LowerKernelLaunchPass
 
 
-class LowerKernelLaunchToPvaPass(LaunchLoweringPass):
+class LowerKernelLaunchToPvaPass(LowerKernelLaunchPass):
     """Rewrite each `kernel.launch` the pva backend implements into a shim call."""
 
     name = "lower-kernel-launch-to-pva"

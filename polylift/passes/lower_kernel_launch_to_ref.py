@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from polylift.lowering.driver import CPU_OPTIONS, LaunchLoweringPass
+from polylift.passes.lower_kernel_launch import CPU_OPTIONS, LowerKernelLaunchPass
 
 
-class LowerKernelLaunchToRefPass(LaunchLoweringPass):
+class LowerKernelLaunchToRefPass(LowerKernelLaunchPass):
     """Rewrite each `kernel.launch` the ref backend implements into a shim call."""
 
     name = "lower-kernel-launch-to-ref"

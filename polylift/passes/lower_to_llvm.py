@@ -60,7 +60,7 @@ class LowerToLlvmPass(Pass):
 
     def run(self, module: ir.Module, run: PassRun) -> None:
         # A launch has no lowering of its own: it must have become a shim call first.
-        check_all_lowered(module, run)
+        check_all_lowered(module, run.filename)
         # Triangles first: upstream would lower a masked generic over its whole box.
         LowerMaskedGenericsPass().run(module, run)
         noalias = noalias_pointers(module)

@@ -16,6 +16,7 @@ from typing import Any
 
 from polylift.errors import PolyliftError
 from polylift.harness.figures import seconds
+from polylift.passes.stages import MATCH_REPORT
 
 OK_VERDICTS = ("BIT-EXACT", "PASS")
 BLOCKERS = ("front end", "raising", "no template", "lowering")
@@ -67,7 +68,7 @@ class Bake:
         """For each template, the kernels with launches of it and how many."""
         found: dict[str, list[tuple[dict[str, Any], int]]] = {}
         for kernel in self.kernels():
-            report = self.read(kernel, "match-report.json")
+            report = self.read(kernel, MATCH_REPORT)
             if report is None:
                 continue
             counts = Counter(launch["template"] for function in json.loads(report)["functions"]

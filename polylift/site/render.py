@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from polylift.harness.figures import seconds, ulp_text
 from polylift.matcher.report import merge_reports
+from polylift.passes.stages import AFFINE, MATCH_REPORT, MATCHED, SOURCE, STAGES
 from polylift.site.highlight import highlight, render_diff
 from polylift.site.model import (
     BLOCKERS,
@@ -57,26 +58,27 @@ class StageView:
 
 
 def _stage_names(kernel: dict[str, Any], backends: list[str]) -> list[tuple[str, str]]:
-    """(stage, file name) in pipeline order; stages of unknown status come last, sorted."""
-    names = [("source", "source.c"), ("00-affine", "00-affine.mlir"),
-             ("01-linalg", "01-linalg.mlir"), ("02-matched", "02-matched.mlir"),
-             ("match-report", "match-report.json")]
-    for backend in backends:
-        names += [(f"03-lowered-{backend}", f"03-lowered-{backend}.mlir"),
-                  (f"04-llvm-{backend}", f"04-llvm-{backend}.ll")]
+    """(stage, file name) in pipeline order, as the stage table lists the baked stages
+    (the match report after the matched stage, each backend's stages together); stages
+    of unknown status come last, sorted."""
+    baked = [s for s in STAGES if s.baked]
+    names = []
+    for stage in (s for s in baked if not s.per_backend):
+        names.append((stage.name(), stage.file()))
+        if stage is MATCHED:
+            names.append(("match-report", MATCH_REPORT))
+    for backend in backends:  # each backend's stages together, in pipeline order
+        names += [(s.name(backend), s.file(backend)) for s in baked if s.per_backend]
     known = {n for n, _ in names}
     names += [(n, n) for n in sorted(kernel["stages"]) if n not in known]
     return names
 
 
-# Which stage each MLIR stage is compared with.
 def _previous(stage: str) -> str | None:
-    if stage == "01-linalg":
-        return "00-affine"
-    if stage == "02-matched":
-        return "01-linalg"
-    if stage.startswith("03-lowered-"):
-        return "02-matched"
+    """The stage a stage's tab is compared with (its table entry's `diff_from`)."""
+    for entry in STAGES:
+        if entry.diff_from and (stage == entry.key or stage.startswith(entry.key + "-")):
+            return entry.diff_from
     return None
 
 
@@ -86,8 +88,8 @@ def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> li
     views = []
     for stage, filename in _stage_names(kernel, backends):
         text = bake.read(kernel, filename)
-        status = "ok" if stage in ("source", "match-report") else kernel["stages"].get(stage,
-                                                                                       "absent")
+        status = "ok" if stage in (SOURCE.key, "match-report") else kernel["stages"].get(
+            stage, "absent")
         if text is None:
             if stage == "match-report":
                 continue
@@ -95,12 +97,12 @@ def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> li
             views.append(StageView(stage, filename, status if status != "ok" else "absent",
                                    error))
             continue
-        texts[stage] = strip_locations(text) if stage == "00-affine" else text
-        anchors = "src" if stage == "source" else ""
+        texts[stage] = strip_locations(text) if stage == AFFINE.key else text
+        anchors = "src" if stage == SOURCE.key else ""
         prev = _previous(stage)
         diff = None
         if prev and prev in texts:
-            shown = f"{prev}.mlir" + (" (locations dropped)" if prev == "00-affine" else "")
+            shown = f"{prev}.mlir" + (" (locations dropped)" if prev == AFFINE.key else "")
             diff = render_diff(texts[prev], texts[stage], shown, filename)
         views.append(StageView(stage, filename, status, "", highlight(text, filename, anchors),
                                diff, prev or ""))
@@ -111,7 +113,7 @@ def _report(bake: Bake, kernel: dict[str, Any]) -> dict[str, Any]:
     """Launches and residual ops of the kernel's match report, merged as the bake summary
     merges them: a versioned kernel's `.flat` fallback is not part of its residual ops
     (so the table agrees with the coverage shown) but listed apart as `fallback`."""
-    text = bake.read(kernel, "match-report.json")
+    text = bake.read(kernel, MATCH_REPORT)
     functions = json.loads(text)["functions"] if text else []
     merged = merge_reports(functions)
     fallback = [{**item, "function": f["function"]} for f in functions

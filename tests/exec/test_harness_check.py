@@ -79,8 +79,8 @@ def test_planted_fault_is_a_diff_with_a_reproducer(tmp_path):
     assert "B[0, 0]" in result.message
     repro = Path(result.reproducer or "")
     assert repro == tmp_path / "kernel_colsum"
-    for name in ("bench.c", "wrapper.c", "adapter.c", "kernel.mlir", "00-input.mlir",
-                 "04-lower-to-llvm.mlir", "kernel.ll", "kernel.o", "repro.sh"):
+    for name in ("bench.c", "wrapper.c", "adapter.c", "kernel.mlir", "00-affine.mlir",
+                 "04-llvm-ref.mlir", "04-llvm-ref.ll", "05-object-ref.o", "repro.sh"):
         assert (repro / name).is_file(), name
     # The script replays the build and the runs, and its final compare fails again.
     for stale in ("reference", "lifted", "reference.out", "lifted.out"):

@@ -41,7 +41,7 @@ def test_planted_fault_is_a_diff_with_a_reproducer(tmp_path, inputs):
     assert repro == tmp_path / "kernel_gemm_bt"
     script = (repro / "repro.sh").read_text()
     assert f"templates={PLANTED.resolve()}" in script
-    for name in ("02-match-kernels.mlir", "kernel.ll", "lifted", "reference"):
+    for name in ("02-matched.mlir", "04-llvm-ref.ll", "lifted", "reference"):
         assert (repro / name).exists(), name
     # The script rebuilds both programs, reruns them, and its compare fails again.
     for stale in ("reference", "lifted", "reference.out", "lifted.out"):

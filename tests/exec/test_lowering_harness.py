@@ -30,7 +30,7 @@ def test_gemm_runs_the_backend_shim_within_the_template_bound(backend: str,
     assert result.verdict in ("BIT-EXACT", "PASS"), result.message
     assert result.launches == ("blas.gemm",)
     work = tmp_path / "kernel_gemm"
-    lowered = (work / f"03-lower-kernel-launch-to-{backend}.mlir").read_text()
+    lowered = (work / f"03-lowered-{backend}.mlir").read_text()
     assert f"call @polylift_{backend}_gemm_f64(" in lowered
     assert "kernel.launch" not in lowered
     assert f"polylift_{backend}_gemm_f64" in _defined(work / "lifted")
@@ -44,9 +44,10 @@ def test_a_backend_list_lowers_in_order_and_links_every_library(tmp_path: Path) 
     assert result.verdict == "BIT-EXACT", result.message
     work = tmp_path / "kernel_jacobi_1d"
     stages = sorted(p.name for p in work.glob("0*.mlir"))
-    assert stages == ["00-input.mlir", "01-raise-affine-to-linalg.mlir",
-                      "02-match-kernels.mlir", "03-lower-kernel-launch-to-host.mlir",
-                      "04-lower-kernel-launch-to-ref.mlir", "05-lower-to-llvm.mlir"]
+    assert stages == ["00-affine.mlir", "01-linalg.mlir", "02-matched.mlir",
+                      "03-lowered-host.mlir", "04-llvm-host.mlir"]
+    assert "match-kernels,lower-kernel-launch-to-host,lower-kernel-launch-to-ref," \
+        "lower-to-llvm" in (work / "repro.sh").read_text()
     assert "polylift_host_jacobi1d_f64" in _defined(work / "lifted")
 
 

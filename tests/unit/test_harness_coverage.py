@@ -125,12 +125,11 @@ def test_ulp_bound_follows_the_validation_contract(tmp_path):
 
 def test_matched_stage_is_the_last_before_lowering(tmp_path: Path):
     assert matched_stage(tmp_path) is None
-    for name in ("00-input", "01-raise-affine-to-linalg", "02-match-kernels",
-                 "03-lower-kernel-launch-to-ref", "04-lower-to-llvm"):
+    for name in ("00-affine", "01-linalg", "02-matched", "03-lowered-ref", "04-llvm-ref"):
         (tmp_path / f"{name}.mlir").write_text("")
     (tmp_path / "kernel.mlir").write_text("")
     stage = matched_stage(tmp_path)
-    assert stage is not None and stage.name == "02-match-kernels.mlir"
+    assert stage is not None and stage.name == "02-matched.mlir"
 
 
 def test_a_versioned_kernel_is_summarised_by_its_delinearised_function():

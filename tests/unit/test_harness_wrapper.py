@@ -91,10 +91,11 @@ def test_prepare_module_renames_and_marks_the_kernel():
 def test_fast_math_flags_are_refused():
     check_no_fast_math("define void @f(double %0) {\n  %2 = fadd double %0, %0\n}\n"
                        "define void @contract_me() {\n  ret void\n}\n"
-                       "attributes #0 = { \"unsafe-fp-math\"=\"false\" }\n")
+                       "attributes #0 = { \"unsafe-fp-math\"=\"false\" }\n", "k.ll")
     for flag in ("contract", "fast", "reassoc", "afn", "arcp"):
         with pytest.raises(BuildError, match=f"fast-math flag '{flag}'"):
-            check_no_fast_math(f"define void @f() {{\n  %2 = fmul {flag} double %0, %1\n}}")
+            check_no_fast_math(f"define void @f() {{\n  %2 = fmul {flag} double %0, %1\n}}",
+                               "k.ll")
 
 
 def test_kernel_names_and_dtypes():

@@ -5,9 +5,14 @@ from __future__ import annotations
 import pytest
 
 from polylift.errors import UsageError
-from polylift.harness.lift import BACKEND_PASSES, backend_passes, lowered_backends
 from polylift.lowering import offload
-from polylift.lowering.driver import backend_chain, chain_passes
+from polylift.passes.stages import (
+    BACKEND_PASSES,
+    backend_chain,
+    backend_passes,
+    chain_passes,
+    lowered_backends,
+)
 from polylift.tdl.library import load_library
 
 

@@ -25,6 +25,8 @@ demo: setup
 lint: setup
 	$(BIN)/ruff check polylift tests scripts
 	$(BIN)/pyright
+	# The layers and the acyclic and template-language contracts of pyproject.toml.
+	$(BIN)/lint-imports
 
 
 lit: setup

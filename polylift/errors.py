@@ -1,4 +1,7 @@
-"""The one exception hierarchy of polylift and the `file:line:col: error:` format."""
+"""The one exception hierarchy of polylift and the `file:line:col: error:` format.
+
+The bottom layer: imports nothing of polylift, so every module may raise these.
+"""
 
 from __future__ import annotations
 

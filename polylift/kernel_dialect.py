@@ -6,6 +6,8 @@ state "any memref or any scalar" for one variadic operand list in MLIR 22 (an
 aborts the loader). So every context accepts unregistered ops (`mlir.new_context`) and
 `verify_kernel_ops` is the one verifier: it rejects any other unregistered op and checks
 every launch.
+
+May import: `polylift.mlir` and `polylift.errors` only.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 Everything else imports `ir`, `passmanager` and the dialects from here, so that the
 `libLLVM.so` preload happens once and every context is set up the same way.
+
+May import: `polylift.errors` only.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Output files that a failure never leaves half-written (DESIGN: no half-written output).
 
-Below every other module, beside `errors.py`: commands, passes (`--match-report`) and
-the shim header generator all write their results through it.
+Below every other module, beside `errors.py` (it imports nothing of polylift):
+commands, passes (`--match-report`) and the shim header generator all write their
+results through it.
 """
 
 from __future__ import annotations

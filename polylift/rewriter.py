@@ -9,7 +9,7 @@ through the rewriter" one a test can check (`tests/unit/test_ir_edits.py`), and 
 one place to trace changes (`--mlir-print-ir-after-change` would hook in here).
 
 Ops arrive as `ir.Operation` or as an `ir.OpView` of one; `.operation` is the
-`Operation` of either.
+`Operation` of either. May import: `polylift.mlir` only.
 """
 
 from __future__ import annotations

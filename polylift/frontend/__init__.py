@@ -3,6 +3,8 @@
 `translate_file` preprocesses a C file with `gcc -E` over pycparser's fake libc headers,
 parses it with pycparser and lowers each selected function to a `func.func` on memrefs
 with `affine`, `arith`, `math`, `memref` and `scf` ops, every op located in the C source.
+
+May import: `polylift.mlir` (to check what it prints parses) and `polylift.errors`.
 """
 
 from __future__ import annotations

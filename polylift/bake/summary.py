@@ -89,6 +89,8 @@ def summarize(job: KernelJob, stages: dict[str, StageResult],
         "errors": {name: s.error for name, s in stages.items() if s.error},
         "coverage": report["coverage"] if report else "NONE",
         "launches": len(launches),
+        # Launches that run only when arguments that may alias are apart at entry.
+        "guarded_launches": report["guarded_launches"] if report else 0,
         "templates": sorted({item["template"] for item in launches}),
         "launches_by_backend": by_backend,
         "residual": len(report["residual"]) if report else 0,
@@ -107,7 +109,7 @@ def commands_text(job: KernelJob) -> str:
         "# Run from this directory with ROOT set to the directory that path is relative to",
         "# (the polylift repository for the bundled suites).",
         f"polylift-cc {SOURCE_NAME} {inc} {defines} --function={job.function} "
-        "-o 00-affine.mlir",
+        f"{'--assume-noalias ' if job.assume_noalias else ''}-o 00-affine.mlir",
         "polylift-opt 00-affine.mlir --raise-affine-to-linalg -o 01-linalg.mlir",
         "polylift-opt 00-affine.mlir --raise-affine-to-linalg --match-kernels "
         "--match-report=match-report.json -o 02-matched.mlir",
@@ -124,6 +126,6 @@ def commands_text(job: KernelJob) -> str:
 
     if job.check:
         extra = job.include_display[job.default_includes:]
-        lines += [check_command(job.display, c, extra, job.defines, job.polybench)
-                  for c in job.configs]
+        lines += [check_command(job.display, c, extra, job.defines, job.polybench,
+                                job.assume_noalias) for c in job.configs]
     return "\n".join(lines) + "\n"

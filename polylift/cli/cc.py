@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from polylift.cli.common import option_value, run_command, write_atomically
 from polylift.errors import PolyliftError, UsageError
 
-USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*'] [-o OUT.mlir]
+USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*']
+                   [--assume-noalias] [-o OUT.mlir]
 
 Translates the static-control functions of a C file to affine MLIR.
   -I DIR            add an include directory (repeatable)
@@ -16,6 +17,8 @@ Translates the static-control functions of a C file to affine MLIR.
   --function=NAME   translate only NAME; '*' (the default) translates every function
                     but main, skipping (with a note) those outside the subset
   -o FILE           write the output atomically to FILE (default stdout)
+  --assume-noalias  the array arguments of every function never overlap, as if each
+                    were `restrict` (no entry guard, no fallback version)
   --debug           show Python tracebacks
 """
 
@@ -29,6 +32,7 @@ class CcArgs:
     includes: list[str] = field(default_factory=list)
     defines: list[str] = field(default_factory=list)
     function: str = "*"
+    assume_noalias: bool = False
     help: bool = False
 
 
@@ -42,6 +46,8 @@ def parse_args(argv: list[str]) -> CcArgs:
             args.help, i = True, i + 1
         elif arg == "--debug":
             i += 1
+        elif arg == "--assume-noalias":
+            args.assume_noalias, i = True, i + 1
         elif arg.startswith("-I"):
             value, i = option_value(argv, i, "-I")
             args.includes.append(value)
@@ -76,7 +82,7 @@ def run_cc(argv: list[str]) -> int:
     except OSError as exc:
         raise PolyliftError(f"cannot read '{args.input}': {exc.strerror}") from None
     translation, skipped = translate_file_detailed(args.input, args.includes, args.defines,
-                                                   args.function)
+                                                   args.function, args.assume_noalias)
     for item in skipped:
         first = item.reason.splitlines()[0]
         print(f"polylift-cc: note: skipped function '{item.name}': {first}", file=sys.stderr)

@@ -138,7 +138,7 @@ def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
     return tuple(ordered)
 
 
-def _bounds(value: Poly, domain: tuple[LoopRange, ...],
+def poly_bounds(value: Poly, domain: tuple[LoopRange, ...],
             upper: bool) -> list[tuple[Poly, list[Poly]]]:
     """Candidate bounds of `value` over the loops (upper or lower) with the sign
     conditions they assume; empty when no bound can be derived."""
@@ -183,8 +183,8 @@ def _inner_conditions(part: Poly, size: Monomial,
                       domain: tuple[LoopRange, ...]) -> list[Poly] | None:
     """Conditions for `0 <= part <= size - 1` on the loops, or None if refuted."""
     extent = Poly.make([(size, 1)])
-    highs = [[extent - Poly.constant(1) - b] + a for b, a in _bounds(part, domain, True)]
-    lows = [[b] + a for b, a in _bounds(part, domain, False)]
+    highs = [[extent - Poly.constant(1) - b] + a for b, a in poly_bounds(part, domain, True)]
+    lows = [[b] + a for b, a in poly_bounds(part, domain, False)]
     high, low = _decide(highs), _decide(lows)
     if high is None or low is None:
         return None

@@ -35,6 +35,7 @@ from polylift.matcher.steps import (
     written_indices,
 )
 from polylift.mlir import ir
+from polylift.raising.aliasing import aliasing_names
 
 # Ops that may sit between the ops of one composed match: they only name views or values.
 PURE = {"memref.subview", "memref.cast", "memref.transpose", "memref.dim", "arith.constant",
@@ -254,7 +255,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         arrays = launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
-        if any(bound[0] == "elem" and root_of(bound[1]) in written for _, bound in s.scalars):
+        if any(bound[0] == "elem" and _written(root_of(bound[1]), written)
+               for _, bound in s.scalars):
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
             continue
@@ -269,6 +271,11 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
                         kept=dict(s.kept), dtype=dtype)
     return None
+
+
+def _written(root: ir.Value, written: set[ir.Value]) -> bool:
+    """Whether `root` is, or may overlap (`raising/aliasing.py`), a root the ops write."""
+    return root in written or any(aliasing_names(root, w) is not None for w in written)
 
 
 def _launch_dtype(tpl: KernelTemplate, s: State) -> str:

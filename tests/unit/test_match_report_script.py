@@ -25,7 +25,7 @@ def test_a_versioned_kernel_is_covered_by_its_delinearized_path():
     assert item["fallback"] == {"kernel_gemm_tn.flat": 3}
     lines = script.render("cnn", "gemm_tn", item)
     assert lines[1].startswith("    fallback @kernel_gemm_tn.flat (taken when the "
-                               "delinearisation guard fails): 3 residual op(s)")
+                               "entry guard fails): 3 residual op(s)")
 
 
 def test_an_unversioned_kernel_counts_every_residual_op():

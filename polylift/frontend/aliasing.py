@@ -65,11 +65,13 @@ class Box:
 
 @dataclass(frozen=True)
 class Extent:
-    """The box of all of one argument's accesses and the box of its writes."""
+    """The box of all of one argument's accesses and the box of its writes, and the
+    sign conditions (`poly >= 0`) its bounds assume."""
 
     name: str
     accessed: Box
     written: Box | None  # None: the function never writes it
+    conditions: frozenset[Poly] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -116,8 +118,9 @@ def alias_pairs(args: list[ArrayArg], accesses: list[ArgAccess]) -> list[AliasPa
     return pairs
 
 
-def _least(polys: list[Poly], upper: bool) -> tuple[Poly, ...]:
-    """Distinct bounds, those equal up to a constant merged (`i - 1`, `i + 1`: one)."""
+def _merged(polys: list[Poly], upper: bool) -> tuple[Poly, ...]:
+    """Distinct bounds, those equal up to a constant merged into the largest (`upper`)
+    or the least (`i - 1` and `i + 1` give `i + 1` or `i - 1`)."""
     best: dict[Poly, int] = {}
     for poly in polys:
         const = dict(poly.terms).get((), 0)
@@ -128,7 +131,8 @@ def _least(polys: list[Poly], upper: bool) -> tuple[Poly, ...]:
 
 
 def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
-    """The box of `accesses` (of one array), or None where a bound is unknown."""
+    """The box of `accesses` (of one array), or None where a bound is unknown; the sign
+    conditions the bounds assume go to `conditions`."""
     rank = len(accesses[0].indices)
     lows: list[list[Poly]] = [[] for _ in range(rank)]
     highs: list[list[Poly]] = [[] for _ in range(rank)]
@@ -145,11 +149,11 @@ def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
                 bound, assumed = found[0]
                 side[d].append(bound)
                 conditions.update(assumed)
-    return Box(tuple(_least(p, False) for p in lows), tuple(_least(p, True) for p in highs))
+    return Box(tuple(_merged(p, False) for p in lows), tuple(_merged(p, True) for p in highs))
 
 
-def _extent(name: str, accesses: list[ArgAccess]) -> tuple[Extent, set[Poly]] | None:
-    """The extent of one argument and the sign conditions its bounds assume."""
+def _extent(name: str, accesses: list[ArgAccess]) -> Extent | None:
+    """The extent of one argument, or None when a bound of it is unknown."""
     conditions: set[Poly] = set()
     mine = [a for a in accesses if a.array == name]
     accessed = _box(mine, conditions)
@@ -157,7 +161,7 @@ def _extent(name: str, accesses: list[ArgAccess]) -> tuple[Extent, set[Poly]] | 
     written = _box(writes, conditions) if writes else None
     if accessed is None or (writes and written is None):
         return None
-    return Extent(name, accessed, written), conditions
+    return Extent(name, accessed, written, frozenset(conditions))
 
 
 def make_alias_plan(args: list[ArrayArg], accesses: list[ArgAccess],
@@ -170,14 +174,10 @@ def make_alias_plan(args: list[ArrayArg], accesses: list[ArgAccess],
     found = {n: _extent(n, accesses) for n in names}
     guarded = [p for p in pairs if found[p.first] and found[p.second]]
     unguarded = [p for p in pairs if p not in guarded]
-    extents, conditions = [], set()
-    for name in sorted({n for p in guarded for n in (p.first, p.second)}):
-        extent, assumed = found[name] or (None, set())
-        assert extent is not None
-        extents.append(extent)
-        conditions |= assumed
-    return AliasPlan(tuple(guarded), tuple(unguarded), tuple(extents),
-                     tuple(sorted(conditions)))
+    used = sorted({n for p in guarded for n in (p.first, p.second)})
+    extents = [e for n in used if (e := found[n]) is not None]
+    conditions = sorted({c for e in extents for c in e.conditions})
+    return AliasPlan(tuple(guarded), tuple(unguarded), tuple(extents), tuple(conditions))
 
 
 def alias_attributes(arg_names: list[str], guarded: tuple[AliasPair, ...],

@@ -133,9 +133,10 @@ def _call(out: _Lines, callee: str, operands: list[str], types: list[str]) -> No
 
 def _guard_args(flat: FunctionLowering) -> dict[str, GuardArg]:
     """The dispatcher's array arguments as the alias guard reads them."""
-    types = {p.name: (p, t) for p, t in zip(flat.params, flat.arg_types, strict=True)}
-    return {a.name: GuardArg(f"%{a.name}", types[a.name][1], len(types[a.name][0].dims),
-                             a.ctype.bits // 8) for a in flat.array_args}
+    types = dict(zip((p.name for p in flat.params), flat.arg_types, strict=True))
+    ranks = {p.name: len(p.dims) for p in flat.params}
+    return {a.name: GuardArg(f"%{a.name}", types[a.name], ranks[a.name], a.ctype.bits // 8)
+            for a in flat.array_args}
 
 
 def _condition(out: _Lines, flat: FunctionLowering, plan: Plan | None,

@@ -73,6 +73,40 @@ void kernel_scatter(int n, int *idx, double *x, double *y)
 // CHECK: memref.store
 // CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.scal"
 
+// A value read between two ops of a run reaches the launch as read before it: read
+// from x, which may be y, after y is filled, the run breaks where they may overlap.
+void kernel_scaled(int n, double A[restrict n][n], double *restrict z, double *x, double *y)
+{
+  for (int i = 0; i < n; i++)
+    y[i] = 0.0;
+  double alpha = x[0] + 1.0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += alpha * A[i][j] * z[j];
+}
+// CHECK-LABEL: func.func private @kernel_scaled.noalias(
+// CHECK: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero"
+// CHECK-LABEL: func.func private @kernel_scaled.flat(
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
+// CHECK-NEXT: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+
+// The same holds for one array: alpha is y[0] after the fill, 1.
+void kernel_same(int n, double A[restrict n][n], double *restrict z, double *restrict y)
+{
+  for (int i = 0; i < n; i++)
+    y[i] = 0.0;
+  double alpha = y[0] + 1.0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += alpha * A[i][j] * z[j];
+}
+// CHECK-LABEL: func.func @kernel_same(
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
+// CHECK-NEXT: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+
 // REMARK: alias.c:8:6: remark: may alias: A and y; guarded at entry (this version runs when their address ranges are apart)
 // REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; guarded at entry (this version runs when their address ranges are apart)
 // REMARK: alias.c:8:6: remark: may alias: A and y; this version runs when they overlap and assumes nothing of them

@@ -69,7 +69,8 @@ def render(suite: str, stem: str, item: dict) -> list[str]:
         lines.append(f"    residual {res['op']} at {res['at']} in @{res['function']}: "
                      f"{closest}{res['difference']}")
     for function, count in item.get("fallback", {}).items():
-        lines.append(f"    fallback @{function} (taken when the entry guard fails): "
+        guard = "entry" if item.get("alias_guarded") else "delinearisation"
+        lines.append(f"    fallback @{function} (taken when the {guard} guard fails): "
                      f"{count} residual op(s), not counted")
     return lines
 

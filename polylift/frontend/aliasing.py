@@ -146,9 +146,8 @@ def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
                 found = poly_bounds(index, access.domain, upper)
                 if not found:
                     return None
-                bound, assumed = found[0]
-                side[d].append(bound)
-                conditions.update(assumed)
+                side[d].append(found[0].value)
+                conditions.update(found[0].assumes)
     return Box(tuple(_merged(p, False) for p in lows), tuple(_merged(p, True) for p in highs))
 
 

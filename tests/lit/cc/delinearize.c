@@ -2,12 +2,11 @@
 // RUN: polylift-cc %s --function=kernel_proven | FileCheck %s --check-prefix=PROVEN
 // RUN: polylift-cc %s --function=kernel_refuted | FileCheck %s --check-prefix=REFUTED
 // RUN: polylift-cc %s --function=kernel_square | FileCheck %s --check-prefix=SQUARE
-// RUN: polylift-cc %s --function=kernel_chw | FileCheck %s --check-prefix=CHW
+// RUN: polylift-cc %s --function=kernel_chw --assume-noalias | FileCheck %s --check-prefix=CHW
 // RUN: polylift-cc %s --function=kernel_guarded --assume-noalias -o %t.mlir
 // RUN: polylift-opt %t.mlir --raise-affine-to-linalg --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=RAISE
 
-// k < K, and K <= lda is not provable: a run-time guard picks the version. (A and S
-// may alias but for --assume-noalias; cc/alias.c shows the guard testing both.)
+// k < K, and K <= lda is not provable: a run-time guard picks the version.
 void kernel_guarded(int M, int K, int lda, float *A, float *S)
 {
   for (int i = 0; i < M; ++i)

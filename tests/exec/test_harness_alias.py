@@ -15,8 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from polylift.harness.check import CheckOptions, CheckResult, frontend_translator
-from polylift.harness.compare import BIT_EXACT, PASS
+from polylift.harness.check import (
+    CheckOptions,
+    CheckResult,
+    check_benchmark,
+    frontend_translator,
+)
+from polylift.harness.compare import BIT_EXACT, DIFF, PASS
 from polylift.harness.suite import check_suite
 
 INPUTS = Path(__file__).parent / "inputs" / "alias"
@@ -69,3 +74,14 @@ def test_restrict_kernels_have_no_guard(name: str, backend: str, target: str) ->
     assert [c.name for c in result.arrays] == dumped[:1]
     mlir, _ = frontend_translator(INPUTS / f"{name}.c", [], [RESTRICT], f"kernel_{name}")
     assert "polylift." not in mlir and ".flat" not in mlir and "scf.if" not in mlir
+
+
+def test_assuming_distinct_arrays_of_an_in_place_call_is_a_diff(tmp_path: Path) -> None:
+    """--assume-noalias is a promise the in-place gemv breaks: the launch runs on x == y
+    and the check, which compares every call, says so."""
+    result = check_benchmark(INPUTS / "gemv.c", CheckOptions(assume_noalias=True,
+                                                            keep=str(tmp_path)))
+    assert result.verdict == DIFF
+    verdicts = {c.name: c.verdict for c in result.arrays}
+    # The third call reads the v the first one wrote; the second, on M, is exact.
+    assert verdicts == {"y": DIFF, "y@2": BIT_EXACT, "y@3": DIFF}

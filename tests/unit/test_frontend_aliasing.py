@@ -19,7 +19,7 @@ from polylift.frontend.delinearize import LoopRange
 from polylift.frontend.poly import Poly
 
 N, M = Poly.atom("%n"), Poly.atom("%m")
-I, J = Poly.atom("%i"), Poly.atom("%j")
+II, J = Poly.atom("%i"), Poly.atom("%j")
 ZERO, ONE = Poly.constant(0), Poly.constant(1)
 
 
@@ -41,8 +41,8 @@ def test_a_pair_matters_when_neither_is_restrict_and_one_is_written() -> None:
     args = [ArrayArg("x", ct.DOUBLE, False), ArrayArg("y", ct.DOUBLE, False),
             ArrayArg("z", ct.DOUBLE, True), ArrayArg("w", ct.DOUBLE, False),
             ArrayArg("f", ct.FLOAT, False)]
-    accesses = [_access("x", False, I), _access("y", True, I), _access("z", False, I),
-                _access("w", False, I), _access("f", True, I)]
+    accesses = [_access("x", False, II), _access("y", True, II), _access("z", False, II),
+                _access("w", False, II), _access("f", True, II)]
     # z is restrict, f another type, x and w only read.
     assert alias_pairs(args, accesses) == [AliasPair("x", "y"), AliasPair("y", "w")]
     assert make_alias_plan(args, accesses, assume_noalias=True) is None
@@ -50,7 +50,7 @@ def test_a_pair_matters_when_neither_is_restrict_and_one_is_written() -> None:
 
 def test_a_subscript_read_from_data_leaves_the_pair_unguarded() -> None:
     args = [ArrayArg("x", ct.DOUBLE, False), ArrayArg("y", ct.DOUBLE, False)]
-    plan = make_alias_plan(args, [_access("x", False, I), _access("y", True, None)])
+    plan = make_alias_plan(args, [_access("x", False, II), _access("y", True, None)])
     assert plan is not None and plan.unguarded == (AliasPair("x", "y"),)
     assert plan.guarded == () and plan.extents == ()
 
@@ -58,9 +58,9 @@ def test_a_subscript_read_from_data_leaves_the_pair_unguarded() -> None:
 def test_boxes_merge_shifted_bounds_and_assume_nonnegative_strides() -> None:
     args = [ArrayArg("A", ct.FLOAT, False), ArrayArg("S", ct.FLOAT, False)]
     rows = (LoopRange("%i", (ZERO,), (N - ONE,)), LoopRange("%j", (ONE,), (M - ONE,)))
-    accesses = [ArgAccess("A", (I * M + J - ONE,), rows, False),
-                ArgAccess("A", (I * M + J + ONE,), rows, False),
-                ArgAccess("S", (I,), rows, True)]
+    accesses = [ArgAccess("A", (II * M + J - ONE,), rows, False),
+                ArgAccess("A", (II * M + J + ONE,), rows, False),
+                ArgAccess("S", (II,), rows, True)]
     plan = make_alias_plan(args, accesses)
     assert plan is not None and plan.guarded == (AliasPair("A", "S"),)
     a = plan.extent("A")
@@ -92,11 +92,11 @@ def test_every_access_lies_in_its_box(low_i: str, high_i: str, low_j: str, high_
     """Enumerate a triangular or rectangular nest: each subscript it takes lies between
     the box's least low and greatest high whenever the guard's conditions hold."""
     atoms = {"0": ZERO, "1": ONE, "n-1": N - ONE, "n": N, "m-2": M - Poly.constant(2),
-             "i": I, "i+1": I + ONE, "i-1": I - ONE}
+             "i": II, "i+1": II + ONE, "i-1": II - ONE}
     domain = (LoopRange("%i", (atoms[low_i],), (atoms[high_i],)),
               LoopRange("%j", (atoms[low_j],), (atoms[high_j],)))
     a, b, c, d = coeffs
-    index = I.scale(a) + J.scale(b) + N.scale(c) + M * I.scale(d)
+    index = II.scale(a) + J.scale(b) + N.scale(c) + M * II.scale(d)
     args = [ArrayArg("x", ct.DOUBLE, False), ArrayArg("y", ct.DOUBLE, False)]
     plan = make_alias_plan(args, [ArgAccess("x", (index,), domain, False),
                                   ArgAccess("y", (ZERO,), (), True)])

@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_guarded_launches_and_the_assumption_reach_the_bake(tmp_path: Path) -> None:
     suite = tmp_path / "alias"
     suite.mkdir()
-    shutil.copy(ROOT / "tests" / "exec" / "inputs" / "alias" / "copy.c", suite)
+    for name in ("copy.c", "alias.h"):
+        shutil.copy(ROOT / "tests" / "exec" / "inputs" / "alias" / name, suite)
     summaries = {}
     for assume in (False, True):
         out = tmp_path / f"bake-{assume}"

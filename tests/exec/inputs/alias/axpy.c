@@ -1,13 +1,7 @@
 /* axpy with no `restrict`: y = a x + y, called with x == y and on two arrays.
    -DALIAS_RESTRICT says `restrict` and makes only the call on two arrays. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "alias.h"
 
-#ifdef ALIAS_RESTRICT
-#define R restrict
-#else
-#define R
-#endif
 #define N 32
 
 static void kernel_axpy(int n, double a, double *R x, double *R y)

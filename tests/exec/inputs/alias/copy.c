@@ -1,14 +1,8 @@
 /* copy with no `restrict`: y = x, called with y = x + 1 (the source order copies x[0]
    into every element; a block copy would shift the array) and on two arrays.
    -DALIAS_RESTRICT says `restrict` and makes only the call on two arrays. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "alias.h"
 
-#ifdef ALIAS_RESTRICT
-#define R restrict
-#else
-#define R
-#endif
 #define N 32
 
 static void kernel_copy(int n, double *R x, double *R y)

@@ -1,14 +1,8 @@
 /* gemm with no `restrict`: C = alpha A B + beta C, called with C also A (rows of C are
    scaled and updated while later columns of them are still read as A) and on three
    arrays. -DALIAS_RESTRICT says `restrict` and makes only the call on three arrays. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "alias.h"
 
-#ifdef ALIAS_RESTRICT
-#define R restrict
-#else
-#define R
-#endif
 #define N 12
 
 static void kernel_gemm(int n, double alpha, double beta, double C[R n][n],

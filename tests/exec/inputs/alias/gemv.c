@@ -2,14 +2,8 @@
    after writing y[j] for j < i), with two rows of one matrix (apart: the lifted
    path), and with two arrays. -DALIAS_RESTRICT says `restrict` and makes only the
    call on two arrays. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "alias.h"
 
-#ifdef ALIAS_RESTRICT
-#define R restrict
-#else
-#define R
-#endif
 #define N 16
 
 static void kernel_gemv(int n, double A[R n][n], double *R x, double *R y)

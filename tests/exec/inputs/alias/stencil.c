@@ -2,14 +2,8 @@
    with B = A shifted by one row (B[i] is A[i + 1]: each row reads the row the previous
    one wrote) and on two arrays. -DALIAS_RESTRICT says `restrict` and makes only the
    call on two arrays. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "alias.h"
 
-#ifdef ALIAS_RESTRICT
-#define R restrict
-#else
-#define R
-#endif
 #define N 20
 
 static void kernel_stencil(int n, double A[R n][n], double B[R n][n])

@@ -7,14 +7,17 @@ may alias and the dispatcher computes their address ranges at entry before it ca
 lifted version, and with `--assume-noalias`, which translates the same C with no guard.
 Both lifted programs run the same launches on the same arrays; the ratio of the two
 medians is what the guard and the call through the dispatcher cost. Both must be
-BIT-EXACT or PASS.
+BIT-EXACT or PASS. The two builds alternate for `--rounds` rounds and each reports the
+median of its rounds' medians, so a load that comes and goes weighs on both alike.
 
-    .venv/bin/python scripts/bench_alias_guard.py --kernel gemm --sizes MINI,LARGE --repeat 5
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/bench_alias_guard.py --kernel gemm \
+        --sizes MINI,LARGE --repeat 21 --rounds 5
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 from dataclasses import replace
@@ -51,7 +54,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kernel", default="gemm", help="a bundled benchmark (gemm)")
     parser.add_argument("--backend", default="host")
     parser.add_argument("--sizes", default="MINI,LARGE")
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=21, help="timed calls per program")
+    parser.add_argument("--rounds", type=int, default=5, help="builds of each, alternating")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="polylift-alias-bench-") as tmp:
         path = unrestricted(args.kernel, Path(tmp))
@@ -59,17 +63,21 @@ def main(argv: list[str] | None = None) -> int:
                               kernel_name(path)).mlir
         if "polylift.alias_guarded" not in mlir:
             raise SystemExit(f"{args.kernel} without restrict has no alias guard to time")
-        print(f"{args.kernel} without restrict, --backend {args.backend}, "
-              f"median of {args.repeat} calls (lifted program)")
+        print(f"{args.kernel} without restrict, --backend {args.backend}, lifted program: "
+              f"median over {args.rounds} rounds of the median of {args.repeat} calls")
         print(f"{'size':<8} {'guarded':>12} {'no guard':>12} {'ratio':>7}  verdicts")
         for size in [s for s in args.sizes.split(",") if s]:
             base = CheckOptions(backend=args.backend, size=size, repeat=args.repeat,
                                 include_dirs=(str(INCLUDE),))
-            guarded = _check(path, base)
-            plain = _check(path, replace(base, assume_noalias=True))
-            assert guarded.lifted_s is not None and plain.lifted_s is not None
-            print(f"{size:<8} {guarded.lifted_s * 1e6:>10.2f}us {plain.lifted_s * 1e6:>10.2f}us "
-                  f"{guarded.lifted_s / plain.lifted_s:>7.3f}  {guarded.verdict} {plain.verdict}")
+            runs: dict[bool, list[CheckResult]] = {False: [], True: []}
+            for _ in range(args.rounds):
+                for assume in (False, True):
+                    runs[assume].append(_check(path, replace(base, assume_noalias=assume)))
+            guarded, plain = (statistics.median(r.lifted_s or 0.0 for r in runs[a])
+                              for a in (False, True))
+            verdicts = " ".join(sorted({r.verdict for r in runs[False] + runs[True]}))
+            print(f"{size:<8} {guarded * 1e6:>10.2f}us {plain * 1e6:>10.2f}us "
+                  f"{guarded / plain:>7.3f}  {verdicts}")
     return 0
 
 

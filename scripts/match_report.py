@@ -60,12 +60,17 @@ def render(suite: str, stem: str, item: dict) -> list[str]:
     launches = ", ".join(launch["template"] + ("" if launch["source_order_matches"] else "*")
                          for launch in item["launches"])
     lines = [f"{head} {launches or '-'}"]
+    if item.get("guarded_launches"):
+        pairs = ", ".join(f"{a} and {b}" for a, b in item["alias_guarded"])
+        lines.append(f"    {item['guarded_launches']} launch(es) guarded at entry: they run "
+                     f"when {pairs} (which may alias) are apart")
     for res in item["residual"]:
         closest = f"closest {res['closest']}: " if res["closest"] else ""
         lines.append(f"    residual {res['op']} at {res['at']} in @{res['function']}: "
                      f"{closest}{res['difference']}")
     for function, count in item.get("fallback", {}).items():
-        lines.append(f"    fallback @{function} (taken when the delinearisation guard fails): "
+        guard = "entry" if item.get("alias_guarded") else "delinearisation"
+        lines.append(f"    fallback @{function} (taken when the {guard} guard fails): "
                      f"{count} residual op(s), not counted")
     return lines
 
@@ -81,15 +86,18 @@ def main(argv: list[str] | None = None) -> int:
     suites = args.suite or list(SUITES)
     data: dict[str, dict] = {}
     counts = {"FULL": 0, "PARTIAL": 0, "NONE": 0, "ERROR": 0}
+    guarded = 0
     for suite in suites:
         for path in sorted((ROOT / "benchmarks" / suite).glob("*.c")):
             item = report_kernel(path, args.templates)
             data[f"{suite}/{path.stem}"] = item
             counts[item["coverage"]] += 1
+            guarded += item.get("guarded_launches", 0)
             sys.stdout.write("\n".join(render(suite, path.stem, item)) + "\n")
     full = sorted(k for k, v in data.items() if v["coverage"] == "FULL")
     sys.stdout.write(f"\n{len(data)} kernels: " + ", ".join(f"{n} {k}" for k, n in
-                                                            counts.items()) + "\n")
+                                                            counts.items())
+                     + f"; {guarded} launch(es) guarded at entry\n")
     sys.stdout.write("FULL: " + " ".join(full) + "\n")
     sys.stdout.write("(* marks a launch whose template order differs from the source's)\n")
     if args.json:

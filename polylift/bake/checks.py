@@ -41,15 +41,18 @@ class CheckSetup:
     include_dirs: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
     polybench_root: str = ""  # a PolyBench/C checkout: its flags and utilities/polybench.c
+    assume_noalias: bool = False  # polylift-cc --assume-noalias
 
 
 def check_command(display: str, config: CheckConfig, include_display: Sequence[str],
-                  defines: Sequence[str], polybench: str = "") -> str:
+                  defines: Sequence[str], polybench: str = "",
+                  assume_noalias: bool = False) -> str:
     """The `polylift check` command line for one check, with paths under `"$ROOT"`."""
     what = ["--polybench-root", f"$ROOT/{polybench}", "--only", Path(display).stem] \
         if polybench else [f"$ROOT/{display}"]
     argv = ["polylift", "check", *what, "--backend", config.backend,
             "--size", config.size, "--target", config.target]
+    argv += ["--assume-noalias"] if assume_noalias else []
     if polybench:
         include_display, defines = (), ()
     for inc in include_display:
@@ -87,7 +90,7 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
     with tempfile.TemporaryDirectory(prefix="polylift-bake-check-") as tmp:
         options = CheckOptions(backend=config.backend, target=config.target, size=config.size,
                                include_dirs=setup.include_dirs, defines=setup.defines,
-                               keep=tmp)
+                               keep=tmp, assume_noalias=setup.assume_noalias)
         try:
             options.validate()
         except UsageError as exc:

@@ -41,6 +41,7 @@ class BakeOptions:
     jobs: int = field(default_factory=lambda: os.cpu_count() or 1)
     check: bool = True
     progress: bool = True
+    assume_noalias: bool = False  # polylift-cc --assume-noalias for every kernel
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def kernel_jobs(suite: Suite, out: Path, options: BakeOptions) -> list[KernelJob
             polybench=_relative(suite.polybench_root, suite.root) if suite.polybench_root else "",
             out_dir=str(out / suite.name / source.stem), cache_dir=str(out / ".cache"),
             backends=options.backends, sizes=options.sizes, targets=options.targets,
-            check=options.check))
+            check=options.check, assume_noalias=options.assume_noalias))
     return sorted(jobs, key=lambda j: j.kernel)
 
 

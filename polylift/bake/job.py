@@ -32,6 +32,7 @@ class KernelJob:
     sizes: tuple[str, ...]
     targets: tuple[str, ...]
     check: bool
+    assume_noalias: bool = False
 
     @property
     def configs(self) -> list[CheckConfig]:

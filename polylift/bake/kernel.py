@@ -85,8 +85,9 @@ def run_stages(job: KernelJob, runner: Runner, source_key: str,
     defines = (f"{job.sizes[0]}_DATASET", *job.defines)
     stages: dict[str, StageResult] = {}
     stages[AFFINE.key] = runner.stage(
-        digest(AFFINE.key, source_key, *defines, job.function, fp),
-        lambda: frontend_stage(source_text, job.include_dirs, defines, job.function))
+        digest(AFFINE.key, source_key, *defines, job.function, str(job.assume_noalias), fp),
+        lambda: frontend_stage(source_text, job.include_dirs, defines, job.function,
+                               job.assume_noalias))
 
     def chained(name: str, prev: str, flags: str, compute: Callable[[str], StageResult]) -> None:
         before = stages[prev]
@@ -109,8 +110,10 @@ def run_stages(job: KernelJob, runner: Runner, source_key: str,
 def check_setup(job: KernelJob) -> CheckSetup:
     """How `check_benchmark` must build this kernel (a PolyBench kernel links its utilities)."""
     if job.polybench:
-        return CheckSetup(polybench_root=str(Path(job.root) / job.polybench))
-    return CheckSetup(job.include_dirs[job.default_includes:], job.defines)
+        return CheckSetup(polybench_root=str(Path(job.root) / job.polybench),
+                          assume_noalias=job.assume_noalias)
+    return CheckSetup(job.include_dirs[job.default_includes:], job.defines,
+                      assume_noalias=job.assume_noalias)
 
 
 def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str, Any]]:
@@ -119,7 +122,7 @@ def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str
     scrubs = machine_paths(job.source, job.display, job.root)
     for config in job.configs:
         key = digest("check", source_key, config.label, *job.include_display, *job.defines,
-                     fingerprint())
+                     str(job.assume_noalias), fingerprint())
 
         def compute(config: CheckConfig = config) -> StageResult:
             record = run_check(Path(job.source), config, check_setup(job), scrubs)

@@ -79,14 +79,15 @@ def _inside(directory: Path) -> Iterator[None]:
 
 
 def frontend_stage(source_text: str, include_dirs: Sequence[str], defines: Sequence[str],
-                   function: str) -> StageResult:
+                   function: str, assume_noalias: bool = False) -> StageResult:
     """polylift-cc on the kernel's source, named `source.c` so no machine path leaks."""
     from polylift.frontend import translate_file
 
     with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp, _inside(Path(tmp)):
         Path(SOURCE_NAME).write_text(source_text)
         try:
-            text = translate_file(SOURCE_NAME, tuple(include_dirs), tuple(defines), function).mlir
+            text = translate_file(SOURCE_NAME, tuple(include_dirs), tuple(defines), function,
+                                  assume_noalias).mlir
         except PolyliftError as exc:
             return StageResult(FAILED, error=exc.render())
     return StageResult(OK, {AFFINE.file(): text}, carry=text)

@@ -98,6 +98,8 @@ def summarize(job: KernelJob, stages: dict[str, StageResult],
         "errors": {name: s.error for name, s in stages.items() if s.error},
         "coverage": report["coverage"] if report else "NONE",
         "launches": len(launches),
+        # Launches that run only when arguments that may alias are apart at entry.
+        "guarded_launches": report["guarded_launches"] if report else 0,
         "templates": sorted({item["template"] for item in launches}),
         "launches_by_backend": by_backend,
         "residual": len(report["residual"]) if report else 0,
@@ -123,7 +125,7 @@ def commands_text(job: KernelJob) -> str:
         "# Run from this directory with ROOT set to the directory that path is relative to",
         "# (the polylift repository for the bundled suites).",
         f"{AFFINE.tool} {SOURCE_NAME} {inc} {defines} --function={job.function} "
-        f"-o {affine}",
+        f"{'--assume-noalias ' if job.assume_noalias else ''}-o {affine}",
         f"{opt} {affine} {_opt_flags(LINALG.flags)} -o {LINALG.file()}",
         f"{opt} {affine} {_opt_flags(to_matched)} --match-report={MATCH_REPORT} "
         f"-o {MATCHED.file()}",
@@ -138,6 +140,6 @@ def commands_text(job: KernelJob) -> str:
         ]
     if job.check:
         extra = job.include_display[job.default_includes:]
-        lines += [check_command(job.display, c, extra, job.defines, job.polybench)
-                  for c in job.configs]
+        lines += [check_command(job.display, c, extra, job.defines, job.polybench,
+                                job.assume_noalias) for c in job.configs]
     return "\n".join(lines) + "\n"

@@ -35,6 +35,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: the number of cores)")
     p.add_argument("--no-check", action="store_true", help="skip the check runs")
+    p.add_argument("--assume-noalias", action="store_true",
+                   help="the kernels' array arguments never overlap (polylift-cc's option)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -83,6 +85,7 @@ def run_bake(argv: list[str]) -> int:
                           sizes=_names(args.sizes, SIZES, "sizes"),
                           targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
                           jobs=args.jobs, check=not args.no_check,
+                          assume_noalias=args.assume_noalias,
                           progress=not args.no_progress and sys.stderr.isatty())
     start = time.perf_counter()
     stats = bake(args.suites, Path(args.output), options)

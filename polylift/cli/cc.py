@@ -9,7 +9,8 @@ from polylift.cli.common import option_value, run_command
 from polylift.errors import PolyliftError, UsageError
 from polylift.output import write_atomically
 
-USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*'] [-o OUT.mlir]
+USAGE = """usage: polylift-cc FILE.c [-I DIR] [-D NAME[=VAL]] [--function=NAME|'*']
+                   [--assume-noalias] [-o OUT.mlir]
 
 Translates the static-control functions of a C file to affine MLIR.
   -I DIR            add an include directory (repeatable)
@@ -17,6 +18,8 @@ Translates the static-control functions of a C file to affine MLIR.
   --function=NAME   translate only NAME; '*' (the default) translates every function
                     but main, skipping (with a note) those outside the subset
   -o FILE           write the output atomically to FILE (default stdout)
+  --assume-noalias  the array arguments of every function never overlap, as if each
+                    were `restrict` (no entry guard, no fallback version)
   --debug           show Python tracebacks
 """
 
@@ -30,6 +33,7 @@ class CcArgs:
     includes: list[str] = field(default_factory=list)
     defines: list[str] = field(default_factory=list)
     function: str = "*"
+    assume_noalias: bool = False
     help: bool = False
 
 
@@ -43,6 +47,8 @@ def parse_args(argv: list[str]) -> CcArgs:
             args.help, i = True, i + 1
         elif arg == "--debug":
             i += 1
+        elif arg == "--assume-noalias":
+            args.assume_noalias, i = True, i + 1
         elif arg.startswith("-I"):
             value, i = option_value(argv, i, "-I")
             args.includes.append(value)
@@ -77,7 +83,7 @@ def run_cc(argv: list[str]) -> int:
     except OSError as exc:
         raise PolyliftError(f"cannot read '{args.input}': {exc.strerror}") from None
     translation, skipped = translate_file_detailed(args.input, args.includes, args.defines,
-                                                   args.function)
+                                                   args.function, args.assume_noalias)
     for item in skipped:
         first = item.reason.splitlines()[0]
         print(f"polylift-cc: note: skipped function '{item.name}': {first}", file=sys.stderr)

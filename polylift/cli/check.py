@@ -50,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--keep", help="keep every work directory under this directory")
     p.add_argument("-I", dest="include_dirs", action="append", default=[])
     p.add_argument("-D", dest="defines", action="append", default=[])
+    p.add_argument("--assume-noalias", action="store_true",
+                   help="the kernels' array arguments never overlap (as if restrict)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -81,7 +83,8 @@ def run_check(argv: list[str]) -> int:
     options = CheckOptions(backend=args.backend, target=args.target, size=args.size,
                            inputs=args.inputs, repeat=args.repeat,
                            include_dirs=tuple(args.include_dirs), defines=tuple(args.defines),
-                           keep=args.keep, ulp_bound=args.ulp, templates=tuple(args.templates))
+                           keep=args.keep, ulp_bound=args.ulp, templates=tuple(args.templates),
+                           assume_noalias=args.assume_noalias)
     options.validate()
     results: list[CheckResult]
     if args.benchmark:

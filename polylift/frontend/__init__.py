@@ -44,8 +44,8 @@ def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDe
 
 
 def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
-                            defines: Sequence[str] = (),
-                            function: str = "*") -> tuple[Translation, list[Skipped]]:
+                            defines: Sequence[str] = (), function: str = "*",
+                            assume_noalias: bool = False) -> tuple[Translation, list[Skipped]]:
     """`translate_file`, plus the functions `'*'` skipped as outside the subset."""
     from polylift.mlir import new_context, parse_module
 
@@ -54,7 +54,7 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     bodies, signatures, skipped = [], {}, []
     for func in _selected(ast, path, function):
         try:
-            text, signature = lower_function(func, typedefs)
+            text, signature = lower_function(func, typedefs, assume_noalias)
         except UnsupportedError as exc:
             if function != "*":
                 raise
@@ -78,11 +78,12 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
 
 
 def translate_file(path: str, include_dirs: Sequence[str] = (), defines: Sequence[str] = (),
-                   function: str = "*") -> Translation:
+                   function: str = "*", assume_noalias: bool = False) -> Translation:
     """Translate the static-control functions of a C file to affine MLIR.
 
     `function` names one function, or `'*'` for every function except `main` (those
-    outside the subset are skipped then). Raises `PolyliftError` subclasses located in
-    the C source for anything outside the subset.
+    outside the subset are skipped then). `assume_noalias` declares the array arguments
+    of every function distinct, as if each were `restrict` (see `aliasing.py`). Raises
+    `PolyliftError` subclasses located in the C source for anything outside the subset.
     """
-    return translate_file_detailed(path, include_dirs, defines, function)[0]
+    return translate_file_detailed(path, include_dirs, defines, function, assume_noalias)[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from polylift.frontend.affine import Affine, affine_map, subscript
+from polylift.frontend.aliasing import ArgAccess
 from polylift.frontend.builder import Value
 from polylift.frontend.ctype import LONG, CType
 from polylift.frontend.delinearize import ArrayView, FlatAccess
@@ -160,7 +161,7 @@ class AccessLowering(LoweringState):
         return self.builder.op(f"{cast} {value.name} : {value.ctype.mlir} to index",
                                LONG, node).name
 
-    def _element(self, node: c_ast.ArrayRef) -> tuple[Array, str]:
+    def _element(self, node: c_ast.ArrayRef, write: bool) -> tuple[Array, str]:
         """The array and the bracketed subscripts `affine.`/`memref.` ops take."""
         subs: list[c_ast.Node] = []
         base: c_ast.Node = node
@@ -173,6 +174,9 @@ class AccessLowering(LoweringState):
         if not isinstance(var, Array):
             raise unsupported(f"subscript of '{base.name}', which is not an array", node)
         subs.reverse()
+        if var.is_param:
+            self.arg_accesses.append(ArgAccess(var.name, tuple(self.poly_of(s) for s in subs),
+                                               tuple(self.loop_ranges), write))
         view = self.plan.views.get(var.name) if self.plan is not None else None
         if view is not None and len(subs) == 1:
             return var, self._view_subscripts(view, subs[0])
@@ -221,14 +225,14 @@ class AccessLowering(LoweringState):
 
     def load(self, node: c_ast.ArrayRef) -> Value:
         """Load an array element."""
-        var, access = self._element(node)
+        var, access = self._element(node, False)
         dialect, subs = access.split("[", 1)
         return self.builder.op(f"{dialect}.load {var.ssa}[{subs} : {var.mlir_type}",
                                var.elem, node)
 
     def store(self, node: c_ast.ArrayRef, value: Value) -> Value:
         """Store `value` (converted to the element type) to an array element."""
-        var, access = self._element(node)
+        var, access = self._element(node, True)
         stored = self.convert(value, var.elem, node)
         dialect, subs = access.split("[", 1)
         self.builder.line(f"{dialect}.store {stored.name}, {var.ssa}[{subs} : {var.mlir_type}",

@@ -138,26 +138,34 @@ def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
     return tuple(ordered)
 
 
-def _bounds(value: Poly, domain: tuple[LoopRange, ...],
-            upper: bool) -> list[tuple[Poly, list[Poly]]]:
+@dataclass(frozen=True)
+class Bound:
+    """A bound of a polynomial over some loops, valid when each of `assumes` is `>= 0`
+    (the sign of a parameter coefficient)."""
+
+    value: Poly
+    assumes: tuple[Poly, ...] = ()
+
+
+def poly_bounds(value: Poly, domain: tuple[LoopRange, ...], upper: bool) -> list[Bound]:
     """Candidate bounds of `value` over the loops (upper or lower) with the sign
     conditions they assume; empty when no bound can be derived."""
     ivs = {r.iv for r in domain}
-    results: list[tuple[Poly, list[Poly]]] = [(value, [])]
+    results = [Bound(value)]
     for rng in reversed(domain):
-        step: list[tuple[Poly, list[Poly]]] = []
-        for poly, assumed in results:
-            coeff, rest = poly.coefficient(rng.iv)
+        step: list[Bound] = []
+        for bound in results:
+            coeff, rest = bound.value.coefficient(rng.iv)
             if not coeff.terms:
-                step.append((poly, assumed))
+                step.append(bound)
                 continue
             if coeff.atoms() & ivs:
                 return []
             known = coeff.const
             rises = known is None or known > 0
             chosen = rng.highs if rises == upper else rng.lows
-            extra = [coeff] if known is None else []
-            step += [(rest + coeff * b, assumed + extra) for b in chosen]
+            extra = (coeff,) if known is None else ()
+            step += [Bound(rest + coeff * b, bound.assumes + extra) for b in chosen]
         if not step:
             return []
         results = step[:_MAX_CANDIDATES]
@@ -183,8 +191,9 @@ def _inner_conditions(part: Poly, size: Monomial,
                       domain: tuple[LoopRange, ...]) -> list[Poly] | None:
     """Conditions for `0 <= part <= size - 1` on the loops, or None if refuted."""
     extent = Poly.make([(size, 1)])
-    highs = [[extent - Poly.constant(1) - b] + a for b, a in _bounds(part, domain, True)]
-    lows = [[b] + a for b, a in _bounds(part, domain, False)]
+    highs = [[extent - Poly.constant(1) - b.value, *b.assumes]
+             for b in poly_bounds(part, domain, True)]
+    lows = [[b.value, *b.assumes] for b in poly_bounds(part, domain, False)]
     high, low = _decide(highs), _decide(lows)
     if high is None or low is None:
         return None

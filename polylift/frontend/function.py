@@ -5,6 +5,7 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
+from polylift.frontend.aliasing import ArrayArg
 from polylift.frontend.builder import Value, loc_text
 from polylift.frontend.delinearize import Plan
 from polylift.frontend.scan import assigned_names, read_counts
@@ -29,14 +30,20 @@ def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
     return table
 
 
-def _noalias(decl: c_ast.Node) -> str:
-    """` {llvm.noalias}` for a `restrict` pointer or array parameter (`T *restrict p`,
-    `T a[restrict n][m]`): C then promises, as LLVM's `noalias` does, that what the
-    function writes through it is reached through no other parameter."""
+def is_restrict(decl: c_ast.Node) -> bool:
+    """Whether a parameter is a `restrict` pointer or array (`T *restrict p`,
+    `T a[restrict n][m]`)."""
     node = getattr(decl, "type", None)
     quals = node.quals if isinstance(node, c_ast.PtrDecl) else \
         node.dim_quals if isinstance(node, c_ast.ArrayDecl) else []
-    return " {llvm.noalias}" if "restrict" in (quals or []) else ""
+    return "restrict" in (quals or [])
+
+
+def _noalias(decl: c_ast.Node) -> str:
+    """` {llvm.noalias}` for a `restrict` parameter: C then promises, as LLVM's `noalias`
+    does, that what the function writes through it is reached through no other
+    parameter."""
+    return " {llvm.noalias}" if is_restrict(decl) else ""
 
 
 class FunctionLowering(StmtLowering):
@@ -47,6 +54,7 @@ class FunctionLowering(StmtLowering):
         self.typedefs = typedefs
         self.plan = plan
         self.params: list[Param] = []
+        self.array_args: list[ArrayArg] = []
         self.arg_types: list[str] = []
         self.body_lines: list[str] = []
         self.func: c_ast.FuncDef | None = None
@@ -122,6 +130,7 @@ class FunctionLowering(StmtLowering):
         self.declare(Array(decl.name, elem, f"%{decl.name}", local_type,
                            view.rank if view is not None else len(dims), True, pointer))
         self.arg_types.append(local_type)
+        self.array_args.append(ArrayArg(decl.name, elem, is_restrict(decl)))
         return Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
 
     def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
@@ -174,13 +183,15 @@ class FunctionLowering(StmtLowering):
         return ", ".join(f"%{p.name}: {t}{_noalias(d)} {loc_text(d)}" for p, t, d
                          in zip(self.params, self.arg_types, decls, strict=True))
 
-    def text(self, name: str | None = None, private: bool = False) -> str:
-        """The `func.func` of the lowered function (renamed, or private, on request)."""
+    def text(self, name: str | None = None, private: bool = False, attributes: str = "") -> str:
+        """The `func.func` of the lowered function (renamed, or private, or with
+        `attributes {...}`, on request)."""
         func = self.func
         assert func is not None
         loc = loc_text(func.decl)
         visibility = "private " if private else ""
-        lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()}) {{"]
+        lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()})"
+                 f"{attributes} {{"]
         lines += [f"    {line} {loc}" for line in self.prologue]
         lines += self.body_lines
         lines += [f"    func.return {loc_text(func.body)}", f"  }} {loc}"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pycparser import c_ast
 
 from polylift.frontend.affine import Affine
+from polylift.frontend.aliasing import ArgAccess
 from polylift.frontend.builder import TextBuilder, Value
 from polylift.frontend.ctype import CType
 from polylift.frontend.delinearize import FlatAccess, LoopRange, Plan
@@ -69,6 +70,8 @@ class LoweringState:
     plan: Plan | None = None
     loop_ranges: list[LoopRange] = field(default_factory=list)
     flat_accesses: list[FlatAccess] = field(default_factory=list)
+    # Every load and store of an array parameter, for the aliasing guard (aliasing.py).
+    arg_accesses: list[ArgAccess] = field(default_factory=list)
     param_symbols: set[str] = field(default_factory=set)
     symbol_polys: dict[str, Poly] = field(default_factory=dict)
     mono_symbols: dict[Monomial, str] = field(default_factory=dict)

@@ -20,6 +20,14 @@ its arguments (so the raising pass sees plain function-argument memrefs);
 `@f.flat` is the usual lowering. Without run-time conditions there is no `scf.if` and
 no flat version. `%rows` is `ceildiv(dim(A, 0), P0)`: every element the flat subscripts
 reach lies in the view.
+
+Arguments that may alias (`aliasing.py`) join the same guard: it also tests that the
+address ranges of each guarded pair do not overlap where one of them writes
+(`alias_guard.py`). The version called when the guard holds (`@f.delinearized`, or
+`@f.noalias` when no pointer has a view) says `polylift.alias_guarded` for those pairs;
+`@f.flat` says `polylift.may_alias` for every pair, so the raising and the matcher
+assume nothing of them there. Pairs whose ranges cannot be computed get no guard and are
+`polylift.may_alias` in every version: one dispatcher and at most two versions.
 """
 
 from __future__ import annotations
@@ -27,6 +35,8 @@ from __future__ import annotations
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
+from polylift.frontend.alias_guard import GuardArg, alias_condition
+from polylift.frontend.aliasing import AliasPlan, alias_attributes, make_alias_plan
 from polylift.frontend.builder import loc_text
 from polylift.frontend.delinearize import ArrayView, Plan, make_plan
 from polylift.frontend.function import FunctionLowering
@@ -40,16 +50,30 @@ def delinearized_name(name: str) -> str:
     return f"{name}.delinearized"
 
 
+def noalias_name(name: str) -> str:
+    """The private function holding the version that runs when the arguments that may
+    alias were found apart at entry (and no pointer is delinearised)."""
+    return f"{name}.noalias"
+
+
+def fast_name(name: str, delinearized: bool) -> str:
+    """The version the dispatcher calls when its guard holds."""
+    return delinearized_name(name) if delinearized else noalias_name(name)
+
+
 def flat_name(name: str) -> str:
     """The private function holding the flat (fallback) version of `name`."""
     return f"{name}.flat"
 
 
 def fallback_functions(names: set[str]) -> set[str]:
-    """The flat versions among `names` whose delinearised sibling is there too: the path
-    taken only when the guard fails, which coverage leaves out (the delinearised path is
-    the one the kernel runs whenever its views are valid)."""
-    return {flat_name(n) for n in names if delinearized_name(n) in names} & names
+    """The flat versions among `names` whose guarded sibling (delinearised, or noalias)
+    is there too: the path taken only when the guard fails, which coverage leaves out
+    (the guarded path is the one the kernel runs whenever its views are valid and its
+    arguments apart)."""
+    guarded = {n.rsplit(".", 1)[0] for n in names
+               if n.endswith((".delinearized", ".noalias"))}
+    return {flat_name(n) for n in guarded} & names
 
 
 class _Lines:
@@ -107,49 +131,85 @@ def _call(out: _Lines, callee: str, operands: list[str], types: list[str]) -> No
     out.add(f'func.call @{callee}({", ".join(operands)}) : ({", ".join(types)}) -> ()')
 
 
-def dispatcher(flat: FunctionLowering, delin: FunctionLowering, plan: Plan) -> str:
-    """The public function: guard, views, and the call of the right version."""
+def _guard_args(flat: FunctionLowering) -> dict[str, GuardArg]:
+    """The dispatcher's array arguments as the alias guard reads them."""
+    types = dict(zip((p.name for p in flat.params), flat.arg_types, strict=True))
+    ranks = {p.name: len(p.dims) for p in flat.params}
+    return {a.name: GuardArg(f"%{a.name}", types[a.name], ranks[a.name], a.ctype.bits // 8)
+            for a in flat.array_args}
+
+
+def _condition(out: _Lines, flat: FunctionLowering, plan: Plan | None,
+               aliases: AliasPlan | None) -> str | None:
+    """The dispatcher's guard: the views' conditions, the sign conditions of the alias
+    ranges, and the ranges' disjointness; None when nothing is left to test."""
+    polys = list(dict.fromkeys((plan.guards if plan is not None else []) +
+                               (list(aliases.conditions) if aliases is not None else [])))
+    parts = [_guard(out, polys)] if polys else []
+    if aliases is not None and aliases.guarded:
+        parts.append(alias_condition(out.new, aliases, _guard_args(flat)))
+    result = parts[0] if parts else None
+    for part in parts[1:]:
+        result = out.new(f"arith.andi {result}, {part} : i1")
+    return result
+
+
+def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None,
+               aliases: AliasPlan | None) -> tuple[str, bool]:
+    """The public function: guard, views, and the call of the right version; and
+    whether it has a guard (and so calls the flat version when it fails)."""
     func = flat.func
     assert func is not None
     name, loc = func.decl.name, loc_text(func.decl)
     out = _Lines(loc)
-    condition = _guard(out, plan.guards) if plan.guards else None
+    condition = _condition(out, flat, plan, aliases)
     if condition is not None:
         out.lines.append(f"    scf.if {condition} {{")
         out.depth = 3
     operands = []
     for param, source_type in zip(flat.params, flat.arg_types, strict=True):
-        view = plan.views.get(param.name)
+        view = plan.views.get(param.name) if plan is not None else None
         if view is None:
             operands.append(f"%{param.name}")
             continue
         elem = source_type.removeprefix("memref<?x").removesuffix(">")
         operands.append(_view(out, view, f"%{param.name}", source_type, elem))
-    _call(out, delinearized_name(name), operands, delin.arg_types)
+    _call(out, fast_name(name, plan is not None), operands, fast.arg_types)
     if condition is not None:
         out.lines.append("    } else {")
         _call(out, flat_name(name), [f"%{p.name}" for p in flat.params], flat.arg_types)
         out.lines.append(f"    }} {loc}")
     header = f"  func.func @{name}({flat.arguments()}) {{"
-    return "\n".join([header] + out.lines + [f"    func.return {loc}", f"  }} {loc}"])
+    text = "\n".join([header] + out.lines + [f"    func.return {loc}", f"  }} {loc}"])
+    return text, condition is not None
 
 
-def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType]) -> tuple[str, Signature]:
+def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
+                   assume_noalias: bool = False) -> tuple[str, Signature]:
     """The `func.func` text(s) of a C function and its signature."""
     flat = FunctionLowering(typedefs)
     signature = flat.lower(func)
     accessed = {a.array for a in flat.flat_accesses}
     plan = make_plan(flat.flat_accesses, [p.name for p in signature.params if p.name in accessed])
-    if plan is None:
-        return flat.text(), signature
-    delin = FunctionLowering(typedefs, plan)
-    try:
-        delin.lower(func)
-    except UnsupportedError:
-        # The second lowering sees the same C; should it refuse, the flat one stands.
-        return flat.text(), signature
+    aliases = make_alias_plan(flat.array_args, flat.arg_accesses, assume_noalias)
+    names = [p.name for p in signature.params]
+    guarded = aliases.guarded if aliases is not None else ()
+    unguarded = aliases.unguarded if aliases is not None else ()
+    fast = flat
+    if plan is not None:
+        fast = FunctionLowering(typedefs, plan)
+        try:
+            fast.lower(func)
+        except UnsupportedError:
+            # The second lowering sees the same C; should it refuse, the flat one stands.
+            fast, plan = flat, None
+    if plan is None and not guarded:
+        return flat.text(attributes=alias_attributes(names, (), unguarded)), signature
     name = func.decl.name
-    parts = [dispatcher(flat, delin, plan), delin.text(delinearized_name(name), private=True)]
-    if plan.guards:
-        parts.append(flat.text(flat_name(name), private=True))
+    text, guarded_entry = dispatcher(flat, fast, plan, aliases)
+    parts = [text, fast.text(fast_name(name, plan is not None), private=True,
+                             attributes=alias_attributes(names, guarded, unguarded))]
+    if guarded_entry:
+        parts.append(flat.text(flat_name(name), private=True,
+                               attributes=alias_attributes(names, (), guarded + unguarded)))
     return "\n".join(parts), signature

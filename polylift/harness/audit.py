@@ -33,7 +33,7 @@ from polylift.harness.build import LiftedParts, compile_c
 from polylift.harness.compare import BIT_EXACT, DIFF, PASS, compare_arrays, overall_verdict
 from polylift.harness.coverage import LiftSummary, inexact_ops, ulp_bound
 from polylift.harness.figures import INFINITE_ULP, ulp_text
-from polylift.harness.run import RunResult, run_program
+from polylift.harness.run import RunResult, dumped_names, run_program
 from polylift.harness.toolchain import Toolchain
 from polylift.shims.build import shim_library
 from polylift.shims.header import c_parameters, c_templates, c_type, shim_symbol
@@ -246,7 +246,7 @@ def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
     records = tuple(read_audit(tc.workdir / AUDIT_FILE))
     bound = ulp_bound(summary, library, "ref", inputs, run.scalars)
     comparisons = [compare_arrays(name, reference.arrays[name], run.arrays[name], bound)
-                   for name in parts.sig.written]
+                   for name in dumped_names(parts.sig, reference.arrays)]
     outputs = overall_verdict(comparisons)
     shown = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
     ok = bool(records) and all(r.failed_calls == 0 for r in records) and outputs != DIFF

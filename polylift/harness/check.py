@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from polylift.errors import BuildError, PolyliftError, UsageError
@@ -47,7 +48,7 @@ from polylift.harness.coverage import (
 )
 from polylift.harness.extents import apply_extents
 from polylift.harness.lift import compile_lifted
-from polylift.harness.run import run_program
+from polylift.harness.run import dumped_names, run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import SignatureLike
 from polylift.passes.registry import is_python_pass, load_pass
@@ -76,6 +77,8 @@ class CheckOptions:
     timeout: float | None = 900.0
     extra_objects: tuple[str, ...] = field(default=())
     link_objects: tuple[str, ...] = ()  # objects both programs link (a suite's utilities)
+    # The kernel's array arguments are distinct, as if `restrict` (polylift-cc's option).
+    assume_noalias: bool = False
 
     def validate(self) -> None:
         """Reject options no check can honour, before anything is built."""
@@ -100,7 +103,7 @@ Translator = Callable[[Path, Sequence[str], Sequence[str], str], tuple[str, Sign
 
 
 def frontend_translator(source: Path, include_dirs: Sequence[str], defines: Sequence[str],
-                        kernel: str) -> tuple[str, SignatureLike]:
+                        kernel: str, assume_noalias: bool = False) -> tuple[str, SignatureLike]:
     """The C front end on one kernel of `source`."""
     try:
         from polylift.frontend import translate_file
@@ -108,7 +111,8 @@ def frontend_translator(source: Path, include_dirs: Sequence[str], defines: Sequ
         raise BuildError("the C front end (polylift.frontend.translate_file) is not "
                          "available") from None
     translation = translate_file(str(source), include_dirs=tuple(include_dirs),
-                                 defines=tuple(defines), function=kernel)
+                                 defines=tuple(defines), function=kernel,
+                                 assume_noalias=assume_noalias)
     if kernel not in translation.signatures:
         raise BuildError(f"the front end found no function '{kernel}' in {source.name}")
     return translation.mlir, translation.signatures[kernel]
@@ -239,9 +243,11 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
         bound = ulp_bound(built.summary, library, options.backend, options.inputs,
                           runs[1].scalars)
     comparisons = []
-    for name in built.sig.written:
-        if any(name not in run.arrays for run in runs):
-            raise BuildError(f"array '{name}' was not dumped by both programs")
+    names = dumped_names(built.sig, runs[0].arrays)
+    if set(names) != set(dumped_names(built.sig, runs[1].arrays)) or not names:
+        raise BuildError("the two programs did not dump the same arrays (main called the "
+                         "kernel a different number of times?)")
+    for name in names:
         comparisons.append(compare_arrays(name, runs[0].arrays[name], runs[1].arrays[name],
                                           bound))
         tc.log.lines.append(f"cmp reference.out/{name}.bin lifted.out/{name}.bin")
@@ -273,8 +279,10 @@ def check_benchmark(source: str | Path, options: CheckOptions,
     kernel = kernel_name(path)
     workdir = _workdir(options, kernel)
     tc = Toolchain(target_named(options.target), workdir, CommandLog(workdir))
+    if translate is None:
+        translate = partial(frontend_translator, assume_noalias=options.assume_noalias)
     try:
-        result = _build_and_run(path, options, translate or frontend_translator, tc, kernel)
+        result = _build_and_run(path, options, translate, tc, kernel)
     except PolyliftError as exc:
         result = CheckResult(path.stem, kernel, FAIL, message=exc.render())
     if result.verdict in (DIFF, FAIL):

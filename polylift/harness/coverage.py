@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 from polylift.errors import BuildError
-from polylift.frontend.versioning import delinearized_name
+from polylift.frontend.versioning import delinearized_name, noalias_name
 from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
 from polylift.matcher.residual import residual_ops
@@ -177,11 +177,12 @@ def _launch(op: ir.Operation, library: Library, entry: ir.Block,
 def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> LiftSummary:
     """Launches and residual loops of `kernel` (under its lifted or its own name).
 
-    A kernel the front end versioned (flattened subscripts delinearised under a run-time
-    guard) is a dispatcher calling `<name>.delinearized` or `<name>.flat`: the summary is
-    that of the delinearised function, the path taken whenever the guard holds (the
-    `.flat` fallback keeps the original loops). Its sizes are unknown to the harness,
-    since they come from views the dispatcher builds.
+    A kernel the front end versioned (flattened subscripts delinearised, or arguments
+    that may alias found apart, under a run-time guard) is a dispatcher calling
+    `<name>.delinearized` (or `<name>.noalias`) or `<name>.flat`: the summary is that of
+    the guarded function, the path taken whenever the guard holds (the `.flat` fallback
+    keeps the original loops). Sizes of a delinearised kernel's launches are unknown to
+    the harness, since they come from views the dispatcher builds.
     """
     ctx = new_context()
     with ctx:
@@ -192,9 +193,16 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
         if not names:
             raise BuildError(f"the matched IR has no function for '{kernel}'")
         entry = by_name[names[0]].regions[0].blocks[0]
-        variants = [by_name[v] for v in map(delinearized_name, (kernel, lifted_name(kernel)))
-                    if v in by_name]
-        func = variants[0] if variants else by_name[names[0]]
+        func = by_name[names[0]]
+        for name in (kernel, lifted_name(kernel)):
+            if delinearized_name(name) in by_name:
+                func = by_name[delinearized_name(name)]
+                break
+            if noalias_name(name) in by_name:
+                # It takes the kernel's own arguments, so their sizes are known.
+                func = by_name[noalias_name(name)]
+                entry = func.regions[0].blocks[0]
+                break
         launches: list[Launch] = []
         rounding: list[str] = []
 

@@ -75,7 +75,7 @@ def read_manifest(dump: Path) -> Manifest:
         elif fields[0] == "time_ns":
             times = tuple(int(t) for t in fields[1:])
         elif fields[0] == "unstable":
-            unstable = fields[1] != "0"
+            unstable = unstable or fields[1] != "0"  # one line per call of main
     return Manifest(arrays, scalars, calls, times, unstable)
 
 
@@ -85,7 +85,7 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
     ctypes = {p.name: p.ctype for p in sig.params}
     arrays = {}
     for name, (elem, dims) in sorted(manifest.arrays.items()):
-        dtype = numpy_dtype(ctypes[name])
+        dtype = numpy_dtype(ctypes[name.split("@", 1)[0]])
         if dtype.itemsize != elem:
             raise BuildError(f"array '{name}': the program wrote {elem}-byte elements, "
                              f"'{ctypes[name]}' has {dtype.itemsize}")
@@ -97,12 +97,22 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
     return arrays, statistics.median(times) * 1e-9
 
 
+def dumped_names(sig: SignatureLike, arrays: dict[str, np.ndarray]) -> list[str]:
+    """The arrays a run dumped, per call of main in call order (`y`, then `y@2`, ...),
+    each call's in the order the signature lists what the kernel writes."""
+    calls = max((int(n.split("@", 1)[1]) for n in arrays if "@" in n), default=1)
+    labels = [name if call == 1 else f"{name}@{call}"
+              for call in range(1, calls + 1) for name in sig.written]
+    return [label for label in labels if label in arrays]
+
+
 def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
                 timeout: float | None = None, inputs: str = "native",
                 extra_env: dict[str, str] | None = None) -> RunResult:
     """Run `exe` once; its wrapper warms up and times `repeat` kernel calls when `repeat` > 1.
 
-    Outputs are those of the last call; every call must write the same bits.
+    Outputs are those of the last of the `repeat` calls (every one must write the same
+    bits), for each call main makes (`dumped_names`).
     """
     dump = tc.workdir / f"{exe.name}.out"
     shutil.rmtree(dump, ignore_errors=True)

@@ -25,6 +25,11 @@ decay to element pointers, which is the same ABI as the C99 VLA parameters) and 
       time_ns <t1> <t2> ...            (each timed call of the last one)
       unstable <0 or 1>                (1: two calls wrote different bits)
 
+  When main calls the kernel more than once (an in-place call and an out-of-place one,
+  say), each later call k appends its arrays as `<name>@k` (file `<name>@k.bin`) and
+  its lines to the manifest: every call's outputs are compared, not only the last.
+  Arrays are dumped per argument, so two arguments naming one buffer are both dumped.
+
 Extents come from the C dims evaluated at run time. A dim the C type leaves open (a plain
 pointer, dims `("?",)`) needs a `POLYLIFT_EXTENT` annotation (see `extents.py`); without
 one, the lifted call gets the largest extent a descriptor can hold and the array cannot
@@ -216,12 +221,13 @@ def _timed_calls(sig: SignatureLike) -> list[str]:
 def _manifest(sig: SignatureLike) -> list[str]:
     lines = ["  const char *polylift_dir = getenv(\"" + DUMP_ENV + "\");",
              "  if (!polylift_dir) { free(polylift_times); return; }",
-             "  FILE *polylift_out = polylift_manifest(polylift_dir);"]
+             "  FILE *polylift_out = polylift_manifest(polylift_dir, polylift_calls);"]
     for name in sig.written:
         p = _array(sig, name)
         dims = ", ".join(_dim_expr(d, p.ctype) for d in p.dims)
         lines.append(f"  {{ int64_t polylift_dims[] = {{{dims}}};\n"
-                     f"    polylift_dump(polylift_out, polylift_dir, \"{name}\", {name}, "
+                     f"    polylift_dump(polylift_out, polylift_dir, \"{name}\", polylift_calls, "
+                     f"{name}, "
                      f"sizeof({p.ctype}), {len(p.dims)}, polylift_dims); }}")
     for p in sig.params:
         if p.kind == "scalar" and p.ctype not in FLOAT_CTYPES:

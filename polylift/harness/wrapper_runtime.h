@@ -52,24 +52,29 @@ static void *polylift_save(const void *data, size_t bytes, const char *name) {
   return copy;
 }
 
-static void polylift_dump(FILE *manifest, const char *dir, const char *name,
+/* Array `name` after call `call` of main: `<name>.bin` for the first call, `<name>@<call>.bin`
+   for each later one (no C name holds '@'), so every call's outputs are compared. */
+static void polylift_dump(FILE *manifest, const char *dir, const char *name, long long call,
                           const void *data, size_t elem, int rank, const int64_t *dims) {
-  char path[4096];
+  char path[4096], label[512];
   size_t count = 1;
   for (int i = 0; i < rank; ++i) count *= (size_t)dims[i];
-  snprintf(path, sizeof path, "%s/%s.bin", dir, name);
+  if (call > 1) snprintf(label, sizeof label, "%s@%lld", name, call);
+  else snprintf(label, sizeof label, "%s", name);
+  snprintf(path, sizeof path, "%s/%s.bin", dir, label);
   FILE *out = fopen(path, "wb");
   if (!out || fwrite(data, elem, count, out) != count) polylift_fail("cannot write", path);
   fclose(out);
-  fprintf(manifest, "array %s %zu %d", name, elem, rank);
+  fprintf(manifest, "array %s %zu %d", label, elem, rank);
   for (int i = 0; i < rank; ++i) fprintf(manifest, " %lld", (long long)dims[i]);
   fprintf(manifest, "\n");
 }
 
-static FILE *polylift_manifest(const char *dir) {
+/* The manifest, new at the first call of main and appended to at each later one. */
+static FILE *polylift_manifest(const char *dir, long long call) {
   char path[4096];
   snprintf(path, sizeof path, "%s/manifest.txt", dir);
-  FILE *manifest = fopen(path, "w");
+  FILE *manifest = fopen(path, call > 1 ? "a" : "w");
   if (!manifest) polylift_fail("cannot write", path);
   return manifest;
 }

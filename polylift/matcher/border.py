@@ -43,6 +43,7 @@ from polylift.matcher.ir_model import (
 from polylift.matcher.match import PURE
 from polylift.matcher.payload import payload, value_tree
 from polylift.mlir import ir, memref
+from polylift.raising.aliasing import aliasing_names
 from polylift.raising.generic_builder import subview_type
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.materialize import Materializer
@@ -88,7 +89,8 @@ def compose_border(b: Bindings, block_ops: list[ir.Operation], start: int) -> Bi
     img = _interior(b.ops[0])
     edges, corners, chain = _pieces(block_ops, start)
     for op in chain:
-        if op.name.endswith(".load") and root_of(op.operands[0]) == img.out:
+        read = root_of(op.operands[0]) if op.name.endswith(".load") else None
+        if read is not None and (read == img.out or aliasing_names(read, img.out)):
             # It ran after some pieces wrote the image, and would now run before the launch.
             raise NotABorder("an op between the pieces reads the image they write")
     sides = sorted(_edge(img, op) for op in edges)

@@ -1,7 +1,7 @@
 """The views a launch takes: per template array, an IR view whose first element is the
 template's origin, and whose sizes are the template's (the ops' own views, what they
 transpose, the root, or a box of the root the launch makes), and that no output shares
-its elements with another array."""
+its elements with another array (nor is an argument that may overlap another one)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from polylift.matcher.footprint import disjoint
 from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
 from polylift.matcher.state import Attempt, State
 from polylift.mlir import ir
+from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses, written_access
@@ -98,19 +99,35 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
             attempt.fail(replace(s, progress=10**6), f"{decl.name} holds {element}, the "
                                                      f"template {decl.dtype or dtype}")
             return None
+    reason = _overlap(tpl, s, chosen)
+    if reason is not None:
+        attempt.fail(replace(s, progress=10**6), reason)
+        return None
+    return chosen
+
+
+def _overlap(tpl: KernelTemplate, s: State, chosen: dict) -> str | None:
+    """Why an output may share elements with another array of the launch: the same
+    root, not proven disjoint boxes of it, or two arguments a caller may make overlap
+    (`raising/aliasing.py`); None when every output is apart."""
+    arrays = dict(s.arrays)
+    views = {k: v for k, v in chosen.items() if not isinstance(v, PlannedView)}
     for decl in tpl.ast.arrays:
         if decl.role == "in":
             continue
         root = arrays[decl.name][0]
-        views = {k: v for k, v in chosen.items() if not isinstance(v, PlannedView)}
         for other in tpl.ast.arrays:
-            if other.name != decl.name and arrays[other.name][0] == root and \
+            if other.name == decl.name:
+                continue
+            names = aliasing_names(root, arrays[other.name][0])
+            if names is not None:
+                return f"output {decl.name} may alias {other.name} (arguments " \
+                       f"{names[0]} and {names[1]} may overlap)"
+            if arrays[other.name][0] == root and \
                     (decl.name not in views or other.name not in views or
                      not disjoint(tpl.ast, decl.name, other.name, views, dict(s.kept))):
-                attempt.fail(replace(s, progress=10**6),
-                             f"output {decl.name} aliases {other.name}")
-                return None
-    return chosen
+                return f"output {decl.name} aliases {other.name}"
+    return None
 
 
 def _planned_view(decl: ArrayDecl, bound: tuple, kept: tuple[int, ...] | None,

@@ -23,6 +23,7 @@ from polylift.matcher.mask import step_mask
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.mlir import ir
+from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.ast import Access, ArrayDecl, Lookup
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import (
@@ -253,7 +254,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         arrays = launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
-        if any(bound[0] == "elem" and root_of(bound[1]) in written for _, bound in s.scalars):
+        if any(bound[0] == "elem" and _written(root_of(bound[1]), written)
+               for _, bound in s.scalars):
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
             continue
@@ -268,6 +270,11 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
                         kept=dict(s.kept), dtype=dtype)
     return None
+
+
+def _written(root: ir.Value, written: set[ir.Value]) -> bool:
+    """Whether `root` is, or may overlap (`raising/aliasing.py`), a root the ops write."""
+    return root in written or any(aliasing_names(root, w) is not None for w in written)
 
 
 def _launch_dtype(tpl: KernelTemplate, s: State) -> str:

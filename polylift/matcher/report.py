@@ -22,6 +22,9 @@ class FunctionReport:
     name: str
     launches: list[dict] = field(default_factory=list)
     residual: list[dict] = field(default_factory=list)
+    # Argument pairs that may alias and that an entry guard found apart: the function
+    # (and every launch in it) runs only then.
+    alias_guarded: list[list[str]] = field(default_factory=list)
 
     def launch(self, launch: Any, bindings: Any, filename: str) -> None:
         """Record one emitted launch."""
@@ -48,13 +51,17 @@ class FunctionReport:
     def to_json(self) -> dict:
         """The report entry of this function (sorted keys, no absolute paths)."""
         return {"function": self.name, "coverage": self.coverage,
-                "launches": self.launches, "residual": self.residual}
+                "launches": self.launches, "residual": self.residual,
+                "alias_guarded": self.alias_guarded}
 
 
 def render_summary(report: FunctionReport) -> list[str]:
     """Readable lines for `--remarks`: coverage, then one line per residual op."""
+    guarded = ", ".join(f"{a} and {b}" for a, b in report.alias_guarded)
     lines = [f"match-kernels: @{report.name}: coverage {report.coverage}, "
-             f"{len(report.launches)} launch(es), {len(report.residual)} residual op(s)"]
+             f"{len(report.launches)} launch(es), {len(report.residual)} residual op(s)"
+             + (f"; launches guarded at entry ({guarded} apart)"
+                if guarded and report.launches else "")]
     for item in report.residual:
         closest = f"closest {item['closest']}: " if item["closest"] else ""
         lines.append(f"  residual {item['op']} at {item['at']}: {closest}{item['difference']}")
@@ -66,12 +73,17 @@ def merge_reports(entries: list[dict]) -> dict:
     versions the front end made of it) as one: coverage, launches and residual ops (each
     naming its function). A versioned kernel is covered by its delinearised path; its
     `.flat` fallback, taken only when the guard fails, is kept apart as `fallback`
-    (function -> number of residual ops) and not counted."""
+    (function -> number of residual ops) and not counted. `guarded_launches` counts the
+    launches that run only when arguments that may alias were found apart at entry."""
     fallback = fallback_functions({e["function"] for e in entries})
     primary = [e for e in entries if e["function"] not in fallback]
     launches = [dict(x, function=e["function"]) for e in primary for x in e["launches"]]
     residual = [dict(x, function=e["function"]) for e in primary for x in e["residual"]]
     coverage = "NONE" if not launches else ("PARTIAL" if residual else "FULL")
+    guarded = [e for e in primary if e.get("alias_guarded")]
     return {"coverage": coverage, "launches": launches, "residual": residual,
+            "guarded_launches": sum(len(e["launches"]) for e in guarded),
+            "alias_guarded": [list(p) for p in sorted({tuple(p) for e in guarded
+                                                        for p in e["alias_guarded"]})],
             "fallback": {e["function"]: len(e["residual"]) for e in entries
                          if e["function"] in fallback}}

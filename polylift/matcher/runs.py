@@ -12,16 +12,20 @@ same there:
   when the template recomputes it as a local) is computed after the element before it,
   and for the first element with nothing but such values and view ops between it and
   the element: the launch reads that memory as the template orders it, after the steps
-  before, before any other write. (A linalg element's other captured values are passed
-  to the launch as they are.)
+  before, before any other write;
+- a linalg element's other captured values are passed to the launch as they are, read
+  before it: one read from memory that an element before it writes (the same root, or
+  an argument that may alias it) breaks the run.
 """
 
 from __future__ import annotations
 
+from polylift.matcher.ir_model import Unsupported, root_of
 from polylift.matcher.loop_model import STORES
 from polylift.matcher.match import PURE
 from polylift.matcher.payload import ancestor_in
 from polylift.mlir import ir
+from polylift.raising.aliasing import aliasing_names
 
 _LOADS = ("affine.load", "memref.load")
 
@@ -146,7 +150,15 @@ def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int
                if op.name not in PURE):
         return False
     for op, k in owners.items():
-        if (element_kind(run[k]) == "op" and not recomputes) or not _reads_memory(op):
+        if not _reads_memory(op):
+            continue
+        if element_kind(run[k]) == "op" and not recomputes:
+            # The launch takes the value as read where it stands, before the launch: no
+            # element before it may write what it reads.
+            earlier = [e for e, p in zip(run, positions, strict=True) if p < index[op]]
+            if any(_may_overlap(r, w) for e in earlier for w in _written(e)
+                   for r in _touched(op, _LOADS, 0)):
+                return False
             continue
         if k and index[op] < positions[k - 1]:
             return False
@@ -154,6 +166,36 @@ def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int
                          for o in ops[index[op] + 1:positions[0]]):
             return False
     return True
+
+
+def _touched(op: ir.Operation | ir.OpView, names: tuple[str, ...], index: int) -> list[ir.Value]:
+    """Operand `index` (the memref) of every op named in `names` inside `op`."""
+    found: list[ir.Value] = []
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        if inner.name in names:
+            found.append(inner.operands[index])
+        return ir.WalkResult.ADVANCE
+
+    op.operation.walk(visit)
+    return found
+
+
+def _written(element: ir.OpView) -> list[ir.Value]:
+    """The memrefs a run element writes."""
+    if element_kind(element) == "op":
+        return list(element.outputs)
+    return _touched(element, STORES, 1)
+
+
+def _may_overlap(a: ir.Value, b: ir.Value) -> bool:
+    """Whether two memrefs may share an element: one root, roots a caller may make
+    overlap (`raising/aliasing.py`), or a view whose root is unknown."""
+    try:
+        ra, rb = root_of(a), root_of(b)
+    except Unsupported:
+        return True
+    return ra == rb or aliasing_names(ra, rb) is not None
 
 
 def dead_after(ops: list[ir.Operation], run: list[ir.OpView]) -> list[ir.Operation]:

@@ -17,6 +17,7 @@ from polylift.matcher.runs import dead_after, element_kind, fits, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
+from polylift.raising.aliasing import guarded_pairs
 from polylift.tdl.library import KernelTemplate, Library, load_library
 from polylift.tdl.steps import accesses, step_kind, target_array
 
@@ -79,7 +80,8 @@ class MatchKernelsPass(Pass):
     def run_function(self, func: ir.Operation, ranked: list[KernelTemplate],
                      library: Library, run: PassRun) -> FunctionReport:
         """Match inside one function, then describe what is left."""
-        report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'))
+        report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'),
+                                alias_guarded=[list(p.names) for p in guarded_pairs(func)])
         for block in _blocks(func):
             self.match_block(block, ranked, run, report)
         # A whole-image template ranks after the region one it ties with: one op alone

@@ -4,14 +4,18 @@ Each top-level `affine.for` nest of a function is cut into statements (one per s
 distributed into one perfect nest per statement when no dependence forbids it (exact
 tests with islpy), and each statement becomes a `linalg.generic` whose dims follow the
 source loop order, so that lowering it back to loops computes the same bits. A nest
-that cannot be raised whole is left untouched, with a remark that says why.
+that cannot be raised whole is left untouched, with a remark that says why. A nest
+that writes an argument the front end says may overlap another one it touches stays
+(`raising/aliasing.py`): every reordering below assumes distinct arrays.
 """
 
 from __future__ import annotations
 
 from polylift import rewriter
+from polylift.frontend.versioning import fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
+from polylift.raising.aliasing import describe_pairs, overlapping_access
 from polylift.raising.dependence import reversed_dependence
 from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
@@ -29,7 +33,11 @@ class RaiseAffineToLinalgPass(Pass):
     def run(self, module: ir.Module, run: PassRun) -> None:
         self._said: set[tuple[str, str]] = set()
         with module.context:
-            for func in _functions(module):
+            functions = _functions(module)
+            fallback = fallback_functions({_name(f) for f in functions})
+            for func in functions:
+                for line in describe_pairs(func, _name(func) in fallback):
+                    run.remark(func, line, "analysis")
                 for nest in _top_level_nests(func):
                     self._raise_nest(nest, run)
 
@@ -37,6 +45,7 @@ class RaiseAffineToLinalgPass(Pass):
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
         mat = Materializer(rewriter.before(root), root.location)
         try:
+            _check_distinct(root)
             store = result_store(root)
             model = build_model(root, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
@@ -78,6 +87,19 @@ def _check_fission(statements: list[Statement]) -> None:
             if blocking is not None:
                 raise NotRaisable("not raised: loop fission would reverse a dependence "
                                   "between two stores of this nest", blocking.op)
+
+
+def _check_distinct(root: ir.Operation) -> None:
+    """Refuse a nest whose arrays may overlap where it writes."""
+    clash = overlapping_access(root)
+    if clash is not None:
+        op, (a, b) = clash
+        raise NotRaisable(f"not raised: may alias: {a} and {b} (a caller may pass "
+                          "overlapping arrays, and the nest writes one of them)", op)
+
+
+def _name(func: ir.Operation) -> str:
+    return ir.StringAttr(func.attributes["sym_name"]).value
 
 
 def _functions(module: ir.Module) -> list[ir.Operation]:

@@ -112,14 +112,19 @@ def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> li
 def _report(bake: Bake, kernel: dict[str, Any]) -> dict[str, Any]:
     """Launches and residual ops of the kernel's match report, merged as the bake summary
     merges them: a versioned kernel's `.flat` fallback is not part of its residual ops
-    (so the table agrees with the coverage shown) but listed apart as `fallback`."""
+    (so the table agrees with the coverage shown) but listed apart as `fallback`, with
+    what its guard tests (array views, arguments that may alias). Launches of a function
+    whose arguments an entry guard found apart are `guarded`."""
     text = bake.read(kernel, MATCH_REPORT)
     functions = json.loads(text)["functions"] if text else []
     merged = merge_reports(functions)
     fallback = [{**item, "function": f["function"]} for f in functions
                 if f["function"] in merged["fallback"] for item in f["residual"]]
     return {"launches": merged["launches"], "residual": merged["residual"],
-            "fallback": fallback, "several": len(functions) > 1}
+            "fallback": fallback, "several": len(functions) > 1,
+            "guarded": {f["function"] for f in functions if f.get("alias_guarded")},
+            "alias_guarded": merged["alias_guarded"],
+            "views": any(f["function"].endswith(".delinearized") for f in functions)}
 
 
 def render_index(bake: Bake) -> str:

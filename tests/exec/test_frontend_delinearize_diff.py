@@ -55,7 +55,7 @@ def _inputs(sig: Signature, ints: dict[str, int]) -> list:
 
 def _stub(name: str, types: str, marker: float) -> str:
     """A function of the version's type that stores `marker` at the start of its last
-    array (a 1-D memref or a view)."""
+    array (a memref or a view)."""
     args, depth, start = [], 0, 0
     for pos, char in enumerate(types + ","):
         depth += {"<": 1, ">": -1}.get(char, 0)
@@ -64,18 +64,20 @@ def _stub(name: str, types: str, marker: float) -> str:
             start = pos + 1
     last = max(i for i, t in enumerate(args) if t.startswith("memref"))
     rank = args[last].split(",")[0].count("x")
+    elem = args[last].split(",")[0].rstrip(">").split("x")[-1]
     zeros = ", ".join(["%z"] * rank)
     params = ", ".join(f"%a{i}: {t}" for i, t in enumerate(args))
     return (f"func.func private @{name}({params}) {{\n  %z = arith.constant 0 : index\n"
-            f"  %m = arith.constant {marker:e} : f32\n"
+            f"  %m = arith.constant {marker:e} : {elem}\n"
             f"  memref.store %m, %a{last}[{zeros}] : {args[last]}\n  return\n}}\n")
 
 
-def probe(text: str, kernel: str) -> str:
-    """The module with the dispatcher's two calls redirected to marker stubs."""
+def probe(text: str, kernel: str, fast: str = "delinearized") -> str:
+    """The module with the dispatcher's two calls (of the `fast` version and of the flat
+    one) redirected to marker stubs."""
     plain = parse_module(text, new_context()).operation.get_asm(enable_debug_info=False)
     stubs = []
-    for version, marker in (("delinearized", DELIN), ("flat", FLAT)):
+    for version, marker in ((fast, DELIN), ("flat", FLAT)):
         call = re.search(rf"call @{kernel}\.{version}\(.*?\) : \((.*)\) -> \(\)", plain)
         assert call is not None, f"no call of the {version} version"
         stubs.append(_stub(f"probe_{version}", call.group(1), marker))

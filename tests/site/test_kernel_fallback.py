@@ -74,3 +74,27 @@ def test_flat_loops_without_a_delinearized_sibling_are_residual(tmp_path: Path,
     assert 'id="fallback"' not in page
     residual = _section(page, "<h2>Residual ops</h2>", "</section>")
     assert residual.count("<code>affine.for</code>") == 3
+
+
+def test_launches_guarded_at_entry_are_marked(tmp_path: Path) -> None:
+    # A match report as `polylift bake` writes it for a kernel without `restrict` (a
+    # gemv): a dispatcher, the version that runs when A, x and y are apart, the fallback.
+    guarded = {"coverage": "FULL", "function": "kernel_gemm_tn.noalias",
+               "alias_guarded": [["A", "y"], ["x", "y"]],
+               "launches": [{"at": "6:7", "callee": "gemv_f64", "ops": 2,
+                             "source_order_matches": True, "template": "blas.gemv_zero1"}],
+               "residual": []}
+    flat = {"coverage": "NONE", "function": "kernel_gemm_tn.flat", "launches": [],
+            "alias_guarded": [], "residual": [dict(LOOP, at="3:3"), dict(LOOP, at="5:5")]}
+    page = _page(tmp_path / "bake", [REPORT[0], guarded, flat])
+    matches = _section(page, "<h2>Matched templates</h2>", "</section>")
+    assert matches.count('<span class="badge guarded"') == 2  # the launch and the legend
+    assert "<code>A</code> and <code>y</code>, <code>x</code> and <code>y</code>" in matches
+    fallback = _section(page, '<h3 id="fallback">', "</section>")
+    assert "entry guard fails" in fallback and "delinearisation" not in fallback
+    assert "array views" not in fallback and fallback.count("kernel_gemm_tn.flat") == 2
+
+
+def test_unguarded_launches_have_no_badge(tmp_path: Path) -> None:
+    page = _page(tmp_path / "bake", REPORT)
+    assert "badge" not in page and 'id="guard"' not in page

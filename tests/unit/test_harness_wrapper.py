@@ -12,7 +12,7 @@ from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
 from polylift.harness.check import kernel_name
 from polylift.harness.lift import check_no_fast_math, prepare_module
-from polylift.harness.run import numpy_dtype, read_dumps
+from polylift.harness.run import dumped_names, numpy_dtype, read_dumps
 from polylift.harness.wrapper import adapter_source, c_prototype, wrapper_source
 
 MIXED = Signature("kernel_mixed", (
@@ -65,14 +65,20 @@ def test_wrapper_times_and_dumps_what_the_kernel_wrote(tmp_path: Path):
     (tmp_path / "out").mkdir()
     subprocess.run(["./prog"], cwd=tmp_path, check=True, env={"POLYLIFT_DUMP_DIR": "out"})
     manifest = (tmp_path / "out" / "manifest.txt").read_text().splitlines()
+    # One block per call of main: the second call's arrays are `<name>@2`.
     assert manifest[0] == "array A 4 3 2 3 4"
     assert manifest[1:3] == ["scalar n 2", "scalar m 3"]
-    assert manifest[3] == "calls 2"
+    assert manifest[3] == "calls 1"
     assert manifest[4].startswith("time_ns ") and len(manifest[4].split()) == 2
     assert manifest[5] == "unstable 0"
+    assert manifest[6] == "array A@2 4 3 2 3 4"
+    assert manifest[9] == "calls 2" and manifest[11] == "unstable 0"
     arrays, seconds = read_dumps(tmp_path / "out", MIXED)
-    assert list(arrays) == ["A"] and arrays["A"].shape == (2, 3, 4)
-    assert np.array_equal(arrays["A"].reshape(-1), np.arange(24, dtype=np.float32) * 0.25)
+    assert list(arrays) == ["A", "A@2"] and arrays["A@2"].shape == (2, 3, 4)
+    assert dumped_names(MIXED, arrays) == ["A", "A@2"]
+    ramp = np.arange(24, dtype=np.float32)
+    assert np.array_equal(arrays["A"].reshape(-1), ramp * 0.5)
+    assert np.array_equal(arrays["A@2"].reshape(-1), ramp * 0.25)
     assert 0 <= seconds < 1
     # Without the variable the program runs and writes nothing.
     subprocess.run(["./prog"], cwd=tmp_path, check=True, env={})

@@ -40,3 +40,18 @@ def test_in_place_trmm_is_a_gemv_t_and_a_scaling_per_row():
     item = _script().report_kernel(ROOT / "benchmarks" / "linalg" / "trmm.c")
     assert item["coverage"] == "FULL" and item["residual"] == []
     assert [x["template"] for x in item["launches"]] == ["blas.gemv_t_acc1", "blas.scal"]
+
+
+def test_launches_behind_an_alias_guard_are_counted():
+    script = _script()
+    item = script.report_kernel(ROOT / "tests" / "exec" / "inputs" / "alias" / "gemv.c")
+    # No restrict: the launch is in the version that runs when A, x and y are apart.
+    assert item["coverage"] == "FULL" and item["guarded_launches"] == 1
+    assert [x["function"] for x in item["launches"]] == ["kernel_gemv.noalias"]
+    assert item["alias_guarded"] == [["A", "y"], ["x", "y"]]
+    assert item["fallback"] == {"kernel_gemv.flat": 2}
+    lines = script.render("alias", "gemv", item)
+    assert lines[1] == ("    1 launch(es) guarded at entry: they run when A and y, x and y "
+                        "(which may alias) are apart")
+    assert lines[2].startswith("    fallback @kernel_gemv.flat (taken when the entry guard "
+                               "fails): 2 residual op(s)")

@@ -1,5 +1,5 @@
 // RUN: polylift-cc %s --function=kernel_box | FileCheck %s --check-prefix=BOX
-// RUN: polylift-cc %s --function=kernel_box | polylift-opt --raise-affine-to-linalg --remarks=all 2>&1 | FileCheck %s --check-prefix=RAISE
+// RUN: polylift-cc %s --function=kernel_box --assume-noalias | polylift-opt --raise-affine-to-linalg --remarks=all 2>&1 | FileCheck %s --check-prefix=RAISE
 // RUN: polylift-cc %s --function=kernel_live_after | FileCheck %s --check-prefix=AFTER
 // RUN: polylift-cc %s --function=kernel_read_first | FileCheck %s --check-prefix=FIRST
 // RUN: polylift-cc %s --function=kernel_outer_read | FileCheck %s --check-prefix=OUTER

@@ -1,9 +1,9 @@
-// RUN: polylift-cc %s --function=kernel_guarded | FileCheck %s --check-prefix=GUARD
+// RUN: polylift-cc %s --function=kernel_guarded --assume-noalias | FileCheck %s --check-prefix=GUARD
 // RUN: polylift-cc %s --function=kernel_proven | FileCheck %s --check-prefix=PROVEN
 // RUN: polylift-cc %s --function=kernel_refuted | FileCheck %s --check-prefix=REFUTED
 // RUN: polylift-cc %s --function=kernel_square | FileCheck %s --check-prefix=SQUARE
-// RUN: polylift-cc %s --function=kernel_chw | FileCheck %s --check-prefix=CHW
-// RUN: polylift-cc %s --function=kernel_guarded -o %t.mlir
+// RUN: polylift-cc %s --function=kernel_chw --assume-noalias | FileCheck %s --check-prefix=CHW
+// RUN: polylift-cc %s --function=kernel_guarded --assume-noalias -o %t.mlir
 // RUN: polylift-opt %t.mlir --raise-affine-to-linalg --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=RAISE
 
 // k < K, and K <= lda is not provable: a run-time guard picks the version.

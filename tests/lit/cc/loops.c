@@ -1,4 +1,4 @@
-// RUN: polylift-cc %s --function=kernel_nest | FileCheck %s --check-prefix=NEST
+// RUN: polylift-cc %s --function=kernel_nest --assume-noalias | FileCheck %s --check-prefix=NEST
 // RUN: polylift-cc %s --function=kernel_down | FileCheck %s --check-prefix=DOWN
 // RUN: polylift-cc %s --function=kernel_minmax | FileCheck %s --check-prefix=MINMAX
 

@@ -1,4 +1,4 @@
-// RUN: polylift-cc %s --function=kernel_rdiv | FileCheck %s --check-prefix=RDIV
+// RUN: polylift-cc %s --function=kernel_rdiv --assume-noalias | FileCheck %s --check-prefix=RDIV
 // RUN: polylift-cc %s --function=kernel_other | FileCheck %s --check-prefix=OTHER
 
 // A rounding division by a computed divisor: both arms divide by d, and they trap for

@@ -1,5 +1,5 @@
-// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
-// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: polylift-cc %s --assume-noalias | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+// RUN: polylift-cc %s --assume-noalias | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // symm as C loops (A symmetric, read from its lower triangle). The third nest's
 // `k = i + 1 .. m` is a strict triangle: its last row (i = m - 1) is empty, which

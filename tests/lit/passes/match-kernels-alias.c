@@ -1,0 +1,121 @@
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=all 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+// Arguments without `restrict` may alias. The gemv of a caller passing x == y reads
+// x[j] after writing y[j] for j < i, which one gemv launch would not: the launch is in
+// the version the entry guard calls when the ranges of A, x and y are apart, and the
+// fallback keeps the loops, raised nowhere the overlap could matter.
+void kernel_gemv(int n, double A[n][n], double *x, double *y)
+{
+  for (int i = 0; i < n; i++) {
+    y[i] = 0.0;
+    for (int j = 0; j < n; j++)
+      y[i] = y[i] + A[i][j] * x[j];
+  }
+}
+// CHECK-LABEL: func.func @kernel_gemv(
+// CHECK-NOT: kernel.launch
+// CHECK: scf.if
+// CHECK-LABEL: func.func private @kernel_gemv.noalias(
+// CHECK: %[[N:.*]] = affine.max
+// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg3[0] [%[[N]]] [1]
+// CHECK-NEXT: %[[A:.*]] = memref.subview %arg1[0, 0] [%[[N]], %[[N]]] [1, 1]
+// CHECK-NEXT: %[[X:.*]] = memref.subview %arg2[0] [%[[N]]] [1]
+// CHECK: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero1"
+// CHECK-LABEL: func.func private @kernel_gemv.flat(
+// CHECK-NOT: kernel.launch
+// CHECK-NOT: linalg.generic
+// CHECK: affine.for
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: affine.store
+// CHECK-NEXT: affine.for
+
+// With `restrict` the launch is as before: one function, no guard.
+void kernel_gemv_restrict(int n, double A[restrict n][n], double *restrict x,
+                          double *restrict y)
+{
+  for (int i = 0; i < n; i++) {
+    y[i] = 0.0;
+    for (int j = 0; j < n; j++)
+      y[i] = y[i] + A[i][j] * x[j];
+  }
+}
+// CHECK-LABEL: func.func @kernel_gemv_restrict(
+// CHECK-NOT: scf.if
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero1"
+// CHECK-NEXT: return
+
+// The fallback's recurrence stays a loop: a running-sum launch would read x after
+// writing y where they overlap.
+void kernel_cumsum(int n, double *x, double *y)
+{
+  y[0] = x[0];
+  for (int k = 1; k < n; k++)
+    y[k] = y[k - 1] + x[k];
+}
+// CHECK-LABEL: func.func private @kernel_cumsum.noalias(
+// CHECK: "kernel.launch"(%{{.*}}, %arg1) {{.*}}template = "scan.cumsum"
+// CHECK-LABEL: func.func private @kernel_cumsum.flat(
+// CHECK-NOT: kernel.launch
+// CHECK: affine.for
+
+// y's range is unknown at entry (its subscript is data): no guard, and the loop that
+// writes y and reads x stays; the one that touches x alone is raised and matched.
+void kernel_scatter(int n, int *idx, double *x, double *y)
+{
+  for (int i = 0; i < n; i++)
+    y[idx[i]] = x[i];
+  for (int i = 0; i < n; i++)
+    x[i] = 2.0 * x[i];
+}
+// CHECK-LABEL: func.func @kernel_scatter(
+// CHECK-NEXT: affine.for
+// CHECK: memref.store
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.scal"
+
+// A value read between two ops of a run reaches the launch as read before it: read
+// from x, which may be y, after y is filled, the run breaks where they may overlap.
+void kernel_scaled(int n, double A[restrict n][n], double *restrict z, double *x, double *y)
+{
+  for (int i = 0; i < n; i++)
+    y[i] = 0.0;
+  double alpha = x[0] + 1.0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += alpha * A[i][j] * z[j];
+}
+// CHECK-LABEL: func.func private @kernel_scaled.noalias(
+// CHECK: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero"
+// CHECK-LABEL: func.func private @kernel_scaled.flat(
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
+// CHECK-NEXT: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+
+// The same holds for one array: alpha is y[0] after the fill, 1.
+void kernel_same(int n, double A[restrict n][n], double *restrict z, double *restrict y)
+{
+  for (int i = 0; i < n; i++)
+    y[i] = 0.0;
+  double alpha = y[0] + 1.0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      y[i] += alpha * A[i][j] * z[j];
+}
+// CHECK-LABEL: func.func @kernel_same(
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
+// CHECK-NEXT: affine.load %arg3[0]
+// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+
+// REMARK: alias.c:8:6: remark: may alias: A and y; guarded at entry (this version runs when their address ranges are apart)
+// REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; guarded at entry (this version runs when their address ranges are apart)
+// REMARK: alias.c:8:6: remark: may alias: A and y; this version runs when they overlap and assumes nothing of them
+// REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; this version runs when they overlap and assumes nothing of them
+// REMARK-NEXT: alias.c:13:21: remark: not raised: may alias: A and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:54:23: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:64:6: remark: may alias: x and y; not guarded: the address ranges of their accesses cannot be computed at entry, so loops that write one and touch the other stay
+// REMARK-NEXT: alias.c:67:5: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:53:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 (y[k] = (y[k-1] + x[k]) where k >= 1): output y may alias x (arguments x and y may overlap)
+// REMARK: remark: match-kernels: @kernel_gemv.noalias: coverage FULL, 1 launch(es), 0 residual op(s); launches guarded at entry (A and y, x and y apart)
+// REMARK-NEXT: remark: match-kernels: @kernel_gemv.flat: coverage NONE, 0 launch(es), 2 residual op(s)
+// REMARK: remark: match-kernels: @kernel_gemv_restrict: coverage FULL, 1 launch(es), 0 residual op(s)

@@ -27,15 +27,15 @@ from functools import cache
 from pathlib import Path
 
 from polylift.errors import BuildError, UsageError
-from polylift.harness.toolchain import C_FLAGS, target_named
-from polylift.matcher.library import load_library
 from polylift.shims.header import HEADER_NAME, declared_symbols, render_header
+from polylift.shims.targets import C_FLAGS, target_named
+from polylift.shims.template_library import load_library
 
 SHIM_DIR = Path(__file__).parent
 C_BACKENDS = ("ref", "host", "pva")
 CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn")
 KINDS = ("static", "shared")
-# Warnings are on so a shim author sees mistakes; the ABI flags come from the harness.
+# Warnings are on so a shim author sees mistakes; the ABI flags are every C compile's.
 SHIM_CFLAGS: tuple[str, ...] = (*C_FLAGS, "-fPIC", "-std=gnu11", "-Wall")
 HOST_LINK_ARGS: tuple[str, ...] = ("-lopenblas", "-lm")
 

@@ -9,9 +9,6 @@ from pathlib import Path
 
 from polylift.errors import PolyliftError, UsageError
 
-# Imported by name from here by shims/header.py until the shims branch lands.
-from polylift.output import write_atomically  # noqa: F401
-
 
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:
     """The value of `-Xvalue`, `--flag=value` or `flag value` at argv[i]; the next index."""

@@ -1,7 +1,9 @@
 """The tools of one target (compiler, binutils, emulator) and a log of every command run.
 
 Every external command the harness runs goes through `Toolchain.run`, which records it,
-so a failed build or a wrong result can be replayed from a reproducer script.
+so a failed build or a wrong result can be replayed from a reproducer script. The
+targets themselves and the shared C flags live in `polylift.shims.targets` (the shim
+build below the harness needs them too); they are re-exported here for the harness.
 """
 
 from __future__ import annotations
@@ -12,40 +14,11 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from polylift.errors import BuildError, UsageError
+from polylift.errors import BuildError
 from polylift.mlir import tool_path
+from polylift.shims.targets import C_FLAGS, TARGETS, Target, target_named
 
-
-@dataclass(frozen=True)
-class Target:
-    """A machine the harness builds for: its triple, its C tools and how to run on it."""
-
-    name: str
-    triple: str
-    prefix: str  # binutils/gcc prefix, empty for the host tools
-    emulator: tuple[str, ...] = ()
-
-    def tool(self, name: str) -> str:
-        """The target's variant of a GNU tool (`gcc`, `objcopy`, `objdump`)."""
-        return f"{self.prefix}{name}"
-
-
-TARGETS: dict[str, Target] = {
-    "x86_64": Target("x86_64", "x86_64-linux-gnu", ""),
-    "aarch64": Target("aarch64", "aarch64-linux-gnu", "aarch64-linux-gnu-",
-                      ("qemu-aarch64", "-L", "/usr/aarch64-linux-gnu")),
-}
-
-# Flags shared by every C compile: no FMA contraction, so C and MLIR round alike.
-C_FLAGS: tuple[str, ...] = ("-O2", "-ffp-contract=off", "-fno-fast-math")
-
-
-def target_named(name: str) -> Target:
-    """The target called `name` (`x86_64` or `aarch64`)."""
-    try:
-        return TARGETS[name]
-    except KeyError:
-        raise UsageError(f"unknown target '{name}' (known: {', '.join(sorted(TARGETS))})") from None
+__all__ = ["C_FLAGS", "TARGETS", "CommandLog", "Target", "Toolchain", "target_named"]
 
 
 @dataclass

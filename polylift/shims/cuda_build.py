@@ -1,8 +1,10 @@
 """Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`) with nvcc.
 
 Sources: `polylift/shims/cuda/common/*.cu` (the runtime every cuda backend carries: the
-device-buffer cache, transfers, error reporting) plus `polylift/shims/cuda/<backend>/*.cu`
-(one file per launch), with the headers of `polylift/shims/cuda/include/`. Vendor
+device-buffer cache, transfers, error reporting), `polylift/shims/cuda/<backend>/*.cu`
+(the backend's handle and descriptors), the backend's generated units (one per launch,
+from the shim families: `generate.py`) and the `<dir>/cuda/<backend>/*.cu` of user template
+folders, with the headers of `polylift/shims/cuda/include/`. Vendor
 headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
 `nvidia-cudnn-cu13`, `nvidia-cuda-runtime`), found through the `nvidia` namespace
 package; nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
@@ -21,7 +23,6 @@ import importlib.util
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -30,14 +31,25 @@ from functools import cache
 from pathlib import Path
 
 from polylift.errors import BuildError, UsageError
-from polylift.shims.build import ShimLibrary, cache_dir
+from polylift.shims.header import HEADER_NAME
+from polylift.shims.store import (
+    ShimLibrary,
+    built_once,
+    cache_dir,
+    content_key,
+    display,
+    run_tool,
+    write_sources,
+)
 
 CUDA_DIR = Path(__file__).parent / "cuda"
 CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn")
 INSTALL_HINT = "pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN and the runtime)"
-# fmad=false: our own kernels must round every product, as the C reference does.
+# fmad=false: our own kernels must round every product, as the C reference does; the
+# host compiler must not contract either (the units carry the template's loops).
 NVCC_FLAGS: tuple[str, ...] = ("-x", "cu", "-std=c++17", "-O2", "--fmad=false",
-                               "-Xcompiler", "-fPIC", "-Xcompiler", "-Wall")
+                               "-Xcompiler", "-fPIC", "-Xcompiler", "-Wall",
+                               "-Xcompiler", "-ffp-contract=off")
 # (wheel folder under nvidia/, library file) each backend links, in dependency order.
 BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
     "cublas": (("cu13", "libcublas.so.13"), ("cu13", "libcublasLt.so.13")),
@@ -121,12 +133,34 @@ def cuda_available() -> tuple[bool, str]:
     return True, ""
 
 
-def cuda_sources(backend: str, template_dirs: Sequence[Path] = ()) -> list[Path]:
-    """The sources of one backend: the common runtime, then the backend's launches."""
+def runtime_sources(backend: str) -> list[Path]:
+    """The runtime a cuda backend carries: the common one (device-buffer cache, transfers,
+    errors), then the backend's own (its library handle, descriptors)."""
     _check_backend(backend)
-    folders = [CUDA_DIR / "common", CUDA_DIR / backend]
-    folders += [Path(d) / "cuda" / backend for d in template_dirs]
-    return [f for folder in folders if folder.is_dir() for f in sorted(folder.glob("*.cu"))]
+    return [*sorted((CUDA_DIR / "common").glob("*.cu")),
+            *sorted((CUDA_DIR / backend).glob("*.cu"))]
+
+
+def cuda_library(backend: str, kind: str, header: str, units: dict[str, str],
+                 user: Sequence[Path]) -> ShimLibrary:
+    """Build (or find in the cache) a cuda backend's library from its generated units
+    and the user's sources, against the generated header."""
+    runtime = runtime_sources(backend)
+    key = content_key([backend, kind, header, fingerprint(backend)]
+                      + [f"{name}\0{text}" for name, text in units.items()]
+                      + [f"{s.name}\0{s.read_text()}" for s in [*runtime, *user]])
+    lib_name = f"libpolylift_{backend}{'.a' if kind == 'static' else '.so'}"
+
+    def build(work: Path) -> None:
+        generated = write_sources(work, HEADER_NAME, header, units)
+        built = build_cuda_library(backend, [*runtime, *generated, *user], work / "include",
+                                   work / lib_name, kind)
+        (work / "link_args").write_text("\n".join(built.link_args))
+
+    final = cache_dir() / "shims" / f"{backend}-x86_64-{kind}-{key}"
+    path = built_once(final, lib_name, build)
+    text = (final / "link_args").read_text()
+    return ShimLibrary(path, tuple(line for line in text.splitlines() if line))
 
 
 def fingerprint(backend: str) -> str:
@@ -144,7 +178,7 @@ def fingerprint(backend: str) -> str:
 
 @cache
 def _nvcc_version(nvcc: str) -> str:
-    return _run([nvcc, "--version"], "querying nvcc").strip().splitlines()[-1]
+    return run_tool([nvcc, "--version"], "querying nvcc").strip().splitlines()[-1]
 
 
 def arch_flags() -> tuple[str, ...]:
@@ -193,7 +227,7 @@ def build_cuda_library(backend: str, sources: Sequence[Path], include_dir: Path,
         objects = list(pool.map(lambda src: compiled_object(tools, flags, src, include_dir),
                                 sources))
     if kind == "static":
-        _run(["ar", "rcs", str(out_path), *map(str, objects)], f"archiving {out_path.name}")
+        run_tool(["ar", "rcs", str(out_path), *map(str, objects)], f"archiving {out_path.name}")
     else:
         _link_shared(tools, backend, objects, out_path)
     check_symbols(out_path, include_dir, backend)
@@ -220,8 +254,8 @@ def compiled_object(tools: CudaToolchain, flags: Sequence[str], src: Path, inclu
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{src.stem}-", suffix=".o")
     os.close(fd)
     try:
-        _run([tools.nvcc, *flags, "-c", str(src), "-o", tmp],
-             f"compiling cuda shim {_display(src)}")
+        run_tool([tools.nvcc, *flags, "-c", str(src), "-o", tmp],
+                 f"compiling cuda shim {display(src)}", lines=25)
         os.replace(tmp, obj)  # atomic: a concurrent identical build writes the same bytes
     finally:
         if os.path.exists(tmp):
@@ -236,7 +270,7 @@ def _link_shared(tools: CudaToolchain, backend: str, objects: Sequence[Path], ou
     argv = [tools.nvcc, "-shared", "-cudart", "shared", "-o", str(out), *map(str, objects)]
     argv += [f"-L{f}" for f in folders] + [f"-l:{p.name}" for p in libs]
     argv += [f"-Xlinker=-rpath,{f}" for f in folders]
-    _run(argv, f"linking {out.name}")
+    run_tool(argv, f"linking {out.name}", lines=25)
 
 
 def declared_in_header(include_dir: Path, backend: str) -> set[str]:
@@ -248,7 +282,7 @@ def declared_in_header(include_dir: Path, backend: str) -> set[str]:
 def defined_symbols(lib: Path) -> set[str]:
     """Global symbols a static or shared library defines."""
     argv = ["nm", "-g", "--defined-only"] + (["-D"] if lib.suffix == ".so" else []) + [str(lib)]
-    out = _run(argv, f"listing the symbols of {lib.name}")
+    out = run_tool(argv, f"listing the symbols of {lib.name}")
     return {f[2] for line in out.splitlines() if len(f := line.split()) == 3}
 
 
@@ -257,27 +291,9 @@ def check_symbols(lib: Path, include_dir: Path, backend: str) -> None:
     missing = sorted(declared_in_header(include_dir, backend) - defined_symbols(lib))
     if missing:
         raise BuildError(f"{lib.name} lacks shims the header declares: {', '.join(missing)} "
-                         f"(add them under polylift/shims/cuda/{backend}/)")
+                         f"(add the launch to a family in polylift/shims/families/)")
 
 
 def _check_backend(backend: str) -> None:
     if backend not in CUDA_BACKENDS:
         raise UsageError(f"unknown cuda backend '{backend}' (known: {', '.join(CUDA_BACKENDS)})")
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.relative_to(CUDA_DIR.parent.parent.parent))
-    except ValueError:
-        return path.name
-
-
-def _run(argv: list[str], what: str) -> str:
-    try:
-        done = subprocess.run(argv, text=True, capture_output=True, check=False)
-    except FileNotFoundError:
-        raise BuildError(f"{what}: cannot run '{argv[0]}' (not installed?)") from None
-    if done.returncode != 0:
-        detail = (done.stderr or done.stdout).strip().splitlines()[-25:]
-        raise BuildError(f"{what} failed (exit {done.returncode}):\n" + "\n".join(detail))
-    return done.stdout

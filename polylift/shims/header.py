@@ -2,15 +2,11 @@
 
 One prototype per (launch, dtype, backend) for every backend a launch's templates
 declare, so a template, its launch, its lowering and its shims cannot drift apart.
-
-    python -m polylift.shims.header                 print the header
-    python -m polylift.shims.header --write         update the checked-in copy
-    python -m polylift.shims.header --templates DIR add a directory of user templates
+`python -m polylift.cli.shim_header [--write]` prints it or updates the checked-in copy.
 """
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -18,9 +14,9 @@ from pathlib import Path
 
 import jinja2
 
-from polylift.errors import PolyliftError, SourceLoc, UsageError
+from polylift.errors import PolyliftError, SourceLoc
 from polylift.tdl.checks import BACKENDS, DTYPES
-from polylift.tdl.library import KernelTemplate, Library, ShimArg, load_library
+from polylift.tdl.library import KernelTemplate, Library, ShimArg
 
 HEADER_NAME = "polylift_shims.h"
 INCLUDE_DIR = Path(__file__).parent / "include"
@@ -155,29 +151,3 @@ def declared_symbols(library: Library, backend: str) -> tuple[str, ...]:
     """Every shim symbol the header declares for one backend, sorted."""
     return tuple(sorted(sym for decl in launch_decls(library)
                         for b, _, sym in decl.symbols if b == backend))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Print the header, or with `--write` update the checked-in copy."""
-    from polylift.cli.common import run_command, write_atomically
-
-    def body(args: list[str]) -> int:
-        parser = argparse.ArgumentParser(prog="python -m polylift.shims.header",
-                                         description="Generate polylift_shims.h.")
-        parser.add_argument("--write", action="store_true",
-                            help=f"update the checked-in {HEADER_NAME}")
-        parser.add_argument("--templates", action="append", default=[], metavar="DIR",
-                            help="also read the templates of DIR (repeatable)")
-        parser.add_argument("--debug", action="store_true", help="show tracebacks")
-        opts = parser.parse_args(args)
-        if opts.write and opts.templates:
-            raise UsageError("--write updates the built-in header; it takes no --templates")
-        text = render_header(load_library(opts.templates))
-        write_atomically(str(CHECKED_IN) if opts.write else "-", text)
-        return 0
-
-    return run_command("polylift-shims-header", body, None if argv is None else list(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

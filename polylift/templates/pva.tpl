@@ -22,7 +22,7 @@
 #                       matches. Launch names end in `_roi`.
 #
 # Backends: `ref` (plain loops in the template's order) and `pva` (a bit-exact model of
-# the PVA operators: line buffers, fixed-point arithmetic; see shims/pva/pva_model.h).
+# the PVA operators: line buffers, fixed-point arithmetic; see shims/helpers/pva_model.h).
 
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"

@@ -17,8 +17,8 @@ from polylift.shims.cuda_build import (
     arch_flags,
     build_cuda_library,
     check_symbols,
-    cuda_sources,
     link_args,
+    runtime_sources,
     toolchain,
 )
 
@@ -87,13 +87,13 @@ def test_arch_flags(monkeypatch: pytest.MonkeyPatch) -> None:
         arch_flags()
 
 
-def test_sources_are_the_runtime_plus_the_backend() -> None:
-    names = {f"{p.parent.name}/{p.name}" for p in cuda_sources("cudnn")}
-    assert {"common/runtime.cu", "common/copy_view.cu", "cudnn/conv2d.cu"} <= names
+def test_runtime_is_the_common_one_plus_the_backends_own() -> None:
+    names = {f"{p.parent.name}/{p.name}" for p in runtime_sources("cudnn")}
+    assert {"common/runtime.cu", "common/copy_view.cu", "cudnn/common.cu"} <= names
     assert not any(n.startswith(("cublas/", "cublaslt/")) for n in names)
-    assert "cublas/gemm.cu" in {f"{p.parent.name}/{p.name}" for p in cuda_sources("cublas")}
+    assert "cublas/handle.cu" in {f"{p.parent.name}/{p.name}" for p in runtime_sources("cublas")}
     with pytest.raises(UsageError):
-        cuda_sources("ref")
+        runtime_sources("ref")
 
 
 def test_bad_kind_and_empty_sources(tmp_path: Path) -> None:

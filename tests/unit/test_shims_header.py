@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from polylift.cli.shim_header import main
 from polylift.shims.header import (
     CHECKED_IN,
     ShimSignatureError,
     _c_param,
     c_prototype,
-    main,
     render_header,
     shim_symbol,
 )
@@ -34,12 +34,12 @@ TEMPLATE = """template user.{name} {{
 
 def test_checked_in_header_is_current():
     assert CHECKED_IN.read_text() == render_header(load_library()), (
-        "polylift_shims.h is stale: run python -m polylift.shims.header --write")
+        "polylift_shims.h is stale: run python -m polylift.cli.shim_header --write")
 
 
 def test_header_says_it_is_generated_and_how_to_regenerate():
     text = render_header(load_library())
-    assert "GENERATED" in text and "python -m polylift.shims.header --write" in text
+    assert "GENERATED" in text and "python -m polylift.cli.shim_header --write" in text
 
 
 def test_prototypes_follow_the_template_signature():

@@ -2,7 +2,7 @@
  * polylift_shims.h: the shim ABI of polylift's kernel template library.
  *
  * GENERATED from the template library by polylift/shims/header.py; do not edit.
- * Regenerate the checked-in copy with:  python -m polylift.shims.header --write
+ * Regenerate the checked-in copy with:  python -m polylift.cli.shim_header --write
  *
  * A shim is `polylift_<backend>_<launch>_<dtype>`. Arrays are row-major: each is passed
  * as a pointer to its first element, followed by the strides (in elements) of all but

@@ -19,6 +19,9 @@
  *     bookkeeping exact: they invalidate every other cached image that overlaps them.
  *   - outputs are copied back at the end of every call; gaps between the elements of a
  *     strided output view are never written on the host.
+ *   - a shim that computes on the host instead (an empty range, or windows cuDNN would
+ *     order differently) writes host memory behind the cache, so it then calls
+ *     `polylift_cuda_invalidate()`.
  * `polylift_cuda_invalidate()` forgets what is resident; `polylift_cuda_release()` frees
  * every cached buffer.
  */

@@ -9,10 +9,11 @@
 // Raised IR of a C snippet (polylift-cc, then --raise-affine-to-linalg):
 //   for (i = 0; i < n; i++) y[i] = a * x[i] + y[i];
 // The launch takes the raised subviews of y and x, and a as an SSA scalar.
-// CHECK-LABEL: func.func @kernel_axpy
-// CHECK: %[[X:.*]] = memref.subview %arg2[0] [%{{.*}}] [1]
-// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg3[0] [%{{.*}}] [1]
-// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %arg1) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<?xf64, strided<[1]>>, memref<?xf64, strided<[1]>>, f64) -> ()
+// CHECK-LABEL: func.func @kernel_axpy(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: f64, %[[X:[a-z0-9_-]+]]: memref<100xf64>, %[[Y:[a-z0-9_-]+]]: memref<100xf64>)
+// CHECK: %[[SX:.*]] = memref.subview %[[X]][0] [%{{.*}}] [1]
+// CHECK-NEXT: %[[SY:.*]] = memref.subview %[[Y]][0] [%{{.*}}] [1]
+// CHECK-NEXT: "kernel.launch"(%[[SY]], %[[SX]], %[[A]]) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<?xf64, strided<[1]>>, memref<?xf64, strided<[1]>>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpy (1 op) -> @axpy_f64
 #map = affine_map<(d0) -> (0, d0)>

@@ -43,7 +43,7 @@ void clipped(int n, int t, int x[restrict n], int y[restrict n])
 // CHECK-LABEL: func.func @count_above(
 // CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[T:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}, %[[R:[a-z0-9_-]+]]: memref<1xi32> {llvm.noalias})
 // CHECK-NEXT: %[[T_I32:[a-z0-9_-]+]] = arith.index_cast %[[T]] : index to i32
-// CHECK: %[[SR:.*]] = memref.subview %{{.*}}[0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
+// CHECK: %[[SR:.*]] = memref.subview %[[R]][0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
 // CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%[[N]]] [1]
 // CHECK: "kernel.launch"(%[[SR]], %[[SX]], %[[T_I32]]) {callee = @count_above_i32, source_order_matches = true, template = "user.count_above"}
 // CHECK-NOT: affine.for

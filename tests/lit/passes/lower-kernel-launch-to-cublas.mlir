@@ -14,8 +14,9 @@
 
 // Profitable, sizes known: 8x8x8 is 1152 flops, far below F_MIN: stays a launch, marked so
 // later GPU lowerings keep it on the host too; the host lowering takes it in the chain.
-// PROF-LABEL: func.func @small_gemm
-// PROF-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %arg3, %arg3) {callee = @gemm_f64, offload_declined, source_order_matches = true, template = "blas.gemm"}
+// PROF-LABEL: func.func @small_gemm(
+// PROF-SAME: %[[A:[a-z0-9_-]+]]: memref<8x8xf64>, %[[B:[a-z0-9_-]+]]: memref<8x8xf64>, %[[C:[a-z0-9_-]+]]: memref<8x8xf64>, %[[a:[a-z0-9_-]+]]: f64)
+// PROF-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[a]], %[[a]]) {callee = @gemm_f64, offload_declined, source_order_matches = true, template = "blas.gemm"}
 // REMARK: remark: lower-kernel-launch-to-cublas: kept on the host (1152 flops, 2048 bytes; offload needs flops >= 2e+06 and flops >= 4 * bytes)
 // CHAIN-LABEL: func.func @small_gemm
 // CHAIN-NOT: kernel.launch
@@ -42,8 +43,9 @@ func.func @big_gemm(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref
 // -----
 
 // f64 axpy on a million elements: 0.083 flop per byte never pays.
-// PROF-LABEL: func.func @big_axpy
-// PROF-NEXT: "kernel.launch"
+// PROF-LABEL: func.func @big_axpy(
+// PROF-SAME: %[[X:[a-z0-9_-]+]]: memref<1000000xf64>, %[[Y:[a-z0-9_-]+]]: memref<1000000xf64>, %[[A:[a-z0-9_-]+]]: f64)
+// PROF-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[A]])
 // REMARK: remark: lower-kernel-launch-to-cublas: kept on the host (2e+06 flops, 2.4e+07 bytes;
 func.func @big_axpy(%x: memref<1000000xf64>, %y: memref<1000000xf64>, %a: f64) {
   "kernel.launch"(%y, %x, %a) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<1000000xf64>, memref<1000000xf64>, f64) -> ()
@@ -54,7 +56,8 @@ func.func @big_axpy(%x: memref<1000000xf64>, %y: memref<1000000xf64>, %a: f64) {
 
 // Dynamic sizes: a run-time guard evaluates the template's cost; the else branch keeps
 // the launch (marked) for the next lowering, which the chain's host pass takes.
-// PROF-LABEL: func.func @dyn_gemm
+// PROF-LABEL: func.func @dyn_gemm(
+// PROF-SAME: %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>, %[[C:[a-z0-9_-]+]]: memref<?x?xf64>, %[[a:[a-z0-9_-]+]]: f64)
 // PROF: memref.dim %arg2, %c0
 // PROF: %[[IMIN:[a-z0-9_]+]] = arith.constant 4.000000e+00 : f64
 // PROF-NEXT: %[[NEED:[0-9]+]] = arith.mulf %[[IMIN]], %{{[0-9]+}} : f64
@@ -65,7 +68,7 @@ func.func @big_axpy(%x: memref<1000000xf64>, %y: memref<1000000xf64>, %a: f64) {
 // PROF-NEXT: scf.if %[[COND]] {
 // PROF: func.call @polylift_cublas_gemm_f64(
 // PROF-NEXT: } else {
-// PROF-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %arg3, %arg3) {callee = @gemm_f64, offload_declined, source_order_matches = true, template = "blas.gemm"}
+// PROF-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[a]], %[[a]]) {callee = @gemm_f64, offload_declined, source_order_matches = true, template = "blas.gemm"}
 // PROF-NEXT: }
 // PROF-NEXT: return
 // REMARK: remark: lower-kernel-launch-to-cublas: sizes known at run time only: @polylift_cublas_gemm_f64 is called when flops >= 2e+06 and flops >= 4 * bytes, else the launch stays for the next backend

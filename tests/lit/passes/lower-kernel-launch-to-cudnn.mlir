@@ -3,9 +3,10 @@
 
 // A template that declares cudnn is lowered; gemm (no cuDNN shim) is left alone.
 // CHECK: func.func private @polylift_cudnn_scale2d_f32(i64, i64, f32, !llvm.ptr, i64, !llvm.ptr, i64)
-// CHECK-LABEL: func.func @image
+// CHECK-LABEL: func.func @image(
+// CHECK-SAME: %[[IMG:[a-z0-9_-]+]]: memref<1024x1600xf32>, %[[OUT:[a-z0-9_-]+]]: memref<1024x1600xf32>, %[[C:[a-z0-9_-]+]]: memref<4x4xf32>, %[[M:[a-z0-9_-]+]]: memref<4x4xf32>, %[[S:[a-z0-9_-]+]]: f32)
 // CHECK: call @polylift_cudnn_scale2d_f32(
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg3, %arg3, %arg4, %arg4) {callee = @gemm_f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[M]], %[[M]], %[[S]], %[[S]]) {callee = @gemm_f32
 // CHECK-NEXT: return
 
 // At 0.125 flop per byte cuDNN keeps it on the host, and the PVA lowering (also a device

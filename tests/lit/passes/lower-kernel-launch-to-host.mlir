@@ -5,11 +5,12 @@
 // RUN: not polylift-opt %s --backend=hots 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // The host pass alone lowers what host implements and leaves the rest as it was.
-// CHECK-LABEL: func.func @mixed
+// CHECK-LABEL: func.func @mixed(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<8x8xf64>, %[[B:[a-z0-9_-]+]]: memref<8x8xf64>, %[[C:[a-z0-9_-]+]]: memref<8x8xf64>, %[[a:[a-z0-9_-]+]]: f64, %[[x:[a-z0-9_-]+]]: memref<10xf64>, %[[y:[a-z0-9_-]+]]: memref<10xf64>, %[[P:[a-z0-9_-]+]]: memref<4x6xf64>, %[[Q:[a-z0-9_-]+]]: memref<4x6xf64>)
 // CHECK: call @polylift_host_gemm_f64(
 // CHECK: call @polylift_host_jacobi1d_f64(
-// CHECK-NEXT: "kernel.launch"(%arg5, %arg4) {callee = @negate_f64, source_order_matches = true, template = "test.negate"}
-// CHECK-NEXT: "kernel.launch"(%arg6, %arg7, %arg3) {callee = @scale2d_f64, source_order_matches = true, template = "test.scale2d"}
+// CHECK-NEXT: "kernel.launch"(%[[y]], %[[x]]) {callee = @negate_f64, source_order_matches = true, template = "test.negate"}
+// CHECK-NEXT: "kernel.launch"(%[[P]], %[[Q]], %[[a]]) {callee = @scale2d_f64, source_order_matches = true, template = "test.scale2d"}
 // CHECK-NEXT: return
 
 // The chain: cuBLAS takes gemm, host jacobi1d (no cuBLAS shim), ref the rest.

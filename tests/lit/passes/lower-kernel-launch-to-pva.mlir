@@ -9,8 +9,9 @@
 // CHECK-NEXT: return
 // A launch whose template is not in the library is left, with one remark (from the ref
 // lowering, which every chain ends with).
-// CHECK-LABEL: func.func @unknown
-// CHECK-NEXT: "kernel.launch"
+// CHECK-LABEL: func.func @unknown(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<4xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[X]])
 // REMARK-NOT: lower-kernel-launch-to-pva: template
 // REMARK: remark: lower-kernel-launch-to-ref: template 'test.unknown' is not in the template library
 func.func @window(%img: memref<16x32xf64>, %out: memref<4x6xf64>, %s: f64) {

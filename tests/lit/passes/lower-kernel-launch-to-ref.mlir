@@ -109,9 +109,11 @@ func.func @jacobi(%A: memref<10xf64>, %B: memref<10xf64>, %c: f64) {
 
 // A transposed operand has a non-unit innermost stride: the ABI cannot pass it, so the
 // launch stays, with a remark that says why.
-// CHECK-LABEL: func.func @transposed
+// CHECK-LABEL: func.func @transposed(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<8x8xf64>, %[[B:[a-z0-9_-]+]]: memref<8x8xf64>, %[[C:[a-z0-9_-]+]]: memref<8x8xf64>, %[[a:[a-z0-9_-]+]]: f64)
 // CHECK-NOT: call
-// CHECK: "kernel.launch"
+// CHECK-NEXT: %[[TA:[a-z0-9_-]+]] = memref.transpose %[[A]] (d0, d1) -> (d1, d0)
+// CHECK: "kernel.launch"(%[[C]], %[[TA]], %[[B]], %[[a]], %[[a]])
 // REMARK: remark: lower-kernel-launch-to-ref: launch left: array 'A' (memref<8x8xf64, strided<[1, 8]>>) has an innermost stride that is not statically 1; the shim ABI passes only leading dimensions
 func.func @transposed(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf64>, %a: f64) {
   %At = memref.transpose %A (i, j) -> (j, i) : memref<8x8xf64> to memref<8x8xf64, strided<[1, 8]>>

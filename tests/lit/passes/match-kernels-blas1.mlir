@@ -9,10 +9,11 @@
 // Raised IR of a C snippet (polylift-cc, then --raise-affine-to-linalg):
 //   for (i = 0; i < n; i++) y[i] = a * x[i] + y[i];
 // The launch takes the raised subviews of y and x, and a as an SSA scalar.
-// CHECK-LABEL: func.func @kernel_axpy
-// CHECK: %[[X:.*]] = memref.subview %arg2[0] [%{{.*}}] [1]
-// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg3[0] [%{{.*}}] [1]
-// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %arg1) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<?xf64, strided<[1]>>, memref<?xf64, strided<[1]>>, f64) -> ()
+// CHECK-LABEL: func.func @kernel_axpy(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: f64, %[[X:[a-z0-9_-]+]]: memref<100xf64>, %[[Y:[a-z0-9_-]+]]: memref<100xf64>)
+// CHECK: %[[SX:.*]] = memref.subview %[[X]][0] [%{{.*}}] [1]
+// CHECK-NEXT: %[[SY:.*]] = memref.subview %[[Y]][0] [%{{.*}}] [1]
+// CHECK-NEXT: "kernel.launch"(%[[SY]], %[[SX]], %[[A]]) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<?xf64, strided<[1]>>, memref<?xf64, strided<[1]>>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpy (1 op) -> @axpy_f64
 #map = affine_map<(d0) -> (0, d0)>
@@ -35,8 +36,9 @@ module {
 // -----
 
 // Copy, f32.
-// CHECK-LABEL: func.func @copy_f32
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0) {callee = @copy_f32, source_order_matches = true, template = "blas.copy"} : (memref<32xf32>, memref<32xf32>) -> ()
+// CHECK-LABEL: func.func @copy_f32(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<32xf32>, %[[Y:[a-z0-9_-]+]]: memref<32xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]]) {callee = @copy_f32, source_order_matches = true, template = "blas.copy"} : (memref<32xf32>, memref<32xf32>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.copy (1 op) -> @copy_f32
 func.func @copy_f32(%x: memref<32xf32>, %y: memref<32xf32>) {
@@ -80,8 +82,9 @@ func.func @copy_negated(%x: memref<32xf64>, %y: memref<32xf64>) {
 // -----
 
 // Copy2d, f64, dynamic sizes.
-// CHECK-LABEL: func.func @copy2d_f64
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0) {callee = @copy2d_f64, source_order_matches = true, template = "blas.copy2d"} : (memref<?x?xf64>, memref<?x?xf64>) -> ()
+// CHECK-LABEL: func.func @copy2d_f64(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[B]], %[[A]]) {callee = @copy2d_f64, source_order_matches = true, template = "blas.copy2d"} : (memref<?x?xf64>, memref<?x?xf64>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.copy2d (1 op) -> @copy2d_f64
 func.func @copy2d_f64(%A: memref<?x?xf64>, %B: memref<?x?xf64>) {
@@ -126,8 +129,9 @@ func.func @copy2d_in_place_shift(%A: memref<8x8xf32>) {
 // -----
 
 // Fill with an SSA scalar, f64.
-// CHECK-LABEL: func.func @fill_f64
-// CHECK-NEXT: "kernel.launch"(%arg0, %arg1) {callee = @fill_f64, source_order_matches = true, template = "blas.fill"} : (memref<?xf64>, f64) -> ()
+// CHECK-LABEL: func.func @fill_f64(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[V:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[V]]) {callee = @fill_f64, source_order_matches = true, template = "blas.fill"} : (memref<?xf64>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 func.func @fill_f64(%x: memref<?xf64>, %v: f64) {
@@ -140,10 +144,11 @@ func.func @fill_f64(%x: memref<?xf64>, %v: f64) {
 }
 
 // Zero fill of a matrix, f32: alpha binds to the constant 0.
-// CHECK-LABEL: func.func @fill2d_zero_f32
+// CHECK-LABEL: func.func @fill2d_zero_f32(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x6xf32>)
 // CHECK-NEXT: arith.constant 0.000000e+00 : f32
 // CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg0, %[[Z]]) {alpha = 0.000000e+00 : f32, callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"} : (memref<4x6xf32>, f32) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[A]], %[[Z]]) {alpha = 0.000000e+00 : f32, callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"} : (memref<4x6xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.fill2d (1 op) -> @fill2d_f32
 func.func @fill2d_zero_f32(%A: memref<4x6xf32>) {
@@ -173,10 +178,11 @@ func.func @fill_computed(%x: memref<?xf64>, %v: f64) {
 
 // The stored value is one element of another array, read on every iteration: alpha
 // is that element, loaded once before the launch.
-// CHECK-LABEL: func.func @fill_from_element
+// CHECK-LABEL: func.func @fill_from_element(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<16xf64>, %[[Y:[a-z0-9_-]+]]: memref<16xf64>)
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
-// CHECK-NEXT: %[[ALPHA:.*]] = memref.load %arg1[%[[C0]]] : memref<16xf64>
-// CHECK-NEXT: "kernel.launch"(%arg0, %[[ALPHA]]) {callee = @fill_f64
+// CHECK-NEXT: %[[ALPHA:.*]] = memref.load %[[Y]][%[[C0]]] : memref<16xf64>
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[ALPHA]]) {callee = @fill_f64
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 func.func @fill_from_element(%x: memref<16xf64>, %y: memref<16xf64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
@@ -204,8 +210,9 @@ func.func @fill_from_own_element(%x: memref<16xf64>) {
 // -----
 
 // Scal, f64, alpha on the right.
-// CHECK-LABEL: func.func @scal_f64
-// CHECK-NEXT: "kernel.launch"(%arg0, %arg1) {callee = @scal_f64, source_order_matches = true, template = "blas.scal"} : (memref<?xf64>, f64) -> ()
+// CHECK-LABEL: func.func @scal_f64(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[ALPHA:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[ALPHA]]) {callee = @scal_f64, source_order_matches = true, template = "blas.scal"} : (memref<?xf64>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.scal (1 op) -> @scal_f64
 func.func @scal_f64(%x: memref<?xf64>, %alpha: f64) {
@@ -219,10 +226,11 @@ func.func @scal_f64(%x: memref<?xf64>, %alpha: f64) {
 }
 
 // Scal2d, f32, constant alpha.
-// CHECK-LABEL: func.func @scal2d_f32
+// CHECK-LABEL: func.func @scal2d_f32(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<5x7xf32>)
 // CHECK-NEXT: arith.constant 2.500000e+00 : f32
 // CHECK-NEXT: %[[C:.*]] = arith.constant 2.500000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg0, %[[C]]) {alpha = 2.500000e+00 : f32, callee = @scal2d_f32, source_order_matches = true, template = "blas.scal2d"} : (memref<5x7xf32>, f32) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[A]], %[[C]]) {alpha = 2.500000e+00 : f32, callee = @scal2d_f32, source_order_matches = true, template = "blas.scal2d"} : (memref<5x7xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.scal2d (1 op) -> @scal2d_f32
 func.func @scal2d_f32(%A: memref<5x7xf32>) {
@@ -269,8 +277,9 @@ func.func @scal2d_transposed_in_place(%A: memref<8x8xf32>, %alpha: f32) {
 // -----
 
 // Axpy written (x * a) + y, f32: matches modulo commutativity, same bits.
-// CHECK-LABEL: func.func @axpy_commuted_f32
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %arg2) {callee = @axpy_f32, source_order_matches = true, template = "blas.axpy"} : (memref<?xf32>, memref<?xf32>, f32) -> ()
+// CHECK-LABEL: func.func @axpy_commuted_f32(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf32>, %[[Y:[a-z0-9_-]+]]: memref<?xf32>, %[[A:[a-z0-9_-]+]]: f32)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[A]]) {callee = @axpy_f32, source_order_matches = true, template = "blas.axpy"} : (memref<?xf32>, memref<?xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpy (1 op) -> @axpy_f32
 func.func @axpy_commuted_f32(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32) {
@@ -285,9 +294,10 @@ func.func @axpy_commuted_f32(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32) {
 }
 
 // Y = x + y: axpy1, alpha = 1 as a constant operand, f64.
-// CHECK-LABEL: func.func @axpy1_f64
+// CHECK-LABEL: func.func @axpy1_f64(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<64xf64>, %[[Y:[a-z0-9_-]+]]: memref<64xf64>)
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %[[ONE]]) {alpha = 1.000000e+00 : f64, callee = @axpy_f64, source_order_matches = true, template = "blas.axpy1"} : (memref<64xf64>, memref<64xf64>, f64) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[ONE]]) {alpha = 1.000000e+00 : f64, callee = @axpy_f64, source_order_matches = true, template = "blas.axpy1"} : (memref<64xf64>, memref<64xf64>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpy1 (1 op) -> @axpy_f64
 func.func @axpy1_f64(%x: memref<64xf64>, %y: memref<64xf64>) {
@@ -302,9 +312,10 @@ func.func @axpy1_f64(%x: memref<64xf64>, %y: memref<64xf64>) {
 
 // B += A on matrices (a CNN gemm's `C[i*ldc+j] += sum` after the sum is expanded to a
 // buffer): axpy2d1, alpha = 1 as a constant operand; with a scalar factor, axpy2d.
-// CHECK-LABEL: func.func @axpy2d1_f32
+// CHECK-LABEL: func.func @axpy2d1_f32(
+// CHECK-SAME: %[[T:[a-z0-9_-]+]]: memref<?x?xf32>, %[[C:[a-z0-9_-]+]]: memref<?x?xf32, strided<[?, 1]>>)
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @axpy2d_f32, source_order_matches = true, template = "blas.axpy2d1"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32>, f32) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[T]], %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @axpy2d_f32, source_order_matches = true, template = "blas.axpy2d1"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpy2d1 (1 op) -> @axpy2d_f32
 func.func @axpy2d1_f32(%T: memref<?x?xf32>, %C: memref<?x?xf32, strided<[?, 1]>>) {
@@ -317,8 +328,9 @@ func.func @axpy2d1_f32(%T: memref<?x?xf32>, %C: memref<?x?xf32, strided<[?, 1]>>
   return
 }
 
-// CHECK-LABEL: func.func @axpy2d_f64
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %arg2) {callee = @axpy2d_f64, source_order_matches = true, template = "blas.axpy2d"} : (memref<8x9xf64>, memref<8x9xf64>, f64) -> ()
+// CHECK-LABEL: func.func @axpy2d_f64(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<8x9xf64>, %[[B:[a-z0-9_-]+]]: memref<8x9xf64>, %[[a:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[B]], %[[A]], %[[a]]) {callee = @axpy2d_f64, source_order_matches = true, template = "blas.axpy2d"} : (memref<8x9xf64>, memref<8x9xf64>, f64) -> ()
 // CHECK-NEXT: return
 func.func @axpy2d_f64(%A: memref<8x9xf64>, %B: memref<8x9xf64>, %a: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}
@@ -381,8 +393,9 @@ func.func @axpy_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64) {
 // -----
 
 // Axpby, f32.
-// CHECK-LABEL: func.func @axpby_f32
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %arg2, %arg3) {callee = @axpby_f32, source_order_matches = true, template = "blas.axpby"} : (memref<?xf32>, memref<?xf32>, f32, f32) -> ()
+// CHECK-LABEL: func.func @axpby_f32(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf32>, %[[Y:[a-z0-9_-]+]]: memref<?xf32>, %[[A:[a-z0-9_-]+]]: f32, %[[B:[a-z0-9_-]+]]: f32)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[A]], %[[B]]) {callee = @axpby_f32, source_order_matches = true, template = "blas.axpby"} : (memref<?xf32>, memref<?xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpby (1 op) -> @axpby_f32
 func.func @axpby_f32(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32, %b: f32) {
@@ -398,8 +411,9 @@ func.func @axpby_f32(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32, %b: f32) {
 }
 
 // Axpby written (y * b) + (x * a), f64: the operands of one + or * swap bit-exactly.
-// CHECK-LABEL: func.func @axpby_swapped_f64
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %arg2, %arg3) {callee = @axpby_f64, source_order_matches = true, template = "blas.axpby"} : (memref<?xf64>, memref<?xf64>, f64, f64) -> ()
+// CHECK-LABEL: func.func @axpby_swapped_f64(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[A:[a-z0-9_-]+]]: f64, %[[B:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[A]], %[[B]]) {callee = @axpby_f64, source_order_matches = true, template = "blas.axpby"} : (memref<?xf64>, memref<?xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.axpby (1 op) -> @axpby_f64
 func.func @axpby_swapped_f64(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64) {
@@ -451,8 +465,9 @@ func.func @axpby_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64)
 // -----
 
 // Dot into a 0-d memref, f64.
-// CHECK-LABEL: func.func @dot_f64
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1) {callee = @dot_f64, source_order_matches = true, template = "blas.dot"} : (memref<f64>, memref<?xf64>, memref<?xf64>) -> ()
+// CHECK-LABEL: func.func @dot_f64(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[R:[a-z0-9_-]+]]: memref<f64>)
+// CHECK-NEXT: "kernel.launch"(%[[R]], %[[X]], %[[Y]]) {callee = @dot_f64, source_order_matches = true, template = "blas.dot"} : (memref<f64>, memref<?xf64>, memref<?xf64>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.dot (1 op) -> @dot_f64
 func.func @dot_f64(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<f64>) {
@@ -467,8 +482,9 @@ func.func @dot_f64(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<f64>) {
 }
 
 // Dot written y*x, r on the right, f32.
-// CHECK-LABEL: func.func @dot_f32_commuted
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg1, %arg0) {callee = @dot_f32, source_order_matches = true, template = "blas.dot"} : (memref<f32>, memref<16xf32>, memref<16xf32>) -> ()
+// CHECK-LABEL: func.func @dot_f32_commuted(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<16xf32>, %[[Y:[a-z0-9_-]+]]: memref<16xf32>, %[[R:[a-z0-9_-]+]]: memref<f32>)
+// CHECK-NEXT: "kernel.launch"(%[[R]], %[[Y]], %[[X]]) {callee = @dot_f32, source_order_matches = true, template = "blas.dot"} : (memref<f32>, memref<16xf32>, memref<16xf32>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.dot (1 op) -> @dot_f32
 func.func @dot_f32_commuted(%x: memref<16xf32>, %y: memref<16xf32>, %r: memref<f32>) {
@@ -484,9 +500,10 @@ func.func @dot_f32_commuted(%x: memref<16xf32>, %y: memref<16xf32>, %r: memref<f
 
 // C's `r[2] += x[i] * y[i]` into one element of a vector: the raising writes it through
 // a rank-reducing 0-d subview, which the launch takes as the template's 0-d r.
-// CHECK-LABEL: func.func @dot_into_element
-// CHECK: %[[R:.*]] = memref.subview %arg2[2] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: 2>>
-// CHECK-NEXT: "kernel.launch"(%[[R]], %arg0, %arg1) {callee = @dot_f64, source_order_matches = true, template = "blas.dot"} : (memref<f64, strided<[], offset: 2>>, memref<?xf64>, memref<?xf64>) -> ()
+// CHECK-LABEL: func.func @dot_into_element(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[R:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[SR:.*]] = memref.subview %[[R]][2] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: 2>>
+// CHECK-NEXT: "kernel.launch"(%[[SR]], %[[X]], %[[Y]]) {callee = @dot_f64, source_order_matches = true, template = "blas.dot"} : (memref<f64, strided<[], offset: 2>>, memref<?xf64>, memref<?xf64>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.dot (1 op) -> @dot_f64
 func.func @dot_into_element(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<?xf64>) {

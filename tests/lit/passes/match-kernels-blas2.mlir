@@ -4,11 +4,21 @@
 // Raised IR of the bundled benchmarks (polylift-cc -DMINI_DATASET, then
 // --raise-affine-to-linalg), matched against the blas2 templates.
 // atax: y fill, then tmp = 0 + A.x (gemv, beta = 0, alpha = 1), then y += A^T.tmp
-// CHECK-LABEL: func.func @kernel_atax
+// CHECK-LABEL: func.func @kernel_atax(
+// CHECK-SAME: %[[M:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[TMP:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_f64, {{.*}}source_order_matches = true, template = "blas.gemv_zero1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
+// CHECK: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SY]], %[[ZERO]]) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
+// CHECK: %[[STMP:[a-z0-9_-]+]] = memref.subview %[[TMP]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[STMP]], %[[SA]], %[[SX]], %[[ONE]], %[[ZERO]]) {{{.*}}callee = @gemv_f64, {{.*}}source_order_matches = true, template = "blas.gemv_zero1"
+// CHECK-NEXT: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SY]], %[[SA]], %[[STMP]], %[[ONE]]) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.gemv_zero1 (2 ops) -> @gemv_f64
 // REMARK: remark: matched blas.gemv_t_acc1 (1 op) -> @gemv_t_acc_f64
@@ -56,12 +66,23 @@ module {
 // -----
 
 // bicg: two fills, s += A^T.r and q += A.p (alpha = 1)
-// CHECK-LABEL: func.func @kernel_bicg
+// CHECK-LABEL: func.func @kernel_bicg(
+// CHECK-SAME: %[[M:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[S:[a-z0-9_-]+]]: memref<?xf64>, %[[Q:[a-z0-9_-]+]]: memref<?xf64>, %[[P:[a-z0-9_-]+]]: memref<?xf64>, %[[R:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
+// CHECK: %[[SS:[a-z0-9_-]+]] = memref.subview %[[S]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SS]], %[[ZERO]]) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
+// CHECK: %[[SQ:[a-z0-9_-]+]] = memref.subview %[[Q]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SQ]], %[[ZERO]]) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
+// CHECK-NEXT: %[[SR:[a-z0-9_-]+]] = memref.subview %[[R]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SS:[a-z0-9_-]+]] = memref.subview %[[S]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SS]], %[[SA]], %[[SR]], %[[ONE]]) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
+// CHECK-NEXT: %[[SP:[a-z0-9_-]+]] = memref.subview %[[P]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SQ]], %[[SA]], %[[SP]], %[[ONE]]) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.gemv_t_acc1 (1 op) -> @gemv_t_acc_f64
@@ -111,10 +132,19 @@ module {
 // -----
 
 // mvt: x1 += A.y1 and x2 += A^T.y2 (alpha = 1)
-// CHECK-LABEL: func.func @kernel_mvt
+// CHECK-LABEL: func.func @kernel_mvt(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X1:[a-z0-9_-]+]]: memref<?xf64>, %[[X2:[a-z0-9_-]+]]: memref<?xf64>, %[[Y_1:[a-z0-9_-]+]]: memref<?xf64>, %[[Y_2:[a-z0-9_-]+]]: memref<?xf64>, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SY_1:[a-z0-9_-]+]] = memref.subview %[[Y_1]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SX1:[a-z0-9_-]+]] = memref.subview %[[X1]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SX1]], %[[SA]], %[[SY_1]], %[[ONE]]) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SY_2:[a-z0-9_-]+]] = memref.subview %[[Y_2]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SX2:[a-z0-9_-]+]] = memref.subview %[[X2]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SX2]], %[[SA]], %[[SY_2]], %[[ONE]]) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_t_acc1"
 // REMARK: remark: matched blas.gemv_acc1 (1 op) -> @gemv_acc_f64
 // REMARK: remark: matched blas.gemv_t_acc1 (1 op) -> @gemv_t_acc_f64
 #map = affine_map<(d0) -> (0, d0)>
@@ -151,13 +181,23 @@ module {
 // -----
 
 // gesummv: fills, two gemv accumulations, then y = alpha*tmp + beta*y
-// CHECK-LABEL: func.func @kernel_gesummv
+// CHECK-LABEL: func.func @kernel_gesummv(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>, %[[TMP:[a-z0-9_-]+]]: memref<?xf64>, %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @axpby_f64, {{.*}}source_order_matches = true, template = "blas.axpby"
+// CHECK: %[[STMP:[a-z0-9_-]+]] = memref.subview %[[TMP]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[STMP]], %[[ZERO]]) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
+// CHECK-NEXT: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SY]], %[[ZERO]]) {{{.*}}callee = @fill_f64, {{.*}}source_order_matches = true, template = "blas.fill"
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[STMP]], %[[SA]], %[[SX]], %[[ONE]]) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
+// CHECK-NEXT: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SY]], %[[SB]], %[[SX]], %[[ONE]]) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = true, template = "blas.gemv_acc1"
+// CHECK: "kernel.launch"(%[[SY]], %[[STMP]], %[[ALPHA]], %[[BETA]]) {{{.*}}callee = @axpby_f64, {{.*}}source_order_matches = true, template = "blas.axpby"
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.fill (1 op) -> @fill_f64
 // REMARK: remark: matched blas.gemv_acc1 (1 op) -> @gemv_acc_f64
@@ -212,12 +252,27 @@ module {
 // -----
 
 // gemver: rank-2 update, x += beta*A^T.y, x += z, w += alpha*A.x
-// CHECK-LABEL: func.func @kernel_gemver
+// CHECK-LABEL: func.func @kernel_gemver(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[U1:[a-z0-9_-]+]]: memref<?xf64>, %[[V1:[a-z0-9_-]+]]: memref<?xf64>, %[[U2:[a-z0-9_-]+]]: memref<?xf64>, %[[V2:[a-z0-9_-]+]]: memref<?xf64>, %[[W:[a-z0-9_-]+]]: memref<?xf64>, %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[Z:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @ger2_f64, {{.*}}source_order_matches = true, template = "blas.ger2"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = false, template = "blas.gemv_t_acc"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @axpy_f64, {{.*}}source_order_matches = true, template = "blas.axpy1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = false, template = "blas.gemv_acc"
+// CHECK: %[[SU1:[a-z0-9_-]+]] = memref.subview %[[U1]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SV1:[a-z0-9_-]+]] = memref.subview %[[V1]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SU2:[a-z0-9_-]+]] = memref.subview %[[U2]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SV2:[a-z0-9_-]+]] = memref.subview %[[V2]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: "kernel.launch"(%[[SA]], %[[SU1]], %[[SV1]], %[[SU2]], %[[SV2]]) {{{.*}}callee = @ger2_f64, {{.*}}source_order_matches = true, template = "blas.ger2"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK: "kernel.launch"(%[[SX]], %[[SA]], %[[SY]], %[[BETA]]) {{{.*}}callee = @gemv_t_acc_f64, {{.*}}source_order_matches = false, template = "blas.gemv_t_acc"
+// CHECK: %[[SZ:[a-z0-9_-]+]] = memref.subview %[[Z]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SX]], %[[SZ]], %[[ONE]]) {{{.*}}callee = @axpy_f64, {{.*}}source_order_matches = true, template = "blas.axpy1"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SW:[a-z0-9_-]+]] = memref.subview %[[W]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK: "kernel.launch"(%[[SW]], %[[SA]], %[[SX]], %[[ALPHA]]) {{{.*}}callee = @gemv_acc_f64, {{.*}}source_order_matches = false, template = "blas.gemv_acc"
 // REMARK: remark: matched blas.ger2 (1 op) -> @ger2_f64
 // REMARK: remark: matched blas.gemv_t_acc (1 op) -> @gemv_t_acc_f64
 // REMARK: remark: matched blas.axpy1 (1 op) -> @axpy_f64

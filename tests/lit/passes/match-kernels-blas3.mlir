@@ -4,11 +4,27 @@
 // Raised IR of the bundled benchmarks (polylift-cc -DMINI_DATASET, then
 // --raise-affine-to-linalg), matched against the blas3 templates.
 // 3mm: three zero + accumulate pairs, each one gemm with alpha = 1, beta = 0
-// CHECK-LABEL: func.func @kernel_3mm
+// CHECK-LABEL: func.func @kernel_3mm(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[NK:[a-z0-9_-]+]]: index, %[[NL:[a-z0-9_-]+]]: index, %[[NM:[a-z0-9_-]+]]: index, %[[E:[a-z0-9_-]+]]: memref<?x?xf64>, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>, %[[F:[a-z0-9_-]+]]: memref<?x?xf64>, %[[C:[a-z0-9_-]+]]: memref<?x?xf64>, %[[D:[a-z0-9_-]+]]: memref<?x?xf64>, %[[G:[a-z0-9_-]+]]: memref<?x?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
+// CHECK: %[[SE:[a-z0-9_-]+]] = memref.subview %[[E]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SE]], %[[SA]], %[[SB]], %[[ONE]], %[[ZERO]]) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
+// CHECK: %[[SF:[a-z0-9_-]+]] = memref.subview %[[F]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SC:[a-z0-9_-]+]] = memref.subview %[[C]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SD:[a-z0-9_-]+]] = memref.subview %[[D]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SF]], %[[SC]], %[[SD]], %[[ONE]], %[[ZERO]]) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
+// CHECK: %[[SG:[a-z0-9_-]+]] = memref.subview %[[G]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SE:[a-z0-9_-]+]] = memref.subview %[[E]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SF:[a-z0-9_-]+]] = memref.subview %[[F]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[SG]], %[[SE]], %[[SF]], %[[ONE]], %[[ZERO]]) {{{.*}}callee = @gemm_f64, {{.*}}source_order_matches = true, template = "blas.gemm_zero1"
 // REMARK: remark: matched blas.gemm_zero1 (2 ops) -> @gemm_f64
 // REMARK: remark: matched blas.gemm_zero1 (2 ops) -> @gemm_f64
 // REMARK: remark: matched blas.gemm_zero1 (2 ops) -> @gemm_f64
@@ -77,9 +93,14 @@ module {
 // -----
 
 // A^T.A with both operands one buffer: syrk_t, not gemm_tn
-// CHECK-LABEL: func.func @kernel_ata_gemm
+// CHECK-LABEL: func.func @kernel_ata_gemm(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[K:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf32>, %[[C:[a-z0-9_-]+]]: memref<?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @syrk_t_f32, {{.*}}source_order_matches = true, template = "blas.syrk_t_zero1"
+// CHECK: %[[SC:[a-z0-9_-]+]] = memref.subview %[[C]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK: "kernel.launch"(%[[SC]], %[[SA]], %[[ONE]], %[[ZERO]]) {{{.*}}callee = @syrk_t_f32, {{.*}}source_order_matches = true, template = "blas.syrk_t_zero1"
 // REMARK: remark: matched blas.syrk_t_zero1 (2 ops) -> @syrk_t_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>

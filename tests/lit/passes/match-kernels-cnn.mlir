@@ -4,9 +4,13 @@
 // Raised IR of the bundled benchmarks (polylift-cc -DMINI_DATASET, then
 // --raise-affine-to-linalg), matched against the cnn templates.
 // conv2d: zero, then accumulate over ci, ky, kx
-// CHECK-LABEL: func.func @kernel_conv2d
+// CHECK-LABEL: func.func @kernel_conv2d(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[CIN:[a-z0-9_-]+]]: index, %[[COUT:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[KS:[a-z0-9_-]+]]: index, %[[OH:[a-z0-9_-]+]]: index, %[[OW:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[WT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv2d_f32, {{.*}}source_order_matches = true, template = "cnn.conv2d"
+// CHECK: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SWT:[a-z0-9_-]+]] = memref.subview %[[WT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SIN]], %[[SWT]]) {{{.*}}callee = @conv2d_f32, {{.*}}source_order_matches = true, template = "cnn.conv2d"
 // REMARK: remark: matched cnn.conv2d (2 ops) -> @conv2d_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -45,9 +49,15 @@ module {
 // -----
 
 // conv + bias + relu + residual: three ops, one launch
-// CHECK-LABEL: func.func @kernel_conv_bias_relu_add
+// CHECK-LABEL: func.func @kernel_conv_bias_relu_add(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[CIN:[a-z0-9_-]+]]: index, %[[COUT:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[KS:[a-z0-9_-]+]]: index, %[[OH:[a-z0-9_-]+]]: index, %[[OW:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[WT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[BIAS:[a-z0-9_-]+]]: memref<?xf32>, %[[RES:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv_bias_relu_add_f32, {{.*}}source_order_matches = true, template = "cnn.conv_bias_relu_add"
+// CHECK: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SWT:[a-z0-9_-]+]] = memref.subview %[[WT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: %[[SBIAS:[a-z0-9_-]+]] = memref.subview %[[BIAS]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SRES:[a-z0-9_-]+]] = memref.subview %[[RES]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SIN]], %[[SWT]], %[[SBIAS]], %[[SRES]]) {{{.*}}callee = @conv_bias_relu_add_f32, {{.*}}source_order_matches = true, template = "cnn.conv_bias_relu_add"
 // REMARK: remark: matched cnn.conv_bias_relu_add (3 ops) -> @conv_bias_relu_add_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -103,9 +113,17 @@ module {
 // -----
 
 // conv + batchnorm + relu: three ops, one launch
-// CHECK-LABEL: func.func @kernel_conv_bn_relu
+// CHECK-LABEL: func.func @kernel_conv_bn_relu(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[CIN:[a-z0-9_-]+]]: index, %[[COUT:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[KS:[a-z0-9_-]+]]: index, %[[OH:[a-z0-9_-]+]]: index, %[[OW:[a-z0-9_-]+]]: index, %[[EPS:[a-z0-9_-]+]]: f32, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[WT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[SCALE:[a-z0-9_-]+]]: memref<?xf32>, %[[BIAS:[a-z0-9_-]+]]: memref<?xf32>, %[[MEAN:[a-z0-9_-]+]]: memref<?xf32>, %[[VAR:[a-z0-9_-]+]]: memref<?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv_bn_relu_f32, {{.*}}source_order_matches = true, template = "cnn.conv_bn_relu"
+// CHECK: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SWT:[a-z0-9_-]+]] = memref.subview %[[WT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: %[[SSCALE:[a-z0-9_-]+]] = memref.subview %[[SCALE]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SMEAN:[a-z0-9_-]+]] = memref.subview %[[MEAN]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SVAR:[a-z0-9_-]+]] = memref.subview %[[VAR]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SBIAS:[a-z0-9_-]+]] = memref.subview %[[BIAS]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SIN]], %[[SWT]], %[[SSCALE]], %[[SBIAS]], %[[SMEAN]], %[[SVAR]], %[[EPS]]) {{{.*}}callee = @conv_bn_relu_f32, {{.*}}source_order_matches = true, template = "cnn.conv_bn_relu"
 // REMARK: remark: matched cnn.conv_bn_relu (3 ops) -> @conv_bn_relu_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -167,9 +185,16 @@ module {
 // -----
 
 // batchnorm inference
-// CHECK-LABEL: func.func @kernel_batchnorm
+// CHECK-LABEL: func.func @kernel_batchnorm(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[C:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[EPS:[a-z0-9_-]+]]: f32, %[[X:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[SCALE:[a-z0-9_-]+]]: memref<?xf32>, %[[BIAS:[a-z0-9_-]+]]: memref<?xf32>, %[[MEAN:[a-z0-9_-]+]]: memref<?xf32>, %[[VAR:[a-z0-9_-]+]]: memref<?xf32>, %[[Y:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @batchnorm_f32, {{.*}}source_order_matches = true, template = "cnn.batchnorm"
+// CHECK: %[[SSCALE:[a-z0-9_-]+]] = memref.subview %[[SCALE]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SMEAN:[a-z0-9_-]+]] = memref.subview %[[MEAN]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SVAR:[a-z0-9_-]+]] = memref.subview %[[VAR]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SBIAS:[a-z0-9_-]+]] = memref.subview %[[BIAS]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SY]], %[[SX]], %[[SSCALE]], %[[SBIAS]], %[[SMEAN]], %[[SVAR]], %[[EPS]]) {{{.*}}callee = @batchnorm_f32, {{.*}}source_order_matches = true, template = "cnn.batchnorm"
 // REMARK: remark: matched cnn.batchnorm (1 op) -> @batchnorm_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d1)>
@@ -203,9 +228,12 @@ module {
 // -----
 
 // shortcut add
-// CHECK-LABEL: func.func @kernel_shortcut
+// CHECK-LABEL: func.func @kernel_shortcut(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[C:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[ADD:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @shortcut_f32, {{.*}}source_order_matches = true, template = "cnn.shortcut"
+// CHECK: %[[SADD:[a-z0-9_-]+]] = memref.subview %[[ADD]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SADD]]) {{{.*}}callee = @shortcut_f32, {{.*}}source_order_matches = true, template = "cnn.shortcut"
 // REMARK: remark: matched cnn.shortcut (1 op) -> @shortcut_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -229,9 +257,13 @@ module {
 // -----
 
 // 1x1 convolution: zero + accumulate over input channels
-// CHECK-LABEL: func.func @kernel_conv1x1
+// CHECK-LABEL: func.func @kernel_conv1x1(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[CIN:[a-z0-9_-]+]]: index, %[[COUT:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[WT:[a-z0-9_-]+]]: memref<?x?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv1x1_f32, {{.*}}source_order_matches = true, template = "cnn.conv1x1"
+// CHECK: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK-NEXT: %[[SWT:[a-z0-9_-]+]] = memref.subview %[[WT]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SWT]], %[[SIN]]) {{{.*}}callee = @conv1x1_f32, {{.*}}source_order_matches = true, template = "cnn.conv1x1"
 // REMARK: remark: matched cnn.conv1x1 (2 ops) -> @conv1x1_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
@@ -266,9 +298,14 @@ module {
 // -----
 
 // gemm + bias + relu epilogue; the epilogue recomputes its sizes with affine.max
-// CHECK-LABEL: func.func @kernel_gemm_bias_relu
+// CHECK-LABEL: func.func @kernel_gemm_bias_relu(
+// CHECK-SAME: %[[M:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[K:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf32>, %[[B:[a-z0-9_-]+]]: memref<?x?xf32>, %[[BIAS:[a-z0-9_-]+]]: memref<?xf32>, %[[C:[a-z0-9_-]+]]: memref<?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @gemm_bias_relu_f32, {{.*}}source_order_matches = true, template = "cnn.gemm_bias_relu"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SBIAS:[a-z0-9_-]+]] = memref.subview %[[BIAS]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SC:[a-z0-9_-]+]] = memref.subview %[[C]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: "kernel.launch"(%[[SC]], %[[SA]], %[[SB]], %[[SBIAS]]) {{{.*}}callee = @gemm_bias_relu_f32, {{.*}}source_order_matches = true, template = "cnn.gemm_bias_relu"
 // REMARK: remark: matched cnn.gemm_bias_relu (3 ops) -> @gemm_bias_relu_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -315,9 +352,12 @@ module {
 
 // maxpool: the window's first element, then `v > m ? v : m` over a 2x2 window (the
 // window loops' extent comes from the shape-only operand the raising adds).
-// CHECK-LABEL: func.func @kernel_maxpool
+// CHECK-LABEL: func.func @kernel_maxpool(
+// CHECK-SAME: %[[BATCH:[a-z0-9_-]+]]: index, %[[C:[a-z0-9_-]+]]: index, %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[OH:[a-z0-9_-]+]]: index, %[[OW:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?xf32>, %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%subview_0, %subview_1) {callee = @maxpool_f32, source_order_matches = true, template = "cnn.maxpool"}
+// CHECK: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1, 1]
+// CHECK: "kernel.launch"(%[[SOUT]], %[[SIN]]) {callee = @maxpool_f32, source_order_matches = true, template = "cnn.maxpool"}
 // REMARK: remark: matched cnn.maxpool (2 ops) -> @maxpool_f32
 #map = affine_map<(d0) -> (0, d0)>
 #map1 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>

@@ -6,7 +6,11 @@
 
 // A select that is no max or min is a conditional: the raised generic matches.
 // CHECK-LABEL: func.func @threshold(
-// CHECK: "kernel.launch"({{.*}}) {callee = @threshold_i32, source_order_matches = true, template = "user.threshold"}
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[T:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}, %[[Y:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias})
+// CHECK-NEXT: %[[T_I32:[a-z0-9_-]+]] = arith.index_cast %[[T]] : index to i32
+// CHECK: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK-NEXT: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][0] [%{{[a-z0-9_-]+}}] [1]
+// CHECK: "kernel.launch"(%[[SY]], %[[SX]], %[[T_I32]]) {callee = @threshold_i32, source_order_matches = true, template = "user.threshold"}
 // CHECK-NOT: linalg.generic
 void threshold(int n, int t, int x[restrict n], int y[restrict n])
 {
@@ -37,8 +41,11 @@ void clipped(int n, int t, int x[restrict n], int y[restrict n])
 // A count folded over the loop (the loop carries it) and stored once: one launch, which
 // writes r[0] through a 0-d view of it.
 // CHECK-LABEL: func.func @count_above(
-// CHECK: %[[R:.*]] = memref.subview %{{.*}}[0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
-// CHECK: "kernel.launch"(%[[R]], {{.*}}) {callee = @count_above_i32, source_order_matches = true, template = "user.count_above"}
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[T:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}, %[[R:[a-z0-9_-]+]]: memref<1xi32> {llvm.noalias})
+// CHECK-NEXT: %[[T_I32:[a-z0-9_-]+]] = arith.index_cast %[[T]] : index to i32
+// CHECK: %[[SR:.*]] = memref.subview %[[R]][0] [1] [1] : memref<1xi32> to memref<i32, strided<[]>>
+// CHECK-NEXT: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%[[N]]] [1]
+// CHECK: "kernel.launch"(%[[SR]], %[[SX]], %[[T_I32]]) {callee = @count_above_i32, source_order_matches = true, template = "user.count_above"}
 // CHECK-NOT: affine.for
 // CHECK: return
 void count_above(int n, int t, int x[restrict n], int r[restrict 1])
@@ -61,8 +68,8 @@ void count_from_one(int n, int t, int x[restrict n], int r[restrict 1])
   r[0] = count;
 }
 
-// REMARK: conditions.c:14:5: remark: matched user.threshold (1 op) -> @threshold_i32
-// REMARK: conditions.c:24:5: remark: no template matches linalg.generic; closest user.threshold: the op compares otherwise than the template (x[i] > t)
-// REMARK: conditions.c:34:5: remark: no template matches linalg.generic; closest user.threshold: payload has a captured value where the template has 0
-// REMARK: conditions.c:49:3: remark: matched user.count_above (1 op) -> @count_above_i32
+// REMARK: conditions.c:18:5: remark: matched user.threshold (1 op) -> @threshold_i32
+// REMARK: conditions.c:28:5: remark: no template matches linalg.generic; closest user.threshold: the op compares otherwise than the template (x[i] > t)
+// REMARK: conditions.c:38:5: remark: no template matches linalg.generic; closest user.threshold: payload has a captured value where the template has 0
+// REMARK: conditions.c:56:3: remark: matched user.count_above (1 op) -> @count_above_i32
 // REMARK: match-kernels: @count_from_one: coverage NONE

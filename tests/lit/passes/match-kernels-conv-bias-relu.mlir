@@ -4,8 +4,9 @@
 // Zero, convolution, then bias[k] and ReLU (v > 0 ? v : 0): one launch.
 // P = H - R + 1 and Q = W - S + 1 with H != W.
 // CHECK-LABEL: func.func @conv_bias_relu(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<1x2x5x6xf32>, %[[W:[a-z0-9_-]+]]: memref<3x2x3x3xf32>, %[[B:[a-z0-9_-]+]]: memref<3xf32>, %[[Y:[a-z0-9_-]+]]: memref<1x3x3x4xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg0, %arg1, %arg2) {callee = @conv_bias_relu_f32, source_order_matches = true, template = "cnn.conv_bias_relu"} : (memref<1x3x3x4xf32>, memref<1x2x5x6xf32>, memref<3x2x3x3xf32>, memref<3xf32>) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[W]], %[[B]]) {callee = @conv_bias_relu_f32, source_order_matches = true, template = "cnn.conv_bias_relu"} : (memref<1x3x3x4xf32>, memref<1x2x5x6xf32>, memref<3x2x3x3xf32>, memref<3xf32>) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched cnn.conv_bias_relu (3 ops) -> @conv_bias_relu_f32
 func.func @conv_bias_relu(%x: memref<1x2x5x6xf32>, %w: memref<3x2x3x3xf32>, %b: memref<3xf32>, %y: memref<1x3x3x4xf32>) {
@@ -38,9 +39,10 @@ func.func @conv_bias_relu(%x: memref<1x2x5x6xf32>, %w: memref<3x2x3x3xf32>, %b: 
 // Near miss: the bias is read at the column q, not the channel k:
 // the convolution matches alone and the epilogue stays.
 // CHECK-LABEL: func.func @conv_bias_wrong_index(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<1x2x5x5xf32>, %[[W:[a-z0-9_-]+]]: memref<3x2x3x3xf32>, %[[B:[a-z0-9_-]+]]: memref<3xf32>, %[[Y:[a-z0-9_-]+]]: memref<1x3x3x3xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg0, %arg1) {callee = @conv2d_f32, source_order_matches = true, template = "cnn.conv2d"} : (memref<1x3x3x3xf32>, memref<1x2x5x5xf32>, memref<3x2x3x3xf32>) -> ()
-// CHECK-NEXT: linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%arg2 : memref<3xf32>) outs(%arg3 : memref<1x3x3x3xf32>) {
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[W]]) {callee = @conv2d_f32, source_order_matches = true, template = "cnn.conv2d"} : (memref<1x3x3x3xf32>, memref<1x2x5x5xf32>, memref<3x2x3x3xf32>) -> ()
+// CHECK-NEXT: linalg.generic {indexing_maps = [#map, #map1], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[B]] : memref<3xf32>) outs(%[[Y]] : memref<1x3x3x3xf32>) {
 // CHECK-NEXT: ^bb0(%in: f32, %out: f32):
 // CHECK-NEXT: %0 = arith.addf %out, %in : f32
 // CHECK-NEXT: %1 = arith.cmpf ogt, %0, %cst : f32

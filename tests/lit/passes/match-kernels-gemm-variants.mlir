@@ -3,8 +3,9 @@
 
 // C += alpha * A.B with alpha a run-time value: beta = 1 is a constant operand.
 // CHECK-LABEL: func.func @gemm_alpha(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst) {beta = 1.000000e+00 : f32, callee = @gemm_f32, source_order_matches = true, template = "blas.gemm_alpha"} : (memref<4x5xf32>, memref<4x3xf32>, memref<3x5xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ONE]]) {beta = 1.000000e+00 : f32, callee = @gemm_f32, source_order_matches = true, template = "blas.gemm_alpha"} : (memref<4x5xf32>, memref<4x3xf32>, memref<3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_alpha (1 op) -> @gemm_f32
 func.func @gemm_alpha(%alpha: f32, %A: memref<4x3xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
@@ -23,8 +24,9 @@ func.func @gemm_alpha(%alpha: f32, %A: memref<4x3xf32>, %B: memref<3x5xf32>, %C:
 
 // C += alpha * A.B^T (B stored n x k).
 // CHECK-LABEL: func.func @gemm_nt_alpha(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst) {beta = 1.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_alpha", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ONE]]) {beta = 1.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_alpha", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_nt_alpha (1 op) -> @gemm_nt_f32
 func.func @gemm_nt_alpha(%alpha: f32, %A: memref<4x3xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -43,9 +45,10 @@ func.func @gemm_nt_alpha(%alpha: f32, %A: memref<4x3xf32>, %B: memref<5x3xf32>, 
 
 // C = 0 then C += alpha * A.B^T: the fill becomes beta = 0.
 // CHECK-LABEL: func.func @gemm_nt_zero(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst_0) {beta = 0.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_zero", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ZERO]]) {beta = 0.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_zero", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_nt_zero (2 ops) -> @gemm_nt_f32
 func.func @gemm_nt_zero(%alpha: f32, %A: memref<4x3xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -70,10 +73,11 @@ func.func @gemm_nt_zero(%alpha: f32, %A: memref<4x3xf32>, %B: memref<5x3xf32>, %
 
 // C = 0 then C += A.B^T: alpha = 1, beta = 0, both constant.
 // CHECK-LABEL: func.func @gemm_nt_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_zero1", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_zero1", trans_b = true} : (memref<4x5xf32>, memref<4x3xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_nt_zero1 (2 ops) -> @gemm_nt_f32
 func.func @gemm_nt_zero1(%A: memref<4x3xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -97,7 +101,8 @@ func.func @gemm_nt_zero1(%A: memref<4x3xf32>, %B: memref<5x3xf32>, %C: memref<4x
 
 // C = beta * C then C += alpha * A^T.B (A stored k x m): both scalars are operands.
 // CHECK-LABEL: func.func @gemm_tn(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tn (2 ops) -> @gemm_tn_f32
 func.func @gemm_tn(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
@@ -122,8 +127,9 @@ func.func @gemm_tn(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %B: memref<3x5x
 
 // C += alpha * A^T.B.
 // CHECK-LABEL: func.func @gemm_tn_alpha(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst) {beta = 1.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_alpha", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ONE]]) {beta = 1.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_alpha", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tn_alpha (1 op) -> @gemm_tn_f32
 func.func @gemm_tn_alpha(%alpha: f32, %A: memref<3x4xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
@@ -142,9 +148,10 @@ func.func @gemm_tn_alpha(%alpha: f32, %A: memref<3x4xf32>, %B: memref<3x5xf32>, 
 
 // C = 0 then C += alpha * A^T.B.
 // CHECK-LABEL: func.func @gemm_tn_zero(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst_0) {beta = 0.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_zero", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ZERO]]) {beta = 0.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_zero", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tn_zero (2 ops) -> @gemm_tn_f32
 func.func @gemm_tn_zero(%alpha: f32, %A: memref<3x4xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
@@ -169,10 +176,11 @@ func.func @gemm_tn_zero(%alpha: f32, %A: memref<3x4xf32>, %B: memref<3x5xf32>, %
 
 // C = 0 then C += A^T.B.
 // CHECK-LABEL: func.func @gemm_tn_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_zero1", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_tn_f32, source_order_matches = true, template = "blas.gemm_tn_zero1", trans_a = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tn_zero1 (2 ops) -> @gemm_tn_f32
 func.func @gemm_tn_zero1(%A: memref<3x4xf32>, %B: memref<3x5xf32>, %C: memref<4x5xf32>) {
@@ -196,7 +204,8 @@ func.func @gemm_tn_zero1(%A: memref<3x4xf32>, %B: memref<3x5xf32>, %C: memref<4x
 
 // C = beta * C then C += alpha * A^T.B^T.
 // CHECK-LABEL: func.func @gemm_tt(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tt (2 ops) -> @gemm_tt_f32
 func.func @gemm_tt(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -221,9 +230,10 @@ func.func @gemm_tt(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %B: memref<5x3x
 
 // C += A^T.B^T: alpha = beta = 1.
 // CHECK-LABEL: func.func @gemm_tt_acc(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst, %cst_0) {alpha = 1.000000e+00 : f32, beta = 1.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_acc", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ONE_2]]) {alpha = 1.000000e+00 : f32, beta = 1.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_acc", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tt_acc (1 op) -> @gemm_tt_f32
 func.func @gemm_tt_acc(%A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -241,8 +251,9 @@ func.func @gemm_tt_acc(%A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5x
 
 // C += alpha * A^T.B^T.
 // CHECK-LABEL: func.func @gemm_tt_alpha(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst) {beta = 1.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_alpha", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ONE]]) {beta = 1.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_alpha", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tt_alpha (1 op) -> @gemm_tt_f32
 func.func @gemm_tt_alpha(%alpha: f32, %A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -261,9 +272,10 @@ func.func @gemm_tt_alpha(%alpha: f32, %A: memref<3x4xf32>, %B: memref<5x3xf32>, 
 
 // C = 0 then C += alpha * A^T.B^T.
 // CHECK-LABEL: func.func @gemm_tt_zero(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst_0) {beta = 0.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_zero", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[ZERO]]) {beta = 0.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_zero", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tt_zero (2 ops) -> @gemm_tt_f32
 func.func @gemm_tt_zero(%alpha: f32, %A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -288,10 +300,11 @@ func.func @gemm_tt_zero(%alpha: f32, %A: memref<3x4xf32>, %B: memref<5x3xf32>, %
 
 // C = 0 then C += A^T.B^T.
 // CHECK-LABEL: func.func @gemm_tt_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[B:[a-z0-9_-]+]]: memref<5x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_zero1", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_tt_f32, source_order_matches = true, template = "blas.gemm_tt_zero1", trans_a = true, trans_b = true} : (memref<4x5xf32>, memref<3x4xf32>, memref<5x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_tt_zero1 (2 ops) -> @gemm_tt_f32
 func.func @gemm_tt_zero1(%A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x5xf32>) {
@@ -315,7 +328,8 @@ func.func @gemm_tt_zero1(%A: memref<3x4xf32>, %B: memref<5x3xf32>, %C: memref<4x
 
 // C[b] = beta * C[b] then C[b] += alpha * A[b].B[b].
 // CHECK-LABEL: func.func @gemm_batched(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @gemm_batched_f32, source_order_matches = true, template = "blas.gemm_batched"} : (memref<2x4x5xf32>, memref<2x4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<2x4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<2x3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<2x4x5xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @gemm_batched_f32, source_order_matches = true, template = "blas.gemm_batched"} : (memref<2x4x5xf32>, memref<2x4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_batched (2 ops) -> @gemm_batched_f32
 func.func @gemm_batched(%alpha: f32, %beta: f32, %A: memref<2x4x3xf32>, %B: memref<2x3x5xf32>, %C: memref<2x4x5xf32>) {
@@ -340,10 +354,11 @@ func.func @gemm_batched(%alpha: f32, %beta: f32, %A: memref<2x4x3xf32>, %B: memr
 
 // C[b] = 0 then C[b] += A[b].B[b].
 // CHECK-LABEL: func.func @gemm_batched_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<2x4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<2x3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<2x4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_batched_f32, source_order_matches = true, template = "blas.gemm_batched_zero1"} : (memref<2x4x5xf32>, memref<2x4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_batched_f32, source_order_matches = true, template = "blas.gemm_batched_zero1"} : (memref<2x4x5xf32>, memref<2x4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_batched_zero1 (2 ops) -> @gemm_batched_f32
 func.func @gemm_batched_zero1(%A: memref<2x4x3xf32>, %B: memref<2x3x5xf32>, %C: memref<2x4x5xf32>) {
@@ -367,10 +382,11 @@ func.func @gemm_batched_zero1(%A: memref<2x4x3xf32>, %B: memref<2x3x5xf32>, %C: 
 
 // C[b] = 0 then C[b] += A.B[b]: one A shared by the batch.
 // CHECK-LABEL: func.func @gemm_batched_a_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<2x3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<2x4x5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_batched_a_f32, source_order_matches = true, template = "blas.gemm_batched_a_zero1"} : (memref<2x4x5xf32>, memref<4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemm_batched_a_f32, source_order_matches = true, template = "blas.gemm_batched_a_zero1"} : (memref<2x4x5xf32>, memref<4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_batched_a_zero1 (2 ops) -> @gemm_batched_a_f32
 func.func @gemm_batched_a_zero1(%A: memref<4x3xf32>, %B: memref<2x3x5xf32>, %C: memref<2x4x5xf32>) {
@@ -394,9 +410,10 @@ func.func @gemm_batched_a_zero1(%A: memref<4x3xf32>, %B: memref<2x3x5xf32>, %C: 
 
 // C[b] += A.B[b].
 // CHECK-LABEL: func.func @gemm_batched_a_acc(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst, %cst_0) {alpha = 1.000000e+00 : f32, beta = 1.000000e+00 : f32, callee = @gemm_batched_a_f32, source_order_matches = true, template = "blas.gemm_batched_a_acc"} : (memref<2x4x5xf32>, memref<4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<2x3x5xf32>, %[[C:[a-z0-9_-]+]]: memref<2x4x5xf32>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ONE_2]]) {alpha = 1.000000e+00 : f32, beta = 1.000000e+00 : f32, callee = @gemm_batched_a_f32, source_order_matches = true, template = "blas.gemm_batched_a_acc"} : (memref<2x4x5xf32>, memref<4x3xf32>, memref<2x3x5xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_batched_a_acc (1 op) -> @gemm_batched_a_f32
 func.func @gemm_batched_a_acc(%A: memref<4x3xf32>, %B: memref<2x3x5xf32>, %C: memref<2x4x5xf32>) {

@@ -3,7 +3,8 @@
 
 // y = beta * y then y += alpha * A.x: both scalars are run-time operands.
 // CHECK-LABEL: func.func @gemv(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @gemv_f64, source_order_matches = true, template = "blas.gemv"} : (memref<4xf64>, memref<4x5xf64>, memref<5xf64>, f64, f64) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<4x5xf64>, %[[X:[a-z0-9_-]+]]: memref<5xf64>, %[[Y:[a-z0-9_-]+]]: memref<4xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ALPHA]], %[[BETA]]) {callee = @gemv_f64, source_order_matches = true, template = "blas.gemv"} : (memref<4xf64>, memref<4x5xf64>, memref<5xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemv (2 ops) -> @gemv_f64
 func.func @gemv(%alpha: f64, %beta: f64, %A: memref<4x5xf64>, %x: memref<5xf64>, %y: memref<4xf64>) {
@@ -28,9 +29,10 @@ func.func @gemv(%alpha: f64, %beta: f64, %A: memref<4x5xf64>, %x: memref<5xf64>,
 
 // y = 0 then y += alpha * A.x: the fill becomes beta = 0.
 // CHECK-LABEL: func.func @gemv_zero(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<4x5xf64>, %[[X:[a-z0-9_-]+]]: memref<5xf64>, %[[Y:[a-z0-9_-]+]]: memref<4xf64>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %cst_0 = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst_0) {beta = 0.000000e+00 : f64, callee = @gemv_f64, source_order_matches = true, template = "blas.gemv_zero"} : (memref<4xf64>, memref<4x5xf64>, memref<5xf64>, f64, f64) -> ()
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ALPHA]], %[[ZERO]]) {beta = 0.000000e+00 : f64, callee = @gemv_f64, source_order_matches = true, template = "blas.gemv_zero"} : (memref<4xf64>, memref<4x5xf64>, memref<5xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemv_zero (2 ops) -> @gemv_f64
 func.func @gemv_zero(%alpha: f64, %A: memref<4x5xf64>, %x: memref<5xf64>, %y: memref<4xf64>) {
@@ -55,7 +57,8 @@ func.func @gemv_zero(%alpha: f64, %A: memref<4x5xf64>, %x: memref<5xf64>, %y: me
 
 // y = beta * y then y += alpha * A^T.x (y indexed by A's column).
 // CHECK-LABEL: func.func @gemv_t(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @gemv_t_f64, source_order_matches = true, template = "blas.gemv_t", trans_a = true} : (memref<5xf64>, memref<4x5xf64>, memref<4xf64>, f64, f64) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<4x5xf64>, %[[X:[a-z0-9_-]+]]: memref<4xf64>, %[[Y:[a-z0-9_-]+]]: memref<5xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ALPHA]], %[[BETA]]) {callee = @gemv_t_f64, source_order_matches = true, template = "blas.gemv_t", trans_a = true} : (memref<5xf64>, memref<4x5xf64>, memref<4xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemv_t (2 ops) -> @gemv_t_f64
 func.func @gemv_t(%alpha: f64, %beta: f64, %A: memref<4x5xf64>, %x: memref<4xf64>, %y: memref<5xf64>) {
@@ -80,9 +83,10 @@ func.func @gemv_t(%alpha: f64, %beta: f64, %A: memref<4x5xf64>, %x: memref<4xf64
 
 // y = 0 then y += alpha * A^T.x.
 // CHECK-LABEL: func.func @gemv_t_zero(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<4x5xf64>, %[[X:[a-z0-9_-]+]]: memref<4xf64>, %[[Y:[a-z0-9_-]+]]: memref<5xf64>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %cst_0 = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0, %cst_0) {beta = 0.000000e+00 : f64, callee = @gemv_t_f64, source_order_matches = true, template = "blas.gemv_t_zero", trans_a = true} : (memref<5xf64>, memref<4x5xf64>, memref<4xf64>, f64, f64) -> ()
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ALPHA]], %[[ZERO]]) {beta = 0.000000e+00 : f64, callee = @gemv_t_f64, source_order_matches = true, template = "blas.gemv_t_zero", trans_a = true} : (memref<5xf64>, memref<4x5xf64>, memref<4xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemv_t_zero (2 ops) -> @gemv_t_f64
 func.func @gemv_t_zero(%alpha: f64, %A: memref<4x5xf64>, %x: memref<4xf64>, %y: memref<5xf64>) {
@@ -107,10 +111,11 @@ func.func @gemv_t_zero(%alpha: f64, %A: memref<4x5xf64>, %x: memref<4xf64>, %y: 
 
 // y = 0 then y += A^T.x: alpha = 1, beta = 0.
 // CHECK-LABEL: func.func @gemv_t_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x5xf32>, %[[X:[a-z0-9_-]+]]: memref<4xf32>, %[[Y:[a-z0-9_-]+]]: memref<5xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemv_t_f32, source_order_matches = true, template = "blas.gemv_t_zero1", trans_a = true} : (memref<5xf32>, memref<4x5xf32>, memref<4xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @gemv_t_f32, source_order_matches = true, template = "blas.gemv_t_zero1", trans_a = true} : (memref<5xf32>, memref<4x5xf32>, memref<4xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemv_t_zero1 (2 ops) -> @gemv_t_f32
 func.func @gemv_t_zero1(%A: memref<4x5xf32>, %x: memref<4xf32>, %y: memref<5xf32>) {

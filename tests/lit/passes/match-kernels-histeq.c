@@ -10,8 +10,9 @@
 // CHECK-SAME: %[[H:[^:]*]]: index, %[[W:[^:]*]]: index, %[[IN:[^:]*]]: memref<?x?xi8>{{.*}}, %[[HIST:[^:]*]]: memref<256xi32>{{.*}}, %[[CDF:[^:]*]]: memref<256xi32>{{.*}}, %[[LUT:[^:]*]]: memref<256xi8>{{.*}}, %[[OUT:[^:]*]]: memref<?x?xi8>
 // CHECK-NOT: affine.for
 // CHECK-NOT: affine.load
-// CHECK: %[[DST:.*]] = memref.subview %[[OUT]][0, 0]
-// CHECK: "kernel.launch"(%[[HIST]], %[[CDF]], %[[LUT]], %[[DST]], %{{.*}}) {callee = @pva_histeq_i8, source_order_matches = true, template = "pva.histeq"}
+// CHECK: %[[SRC:.*]] = memref.subview %[[IN]][0, 0]
+// CHECK-NEXT: %[[DST:.*]] = memref.subview %[[OUT]][0, 0]
+// CHECK-NEXT: "kernel.launch"(%[[HIST]], %[[CDF]], %[[LUT]], %[[DST]], %[[SRC]]) {callee = @pva_histeq_i8, source_order_matches = true, template = "pva.histeq"}
 // CHECK-NEXT: return
 void histeq(int h, int w, unsigned char in[restrict h][w], int hist[restrict 256],
             int cdf[restrict 256], unsigned char lut[restrict 256],

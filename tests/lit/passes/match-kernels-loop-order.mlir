@@ -3,7 +3,8 @@
 
 // A recurrence matches loops that run its points in its order (rows outermost).
 // CHECK-LABEL: func.func @rows_outer(
-// CHECK-NEXT: "kernel.launch"(%arg0, %arg1) {callee = @column_scan_f64, source_order_matches = true, template = "user.column_scan"}
+// CHECK-SAME: %[[Y:[a-z0-9_-]+]]: memref<8x5xf64>, %[[X:[a-z0-9_-]+]]: memref<8x5xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]]) {callee = @column_scan_f64, source_order_matches = true, template = "user.column_scan"}
 // CHECK-NEXT: return
 func.func @rows_outer(%y: memref<8x5xf64>, %x: memref<8x5xf64>) {
   affine.for %i = 1 to 8 {

@@ -135,8 +135,9 @@ func.func @conv_i16_narrow(%A: memref<10x10xi16>, %B: memref<10x10xi16>) {
 // apply here (one reduction); a 3x3-window convolution whose loops run kx, ky, ci
 // (outermost first) sums in another order: it still matches, but is not bit-exact
 // with ref's c, r, s order, and says so.
-// CHECK-LABEL: func.func @conv_loop_order
-// CHECK: "kernel.launch"{{.*}}callee = @conv2d_f32, source_order_matches = false, template = "cnn.conv2d"
+// CHECK-LABEL: func.func @conv_loop_order(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<1x2x6x6xf32>, %[[W:[a-z0-9_-]+]]: memref<3x2x3x3xf32>, %[[Y:[a-z0-9_-]+]]: memref<1x3x4x4xf32>)
+// CHECK: "kernel.launch"(%[[Y]], %[[X]], %[[W]]) {{.*}}callee = @conv2d_f32, source_order_matches = false, template = "cnn.conv2d"
 func.func @conv_loop_order(%x: memref<1x2x6x6xf32>, %w: memref<3x2x3x3xf32>, %y: memref<1x3x4x4xf32>) {
   %zero = arith.constant 0.0 : f32
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
@@ -157,8 +158,11 @@ func.func @conv_loop_order(%x: memref<1x2x6x6xf32>, %w: memref<3x2x3x3xf32>, %y:
 // -----
 
 // C = A^T.B with different buffers is gemm_tn, not syrk_t.
-// CHECK-LABEL: func.func @gemm_tn
-// CHECK: "kernel.launch"(%arg2, %arg0, %arg1, %{{.*}}, %{{.*}}) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @gemm_tn_f64, source_order_matches = true, template = "blas.gemm_tn_acc", trans_a = true}
+// CHECK-LABEL: func.func @gemm_tn(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x8xf64>, %[[B:[a-z0-9_-]+]]: memref<4x6xf64>, %[[C:[a-z0-9_-]+]]: memref<8x6xf64>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ONE_2]]) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @gemm_tn_f64, source_order_matches = true, template = "blas.gemm_tn_acc", trans_a = true}
 func.func @gemm_tn(%A: memref<4x8xf64>, %B: memref<4x6xf64>, %C: memref<8x6xf64>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<4x8xf64>, memref<4x6xf64>) outs(%C : memref<8x6xf64>) {
@@ -175,8 +179,9 @@ func.func @gemm_tn(%A: memref<4x8xf64>, %B: memref<4x6xf64>, %C: memref<8x6xf64>
 // Batched gemm on 3-D arrays, and the scaled form of gemm_nt.
 // CHECK-LABEL: func.func @batched
 // CHECK: callee = @gemm_batched_f32, source_order_matches = true, template = "blas.gemm_batched_acc"
-// CHECK-LABEL: func.func @gemm_nt
-// CHECK: "kernel.launch"(%arg2, %arg0, %arg1, %arg3, %arg4) {callee = @gemm_nt_f64, source_order_matches = true, template = "blas.gemm_nt", trans_b = true}
+// CHECK-LABEL: func.func @gemm_nt(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<8x4xf64>, %[[B:[a-z0-9_-]+]]: memref<6x4xf64>, %[[C:[a-z0-9_-]+]]: memref<8x6xf64>, %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64)
+// CHECK: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @gemm_nt_f64, source_order_matches = true, template = "blas.gemm_nt", trans_b = true}
 func.func @batched(%A: memref<3x4x5xf32>, %B: memref<3x5x6xf32>, %C: memref<3x4x6xf32>) {
   linalg.generic {indexing_maps = [affine_map<(b, i, j, k) -> (b, i, k)>, affine_map<(b, i, j, k) -> (b, k, j)>, affine_map<(b, i, j, k) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<3x4x5xf32>, memref<3x5x6xf32>) outs(%C : memref<3x4x6xf32>) {

@@ -154,8 +154,10 @@ void fixed(short in[restrict h][w], short out[restrict h][w])
   PIXEL(0, 0, 0, 0, 1, 0, 0, 1);
   CORNERS_BUT_ONE
 }
-// FIXED-LABEL: func.func @fixed
-// FIXED: memref.subview %{{.*}}[0, 0] [6, 9] [1, 1] : memref<6x9xi16> to memref<6x9xi16, strided<[9, 1]>>
-// FIXED: "kernel.launch"({{.*}}) {{{.*}}border = "replicate", callee = @pva_gaussian3x3_i16
+// FIXED-LABEL: func.func @fixed(
+// FIXED-SAME: %[[IN:[a-z0-9_-]+]]: memref<6x9xi16> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<6x9xi16> {llvm.noalias})
+// FIXED-NEXT: %[[DST:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0] [6, 9] [1, 1] : memref<6x9xi16> to memref<6x9xi16, strided<[9, 1]>>
+// FIXED-NEXT: %[[SRC:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0] [6, 9] [1, 1] : memref<6x9xi16> to memref<6x9xi16, strided<[9, 1]>>
+// FIXED-NEXT: "kernel.launch"(%[[DST]], %[[SRC]]) {{{.*}}border = "replicate", callee = @pva_gaussian3x3_i16
 // FIXED-NOT: linalg.generic
 // FIXED-NOT: affine.store

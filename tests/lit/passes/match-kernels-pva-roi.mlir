@@ -7,9 +7,10 @@
 // one-pixel halo the generic itself reads. The whole-image (replicate border) templates
 // never match an interior. Near misses below must stay generics.
 
-// CHECK-LABEL: func.func @gaussian_i8
-// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %arg2[1, 1]
-// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %arg3[1, 1]
+// CHECK-LABEL: func.func @gaussian_i8(
+// CHECK-SAME: %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias})
+// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %[[IN]][1, 1]
+// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %[[OUT]][1, 1]
 // CHECK-NOT: linalg.generic
 // CHECK: "kernel.launch"(%[[DST]], %[[SRC]]) {anchor = "center", border = "halo", callee = @pva_gaussian3x3_roi_i8, source_order_matches = true, template = "pva.gaussian3x3_roi"} : (memref<?x?xi8, strided<[?, 1], offset: ?>>, memref<?x?xi8, strided<[?, 1], offset: ?>>) -> ()
 // CHECK-NEXT: return
@@ -69,9 +70,10 @@ module {
 // -----
 
 // The rounding division `s >= 0 ? (s + 4) / 9 : -((4 - s) / 9)` is rdiv(s, 9).
-// CHECK-LABEL: func.func @box_i8
-// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %arg2[1, 1]
-// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %arg3[1, 1]
+// CHECK-LABEL: func.func @box_i8(
+// CHECK-SAME: %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias})
+// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %[[IN]][1, 1]
+// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %[[OUT]][1, 1]
 // CHECK-NOT: linalg.generic
 // CHECK: "kernel.launch"(%[[DST]], %[[SRC]]) {anchor = "center", border = "halo", callee = @pva_box3x3_roi_i8, source_order_matches = true, template = "pva.box3x3_roi"}
 // CHECK-NEXT: return
@@ -131,8 +133,11 @@ module {
 // -----
 
 // `s > 0` instead of `s >= 0` (both arms are 0 at s == 0) and `4 + s`: still rdiv(s, 9).
-// CHECK-LABEL: func.func @box_i8_gt
-// CHECK: "kernel.launch"({{.*}}template = "pva.box3x3_roi"
+// CHECK-LABEL: func.func @box_i8_gt(
+// CHECK-SAME: %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[IN:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias})
+// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %[[IN]][1, 1]
+// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %[[OUT]][1, 1]
+// CHECK: "kernel.launch"(%[[DST]], %[[SRC]]) {{.*}}template = "pva.box3x3_roi"
 // REMARK: remark: matched pva.box3x3_roi (1 op) -> @pva_box3x3_roi_i8
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -192,12 +197,13 @@ module {
 // whole buffer, so the launch states its 3x3 extent), the rounding term computed
 // before the loops is proved to be 1 << (shift - 1), and the nested select is the
 // clamp min(max(acc, -128), 127).
-// CHECK-LABEL: func.func @conv3x3_q_i8
-// CHECK: %[[SHIFT:[0-9]+]] = arith.index_cast %arg2 : index to i32
-// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %arg4[1, 1]
-// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %arg5[1, 1]
+// CHECK-LABEL: func.func @conv3x3_q_i8(
+// CHECK-SAME: %[[H:[a-z0-9_-]+]]: index, %[[W:[a-z0-9_-]+]]: index, %[[S:[a-z0-9_-]+]]: index, %[[COEF:[a-z0-9_-]+]]: memref<3x3xi8> {llvm.noalias}, %[[IN:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?x?xi8> {llvm.noalias})
+// CHECK: %[[SHIFT:[0-9]+]] = arith.index_cast %[[S]] : index to i32
+// CHECK: %[[SRC:[a-z_0-9]+]] = memref.subview %[[IN]][1, 1]
+// CHECK: %[[DST:[a-z_0-9]+]] = memref.subview %[[OUT]][1, 1]
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%[[DST]], %arg3, %[[SRC]], %[[SHIFT]]) {anchor = "center", border = "halo", callee = @pva_conv3x3_q_roi_i8, source_order_matches = true, template = "pva.conv3x3_q_roi_i8"} : (memref<?x?xi8, strided<[?, 1], offset: ?>>, memref<3x3xi8>, memref<?x?xi8, strided<[?, 1], offset: ?>>, i32) -> ()
+// CHECK: "kernel.launch"(%[[DST]], %[[COEF]], %[[SRC]], %[[SHIFT]]) {anchor = "center", border = "halo", callee = @pva_conv3x3_q_roi_i8, source_order_matches = true, template = "pva.conv3x3_q_roi_i8"} : (memref<?x?xi8, strided<[?, 1], offset: ?>>, memref<3x3xi8>, memref<?x?xi8, strided<[?, 1], offset: ?>>, i32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched pva.conv3x3_q_roi_i8 (1 op) -> @pva_conv3x3_q_roi_i8
 #map = affine_map<(d0) -> (0, d0 - 2)>

@@ -8,9 +8,10 @@
 // lookup. `out[i][j] = lut[in[i][j]]` with an unsigned 8-bit pixel (histeq's last nest)
 // is pva.lut; the launch names the whole table.
 
-// CHECK-LABEL: func.func @lut_u8
+// CHECK-LABEL: func.func @lut_u8(
+// CHECK-SAME: %[[IN:[a-z0-9_-]+]]: memref<?x?xi8>, %[[LUT:[a-z0-9_-]+]]: memref<256xi8>, %[[OUT:[a-z0-9_-]+]]: memref<?x?xi8>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%arg2, %arg1, %arg0) {callee = @pva_lut_i8, source_order_matches = true, template = "pva.lut"} : (memref<?x?xi8>, memref<256xi8>, memref<?x?xi8>) -> ()
+// CHECK: "kernel.launch"(%[[OUT]], %[[LUT]], %[[IN]]) {callee = @pva_lut_i8, source_order_matches = true, template = "pva.lut"} : (memref<?x?xi8>, memref<256xi8>, memref<?x?xi8>) -> ()
 // REMARK: remark: matched pva.lut (1 op) -> @pva_lut_i8
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @lut_u8(%in: memref<?x?xi8>, %lut: memref<256xi8>, %out: memref<?x?xi8>) {
@@ -66,9 +67,12 @@ func.func @lut_widened_key(%in: memref<?x?xi16>, %lut: memref<65536xi16>, %out: 
 // by a computed divisor `q >= 0 ? (q + e/2) / e : 0 - ((e/2 - q) / e)` (the front end
 // keeps it a select: both arms trap for the same e) match a user template stating
 // wt[abs(x - z) >> s] and rdiv(.., d).
-// USER-LABEL: func.func @wmean
+// USER-LABEL: func.func @wmean(
+// USER-SAME: %[[X:[a-z0-9_-]+]]: memref<?xi16>, %[[WT:[a-z0-9_-]+]]: memref<64xi32>, %[[Z:[a-z0-9_-]+]]: memref<?xi16>, %[[D:[a-z0-9_-]+]]: memref<?xi32>, %[[Y:[a-z0-9_-]+]]: memref<?xi16>)
 // USER-NOT: linalg.generic
-// USER: "kernel.launch"(%arg4, %arg1, %arg0, %arg2, %arg3, %c4_i32_0) {callee = @wmean_i16, s = 4 : i32, source_order_matches = true, template = "user.wmean"}
+// USER: %{{[a-z0-9_-]+}} = arith.constant 4 : i32
+// USER: %[[C4:[a-z0-9_-]+]] = arith.constant 4 : i32
+// USER: "kernel.launch"(%[[Y]], %[[WT]], %[[X]], %[[Z]], %[[D]], %[[C4]]) {callee = @wmean_i16, s = 4 : i32, source_order_matches = true, template = "user.wmean"}
 // UREMARK: remark: matched user.wmean (1 op) -> @wmean_i16
 #map = affine_map<(d0) -> (d0)>
 func.func @wmean(%x: memref<?xi16>, %wt: memref<64xi32>, %z: memref<?xi16>, %d: memref<?xi32>, %y: memref<?xi16>) {

@@ -4,9 +4,21 @@
 // Raised IR of the bundled benchmarks (polylift-cc -DMINI_DATASET, then
 // --raise-affine-to-linalg), matched against the stencils templates.
 // 3x3 convolution, f64: nine constant taps, summed row by row
-// CHECK-LABEL: func.func @kernel_conv2d_f64
+// CHECK-LABEL: func.func @kernel_conv2d_f64(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv3x3_f64, {{.*}}source_order_matches = true, template = "stencil.conv3x3"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[F0_1:[a-z0-9_-]+]] = arith.constant 1.000000e-01 : f64
+// CHECK-NEXT: %[[F0_2:[a-z0-9_-]+]] = arith.constant 2.000000e-01 : f64
+// CHECK-NEXT: %[[FM0_1:[a-z0-9_-]+]] = arith.constant -1.000000e-01 : f64
+// CHECK-NEXT: %[[FM0_2:[a-z0-9_-]+]] = arith.constant -2.000000e-01 : f64
+// CHECK-NEXT: %[[HALF:[a-z0-9_-]+]] = arith.constant 5.000000e-01 : f64
+// CHECK-NEXT: %[[F0_3:[a-z0-9_-]+]] = arith.constant 3.000000e-01 : f64
+// CHECK-NEXT: %[[F0_05:[a-z0-9_-]+]] = arith.constant 5.000000e-02 : f64
+// CHECK-NEXT: %[[FM0_3:[a-z0-9_-]+]] = arith.constant -3.000000e-01 : f64
+// CHECK-NEXT: %[[F0_15:[a-z0-9_-]+]] = arith.constant 1.500000e-01 : f64
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[F0_1]], %[[F0_2]], %[[FM0_1]], %[[FM0_2]], %[[HALF]], %[[F0_3]], %[[F0_05]], %[[FM0_3]], %[[F0_15]]) {{{.*}}callee = @conv3x3_f64, {{.*}}source_order_matches = true, template = "stencil.conv3x3"
 // REMARK: remark: matched stencil.conv3x3 (1 op) -> @conv3x3_f64
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -61,9 +73,21 @@ module {
 // -----
 
 // 3x3 convolution, f32
-// CHECK-LABEL: func.func @kernel_conv2d_f32
+// CHECK-LABEL: func.func @kernel_conv2d_f32(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf32>, %[[B:[a-z0-9_-]+]]: memref<?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv3x3_f32, {{.*}}source_order_matches = true, template = "stencil.conv3x3"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[F0_1:[a-z0-9_-]+]] = arith.constant 1.000000e-01 : f32
+// CHECK-NEXT: %[[F0_2:[a-z0-9_-]+]] = arith.constant 2.000000e-01 : f32
+// CHECK-NEXT: %[[FM0_1:[a-z0-9_-]+]] = arith.constant -1.000000e-01 : f32
+// CHECK-NEXT: %[[FM0_2:[a-z0-9_-]+]] = arith.constant -2.000000e-01 : f32
+// CHECK-NEXT: %[[HALF:[a-z0-9_-]+]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[F0_3:[a-z0-9_-]+]] = arith.constant 3.000000e-01 : f32
+// CHECK-NEXT: %[[F0_05:[a-z0-9_-]+]] = arith.constant 5.000000e-02 : f32
+// CHECK-NEXT: %[[FM0_3:[a-z0-9_-]+]] = arith.constant -3.000000e-01 : f32
+// CHECK-NEXT: %[[F0_15:[a-z0-9_-]+]] = arith.constant 1.500000e-01 : f32
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[F0_1]], %[[F0_2]], %[[FM0_1]], %[[FM0_2]], %[[HALF]], %[[F0_3]], %[[F0_05]], %[[FM0_3]], %[[F0_15]]) {{{.*}}callee = @conv3x3_f32, {{.*}}source_order_matches = true, template = "stencil.conv3x3"
 // REMARK: remark: matched stencil.conv3x3 (1 op) -> @conv3x3_f32
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -118,9 +142,22 @@ module {
 // -----
 
 // 3x3 convolution, i32: no casts, shift by 8
-// CHECK-LABEL: func.func @kernel_conv2d_i32
+// CHECK-LABEL: func.func @kernel_conv2d_i32(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xi32>, %[[B:[a-z0-9_-]+]]: memref<?x?xi32>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv3x3_shift_i32, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[C17:[a-z0-9_-]+]] = arith.constant 17 : i32
+// CHECK-NEXT: %[[CM33:[a-z0-9_-]+]] = arith.constant -33 : i32
+// CHECK-NEXT: %[[C21:[a-z0-9_-]+]] = arith.constant 21 : i32
+// CHECK-NEXT: %[[CM12:[a-z0-9_-]+]] = arith.constant -12 : i32
+// CHECK-NEXT: %[[C200:[a-z0-9_-]+]] = arith.constant 200 : i32
+// CHECK-NEXT: %[[C9:[a-z0-9_-]+]] = arith.constant 9 : i32
+// CHECK-NEXT: %[[CM5:[a-z0-9_-]+]] = arith.constant -5 : i32
+// CHECK-NEXT: %[[C3:[a-z0-9_-]+]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[CM2:[a-z0-9_-]+]] = arith.constant -2 : i32
+// CHECK-NEXT: %[[C8:[a-z0-9_-]+]] = arith.constant 8 : i32
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[C17]], %[[CM33]], %[[C21]], %[[CM12]], %[[C200]], %[[C9]], %[[CM5]], %[[C3]], %[[CM2]], %[[C8]]) {{{.*}}callee = @conv3x3_shift_i32, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
 // REMARK: remark: matched stencil.conv3x3_shift (1 op) -> @conv3x3_shift_i32
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -182,9 +219,22 @@ module {
 // -----
 
 // 3x3 convolution, i16: reads sign-extended to i32, result truncated; a tap of coefficient 1 is still a multiplication
-// CHECK-LABEL: func.func @kernel_conv2d_i16
+// CHECK-LABEL: func.func @kernel_conv2d_i16(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xi16>, %[[B:[a-z0-9_-]+]]: memref<?x?xi16>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv3x3_shift_i16, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[C3:[a-z0-9_-]+]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[CM5:[a-z0-9_-]+]] = arith.constant -5 : i32
+// CHECK-NEXT: %[[C7:[a-z0-9_-]+]] = arith.constant 7 : i32
+// CHECK-NEXT: %[[CM9:[a-z0-9_-]+]] = arith.constant -9 : i32
+// CHECK-NEXT: %[[C32:[a-z0-9_-]+]] = arith.constant 32 : i32
+// CHECK-NEXT: %[[C4:[a-z0-9_-]+]] = arith.constant 4 : i32
+// CHECK-NEXT: %[[CM2:[a-z0-9_-]+]] = arith.constant -2 : i32
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[MINUS_ONE:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK-NEXT: %[[C6:[a-z0-9_-]+]] = arith.constant 6 : i32
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[C3]], %[[CM5]], %[[C7]], %[[CM9]], %[[C32]], %[[C4]], %[[CM2]], %[[ONE]], %[[MINUS_ONE]], %[[C6]]) {{{.*}}callee = @conv3x3_shift_i16, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
 // REMARK: remark: matched stencil.conv3x3_shift (1 op) -> @conv3x3_shift_i16
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -255,9 +305,22 @@ module {
 // -----
 
 // 3x3 convolution, i8
-// CHECK-LABEL: func.func @kernel_conv2d_i8
+// CHECK-LABEL: func.func @kernel_conv2d_i8(
+// CHECK-SAME: %[[NI:[a-z0-9_-]+]]: index, %[[NJ:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xi8>, %[[B:[a-z0-9_-]+]]: memref<?x?xi8>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @conv3x3_shift_i8, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[CM2:[a-z0-9_-]+]] = arith.constant -2 : i32
+// CHECK-NEXT: %[[C3:[a-z0-9_-]+]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[MINUS_ONE:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK-NEXT: %[[C4:[a-z0-9_-]+]] = arith.constant 4 : i32
+// CHECK-NEXT: %[[TWO:[a-z0-9_-]+]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[MINUS_ONE_2:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[MINUS_ONE_3:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK-NEXT: %[[C4_2:[a-z0-9_-]+]] = arith.constant 4 : i32
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[ONE]], %[[CM2]], %[[C3]], %[[MINUS_ONE]], %[[C4]], %[[TWO]], %[[MINUS_ONE_2]], %[[ONE_2]], %[[MINUS_ONE_3]], %[[C4_2]]) {{{.*}}callee = @conv3x3_shift_i8, {{.*}}source_order_matches = true, template = "stencil.conv3x3_shift"
 // REMARK: remark: matched stencil.conv3x3_shift (1 op) -> @conv3x3_shift_i8
 #map = affine_map<(d0) -> (0, d0 - 2)>
 #map1 = affine_map<(d0, d1) -> (d0, d1)>
@@ -321,9 +384,16 @@ module {
 // -----
 
 // jacobi-2d: both sweeps inside the kept time loop
-// CHECK-LABEL: func.func @kernel_jacobi_2d
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @jacobi2d_f64, {{.*}}source_order_matches = true, template = "stencil.jacobi2d"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @jacobi2d_f64, {{.*}}source_order_matches = true, template = "stencil.jacobi2d"
+// CHECK-LABEL: func.func @kernel_jacobi_2d(
+// CHECK-SAME: %[[TSTEPS:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64>)
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[F0_2:[a-z0-9_-]+]] = arith.constant 2.000000e-01 : f64
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[F0_2]]) {{{.*}}callee = @jacobi2d_f64, {{.*}}source_order_matches = true, template = "stencil.jacobi2d"
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[F0_2:[a-z0-9_-]+]] = arith.constant 2.000000e-01 : f64
+// CHECK: "kernel.launch"(%[[SA]], %[[SB]], %[[F0_2]]) {{{.*}}callee = @jacobi2d_f64, {{.*}}source_order_matches = true, template = "stencil.jacobi2d"
 // REMARK: remark: matched stencil.jacobi2d (1 op) -> @jacobi2d_f64
 // REMARK: remark: matched stencil.jacobi2d (1 op) -> @jacobi2d_f64
 #map = affine_map<(d0) -> (0, d0 - 2)>
@@ -373,9 +443,16 @@ module {
 // -----
 
 // heat-3d: both sweeps inside the kept time loop
-// CHECK-LABEL: func.func @kernel_heat_3d
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @heat3d_f64, {{.*}}source_order_matches = true, template = "stencil.heat3d"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @heat3d_f64, {{.*}}source_order_matches = true, template = "stencil.heat3d"
+// CHECK-LABEL: func.func @kernel_heat_3d(
+// CHECK-SAME: %[[TSTEPS:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?x?x?xf64>, %[[B:[a-z0-9_-]+]]: memref<?x?x?xf64>)
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1]
+// CHECK-NEXT: %[[F0_125:[a-z0-9_-]+]] = arith.constant 1.250000e-01 : f64
+// CHECK: "kernel.launch"(%[[SB]], %[[SA]], %[[F0_125]]) {{{.*}}callee = @heat3d_f64, {{.*}}source_order_matches = true, template = "stencil.heat3d"
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][1, 1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1]
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][1, 1, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1, 1]
+// CHECK-NEXT: %[[F0_125:[a-z0-9_-]+]] = arith.constant 1.250000e-01 : f64
+// CHECK: "kernel.launch"(%[[SA]], %[[SB]], %[[F0_125]]) {{{.*}}callee = @heat3d_f64, {{.*}}source_order_matches = true, template = "stencil.heat3d"
 // REMARK: remark: matched stencil.heat3d (1 op) -> @heat3d_f64
 // REMARK: remark: matched stencil.heat3d (1 op) -> @heat3d_f64
 #map = affine_map<()[s0] -> (s0 + 1)>
@@ -452,10 +529,21 @@ module {
 // -----
 
 // fdtd-2d: the three field updates; the row copy from fict stays
-// CHECK-LABEL: func.func @kernel_fdtd_2d
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fdtd2d_ey_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_ey"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fdtd2d_ex_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_ex"
-// CHECK: "kernel.launch"({{.*}}) {{{.*}}callee = @fdtd2d_hz_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_hz"
+// CHECK-LABEL: func.func @kernel_fdtd_2d(
+// CHECK-SAME: %[[TMAX:[a-z0-9_-]+]]: index, %[[NX:[a-z0-9_-]+]]: index, %[[NY:[a-z0-9_-]+]]: index, %[[EX:[a-z0-9_-]+]]: memref<?x?xf64>, %[[EY:[a-z0-9_-]+]]: memref<?x?xf64>, %[[HZ:[a-z0-9_-]+]]: memref<?x?xf64>, %[[FICT:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[SHZ:[a-z0-9_-]+]] = memref.subview %[[HZ]][1, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SEY:[a-z0-9_-]+]] = memref.subview %[[EY]][1, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[HALF:[a-z0-9_-]+]] = arith.constant 5.000000e-01 : f64
+// CHECK: "kernel.launch"(%[[SEY]], %[[SHZ]], %[[HALF]]) {{{.*}}callee = @fdtd2d_ey_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_ey"
+// CHECK: %[[SHZ:[a-z0-9_-]+]] = memref.subview %[[HZ]][0, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SEX:[a-z0-9_-]+]] = memref.subview %[[EX]][0, 1] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[HALF:[a-z0-9_-]+]] = arith.constant 5.000000e-01 : f64
+// CHECK: "kernel.launch"(%[[SEX]], %[[SHZ]], %[[HALF]]) {{{.*}}callee = @fdtd2d_ex_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_ex"
+// CHECK: %[[SEX:[a-z0-9_-]+]] = memref.subview %[[EX]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK: %[[SEY:[a-z0-9_-]+]] = memref.subview %[[EY]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[SHZ:[a-z0-9_-]+]] = memref.subview %[[HZ]][0, 0] [%{{[a-z0-9_-]+}}, %{{[a-z0-9_-]+}}] [1, 1]
+// CHECK-NEXT: %[[F0_7:[a-z0-9_-]+]] = arith.constant 0.69999999999999996 : f64
+// CHECK: "kernel.launch"(%[[SHZ]], %[[SEX]], %[[SEY]], %[[F0_7]]) {{{.*}}callee = @fdtd2d_hz_f64, {{.*}}source_order_matches = true, template = "stencil.fdtd2d_hz"
 // REMARK: remark: matched stencil.fdtd2d_ey (1 op) -> @fdtd2d_ey_f64
 // REMARK: remark: matched stencil.fdtd2d_ex (1 op) -> @fdtd2d_ex_f64
 // REMARK: remark: matched stencil.fdtd2d_hz (1 op) -> @fdtd2d_hz_f64

@@ -7,8 +7,9 @@
 // C loops, whose strict triangle raising does not take yet.
 
 // CHECK-LABEL: func.func @symm_lower(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<6x6xf64>, %[[B:[a-z0-9_-]+]]: memref<6x5xf64>, %[[C:[a-z0-9_-]+]]: memref<6x5xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @symm_lower_f64, source_order_matches = true, template = "blas.symm_lower"} : (memref<6x5xf64>, memref<6x6xf64>, memref<6x5xf64>, f64, f64) -> ()
+// CHECK: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @symm_lower_f64, source_order_matches = true, template = "blas.symm_lower"} : (memref<6x5xf64>, memref<6x6xf64>, memref<6x5xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.symm_lower (3 ops) -> @symm_lower_f64
 func.func @symm_lower(%alpha: f64, %beta: f64, %A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5xf64>) {
@@ -49,11 +50,12 @@ func.func @symm_lower(%alpha: f64, %beta: f64, %A: memref<6x6xf64>, %B: memref<6
 // f32 on views of dynamic memrefs, as raising makes them (each op its own subviews of
 // the same roots); the strict mask written as k > i.
 // CHECK-LABEL: func.func @symm_lower_views(
+// CHECK-SAME: %[[M:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<?x?xf32>, %[[B:[a-z0-9_-]+]]: memref<?x?xf32>, %[[C:[a-z0-9_-]+]]: memref<?x?xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: %[[A:.*]] = memref.subview %arg4[0, 0] [%arg0, %arg0] [1, 1]
-// CHECK-NEXT: %[[B:.*]] = memref.subview %arg5[0, 0] [%arg0, %arg1] [1, 1]
-// CHECK-NEXT: %[[C:.*]] = memref.subview %arg6[0, 0] [%arg0, %arg1] [1, 1]
-// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %arg2, %arg3) {callee = @symm_lower_f32, source_order_matches = true, template = "blas.symm_lower"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, f32, f32) -> ()
+// CHECK: %[[SA:.*]] = memref.subview %[[A]][0, 0] [%[[M]], %[[M]]] [1, 1]
+// CHECK-NEXT: %[[SB:.*]] = memref.subview %[[B]][0, 0] [%[[M]], %[[N]]] [1, 1]
+// CHECK-NEXT: %[[SC:.*]] = memref.subview %[[C]][0, 0] [%[[M]], %[[N]]] [1, 1]
+// CHECK-NEXT: "kernel.launch"(%[[SC]], %[[SA]], %[[SB]], %[[ALPHA]], %[[BETA]]) {callee = @symm_lower_f32, source_order_matches = true, template = "blas.symm_lower"} : (memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32, strided<[?, 1]>>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.symm_lower (3 ops) -> @symm_lower_f32
 func.func @symm_lower_views(%m: index, %n: index, %alpha: f32, %beta: f32, %A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
@@ -100,8 +102,9 @@ func.func @symm_lower_views(%m: index, %n: index, %alpha: f32, %beta: f32, %A: m
 // Near miss: the third sum starts at the diagonal (k >= i), which the second has
 // already added: A[i][i] counts twice. Not symm; the scaling alone is a scal2d.
 // CHECK-LABEL: func.func @diagonal_twice(
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<6x6xf64>, %[[B:[a-z0-9_-]+]]: memref<6x5xf64>, %[[C:[a-z0-9_-]+]]: memref<6x5xf64>)
 // CHECK-NOT: symm_lower
-// CHECK: "kernel.launch"(%arg4, %arg1) {callee = @scal2d_f64
+// CHECK: "kernel.launch"(%[[C]], %[[BETA]]) {callee = @scal2d_f64
 // CHECK-NOT: symm_lower
 // CHECK: return
 // REMARK: remark: matched blas.scal2d (1 op) -> @scal2d_f64

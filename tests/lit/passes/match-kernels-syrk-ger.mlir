@@ -3,7 +3,8 @@
 
 // C = beta * C then C += alpha * A^T.A, both factors one buffer stored k x n.
 // CHECK-LABEL: func.func @syrk_t(
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg2, %arg0, %arg1) {callee = @syrk_t_f32, source_order_matches = true, template = "blas.syrk_t", trans_a = true} : (memref<4x4xf32>, memref<3x4xf32>, f32, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<3x4xf32>, %[[C:[a-z0-9_-]+]]: memref<4x4xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[ALPHA]], %[[BETA]]) {callee = @syrk_t_f32, source_order_matches = true, template = "blas.syrk_t", trans_a = true} : (memref<4x4xf32>, memref<3x4xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.syrk_t (2 ops) -> @syrk_t_f32
 func.func @syrk_t(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %C: memref<4x4xf32>) {
@@ -28,9 +29,10 @@ func.func @syrk_t(%alpha: f32, %beta: f32, %A: memref<3x4xf32>, %C: memref<4x4xf
 
 // C += A^T.A: alpha = beta = 1.
 // CHECK-LABEL: func.func @syrk_t_acc(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %cst, %cst_0) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @syrk_t_f64, source_order_matches = true, template = "blas.syrk_t_acc", trans_a = true} : (memref<4x4xf64>, memref<3x4xf64>, f64, f64) -> ()
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<3x4xf64>, %[[C:[a-z0-9_-]+]]: memref<4x4xf64>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[ONE]], %[[ONE_2]]) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @syrk_t_f64, source_order_matches = true, template = "blas.syrk_t_acc", trans_a = true} : (memref<4x4xf64>, memref<3x4xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.syrk_t_acc (1 op) -> @syrk_t_f64
 func.func @syrk_t_acc(%A: memref<3x4xf64>, %C: memref<4x4xf64>) {
@@ -48,10 +50,11 @@ func.func @syrk_t_acc(%A: memref<3x4xf64>, %C: memref<4x4xf64>) {
 
 // C = 0 then C += A.A^T with both operands one buffer: syrk, not gemm_nt_zero1.
 // CHECK-LABEL: func.func @syrk_zero1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x4xf32>)
 // CHECK-NEXT: %cst = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %cst_0 = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %cst_1 = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0, %cst_0, %cst_1) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @syrk_f32, source_order_matches = true, template = "blas.syrk_zero1"} : (memref<4x4xf32>, memref<4x3xf32>, f32, f32) -> ()
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[ONE]], %[[ZERO]]) {alpha = 1.000000e+00 : f32, beta = 0.000000e+00 : f32, callee = @syrk_f32, source_order_matches = true, template = "blas.syrk_zero1"} : (memref<4x4xf32>, memref<4x3xf32>, f32, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.syrk_zero1 (2 ops) -> @syrk_f32
 func.func @syrk_zero1(%A: memref<4x3xf32>, %C: memref<4x4xf32>) {
@@ -123,7 +126,8 @@ func.func @ger_extra_term(%x: memref<4xf32>, %y: memref<5xf32>, %A: memref<4x5xf
 
 // A += alpha * x.y^T with alpha a run-time value.
 // CHECK-LABEL: func.func @ger(
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg1, %arg2, %arg0) {callee = @ger_f32, source_order_matches = true, template = "blas.ger"} : (memref<4x5xf32>, memref<4xf32>, memref<5xf32>, f32) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[X:[a-z0-9_-]+]]: memref<4xf32>, %[[Y:[a-z0-9_-]+]]: memref<5xf32>, %[[A:[a-z0-9_-]+]]: memref<4x5xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[A]], %[[X]], %[[Y]], %[[ALPHA]]) {callee = @ger_f32, source_order_matches = true, template = "blas.ger"} : (memref<4x5xf32>, memref<4xf32>, memref<5xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.ger (1 op) -> @ger_f32
 func.func @ger(%alpha: f32, %x: memref<4xf32>, %y: memref<5xf32>, %A: memref<4x5xf32>) {
@@ -142,8 +146,9 @@ func.func @ger(%alpha: f32, %x: memref<4xf32>, %y: memref<5xf32>, %A: memref<4x5
 
 // A += x.y^T: alpha = 1.
 // CHECK-LABEL: func.func @ger1(
-// CHECK-NEXT: %cst = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %cst) {alpha = 1.000000e+00 : f64, callee = @ger_f64, source_order_matches = true, template = "blas.ger1"} : (memref<4x5xf64>, memref<4xf64>, memref<5xf64>, f64) -> ()
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<4xf64>, %[[Y:[a-z0-9_-]+]]: memref<5xf64>, %[[A:[a-z0-9_-]+]]: memref<4x5xf64>)
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[A]], %[[X]], %[[Y]], %[[ONE]]) {alpha = 1.000000e+00 : f64, callee = @ger_f64, source_order_matches = true, template = "blas.ger1"} : (memref<4x5xf64>, memref<4xf64>, memref<5xf64>, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.ger1 (1 op) -> @ger_f64
 func.func @ger1(%x: memref<4xf64>, %y: memref<5xf64>, %A: memref<4x5xf64>) {

@@ -6,7 +6,8 @@
 
 // syrk on the lower triangle: scale, then the masked rank-k update.
 // CHECK-LABEL: func.func @syrk_lower(
-// CHECK-NEXT: "kernel.launch"(%arg3, %arg2, %arg0, %arg1) {callee = @syrk_lower_f64, source_order_matches = true, template = "blas.syrk_lower"} : (memref<4x4xf64>, memref<4x3xf64>, f64, f64) -> ()
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f64, %[[BETA:[a-z0-9_-]+]]: f64, %[[A:[a-z0-9_-]+]]: memref<4x3xf64>, %[[C:[a-z0-9_-]+]]: memref<4x4xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[ALPHA]], %[[BETA]]) {callee = @syrk_lower_f64, source_order_matches = true, template = "blas.syrk_lower"} : (memref<4x4xf64>, memref<4x3xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.syrk_lower (2 ops) -> @syrk_lower_f64
 func.func @syrk_lower(%alpha: f64, %beta: f64, %A: memref<4x3xf64>, %C: memref<4x4xf64>) {
@@ -40,7 +41,8 @@ func.func @syrk_lower(%alpha: f64, %beta: f64, %A: memref<4x3xf64>, %C: memref<4
 
 // syr2k on the lower triangle, f32, the mask written as i >= j.
 // CHECK-LABEL: func.func @syr2k_lower(
-// CHECK-NEXT: "kernel.launch"(%arg4, %arg2, %arg3, %arg0, %arg1) {callee = @syr2k_lower_f32, source_order_matches = true, template = "blas.syr2k_lower"}
+// CHECK-SAME: %[[ALPHA:[a-z0-9_-]+]]: f32, %[[BETA:[a-z0-9_-]+]]: f32, %[[A:[a-z0-9_-]+]]: memref<4x3xf32>, %[[B:[a-z0-9_-]+]]: memref<4x3xf32>, %[[C:[a-z0-9_-]+]]: memref<4x4xf32>)
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]], %[[BETA]]) {callee = @syr2k_lower_f32, source_order_matches = true, template = "blas.syr2k_lower"}
 // REMARK: remark: matched blas.syr2k_lower (2 ops) -> @syr2k_lower_f32
 func.func @syr2k_lower(%alpha: f32, %beta: f32, %A: memref<4x3xf32>, %B: memref<4x3xf32>, %C: memref<4x4xf32>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
@@ -159,8 +161,9 @@ func.func @data_select(%A: memref<4x3xf64>, %C: memref<4x4xf64>) {
 // trmm: C = 0, then C += alpha * A.B over k <= i (A lower triangular), as raising makes
 // it from `for (k = 0; k <= i; k++)`: the mask is on the reduction dim.
 // CHECK-LABEL: func.func @trmm_lower(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<6x6xf32>, %[[B:[a-z0-9_-]+]]: memref<6x5xf32>, %[[C:[a-z0-9_-]+]]: memref<6x5xf32>, %[[ALPHA:[a-z0-9_-]+]]: f32)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%arg2, %arg0, %arg1, %arg3) {callee = @trmm_lower_f32, source_order_matches = true, template = "blas.trmm_lower"} : (memref<6x5xf32>, memref<6x6xf32>, memref<6x5xf32>, f32) -> ()
+// CHECK: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]]) {callee = @trmm_lower_f32, source_order_matches = true, template = "blas.trmm_lower"} : (memref<6x5xf32>, memref<6x6xf32>, memref<6x5xf32>, f32) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.trmm_lower (2 ops) -> @trmm_lower_f32
 func.func @trmm_lower(%A: memref<6x6xf32>, %B: memref<6x5xf32>, %C: memref<6x5xf32>, %alpha: f32) {
@@ -188,9 +191,10 @@ func.func @trmm_lower(%A: memref<6x6xf32>, %B: memref<6x5xf32>, %C: memref<6x5xf
 
 // The upper triangle (k >= i) without alpha: trmm_upper1, alpha = 1 as a constant.
 // CHECK-LABEL: func.func @trmm_upper1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<6x6xf64>, %[[B:[a-z0-9_-]+]]: memref<6x5xf64>, %[[C:[a-z0-9_-]+]]: memref<6x5xf64>)
 // CHECK-NOT: linalg.generic
 // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %[[ONE]]) {alpha = 1.000000e+00 : f64, callee = @trmm_upper_f64, source_order_matches = true, template = "blas.trmm_upper1"}
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]]) {alpha = 1.000000e+00 : f64, callee = @trmm_upper_f64, source_order_matches = true, template = "blas.trmm_upper1"}
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.trmm_upper1 (2 ops) -> @trmm_upper_f64
 func.func @trmm_upper1(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5xf64>) {
@@ -216,8 +220,9 @@ func.func @trmm_upper1(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5x
 
 // The upper triangle with alpha: trmm_upper.
 // CHECK-LABEL: func.func @trmm_upper(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<6x6xf64>, %[[B:[a-z0-9_-]+]]: memref<6x5xf64>, %[[C:[a-z0-9_-]+]]: memref<6x5xf64>, %[[ALPHA:[a-z0-9_-]+]]: f64)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%arg2, %arg0, %arg1, %arg3) {callee = @trmm_upper_f64, source_order_matches = true, template = "blas.trmm_upper"}
+// CHECK: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ALPHA]]) {callee = @trmm_upper_f64, source_order_matches = true, template = "blas.trmm_upper"}
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.trmm_upper (2 ops) -> @trmm_upper_f64
 func.func @trmm_upper(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5xf64>, %alpha: f64) {
@@ -244,9 +249,10 @@ func.func @trmm_upper(%A: memref<6x6xf64>, %B: memref<6x5xf64>, %C: memref<6x5xf
 
 // The lower triangle without alpha: trmm_lower1.
 // CHECK-LABEL: func.func @trmm_lower1(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<6x6xf32>, %[[B:[a-z0-9_-]+]]: memref<6x5xf32>, %[[C:[a-z0-9_-]+]]: memref<6x5xf32>)
 // CHECK-NOT: linalg.generic
 // CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @trmm_lower_f32, source_order_matches = true, template = "blas.trmm_lower1"}
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @trmm_lower_f32, source_order_matches = true, template = "blas.trmm_lower1"}
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.trmm_lower1 (2 ops) -> @trmm_lower_f32
 func.func @trmm_lower1(%A: memref<6x6xf32>, %B: memref<6x5xf32>, %C: memref<6x5xf32>) {

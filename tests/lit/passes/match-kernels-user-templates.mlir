@@ -4,9 +4,10 @@
 // RUN: not polylift-opt %s --match-kernels --templates=%S/Inputs/bad-templates-semantic 2>&1 | FileCheck %s --check-prefix=SEM
 
 // A template from a user's directory matches like a built-in one.
-// CHECK-LABEL: func.func @square
+// CHECK-LABEL: func.func @square(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<64xf64>, %[[Y:[a-z0-9_-]+]]: memref<64xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%arg1, %arg0) {callee = @square_f64, source_order_matches = true, template = "user.square"}
+// CHECK: "kernel.launch"(%[[Y]], %[[X]]) {callee = @square_f64, source_order_matches = true, template = "user.square"}
 // Without the directory the op stays.
 // BUILTIN-LABEL: func.func @square
 // BUILTIN: linalg.generic
@@ -32,18 +33,22 @@ func.func @square(%x: memref<64xf64>, %y: memref<64xf64>) {
 
 // A two-step user template whose scalar is an element: from w (no op writes it) the
 // launch loads w[3] first and covers both ops.
-// CHECK-LABEL: func.func @double_then_fill_from_w
-// CHECK: %[[W3:.*]] = memref.load %arg2[%{{.*}}] : memref<4xf64>
-// CHECK-NEXT: "kernel.launch"(%arg0, %arg1, %[[W3]]) {callee = @double_then_fill_f64, source_order_matches = true, template = "user.double_then_fill"}
+// CHECK-LABEL: func.func @double_then_fill_from_w(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<64xf64>, %[[Y:[a-z0-9_-]+]]: memref<64xf64>, %[[W:[a-z0-9_-]+]]: memref<4xf64>)
+// CHECK: %[[W3:.*]] = memref.load %[[W]][%{{.*}}] : memref<4xf64>
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[Y]], %[[W3]]) {callee = @double_then_fill_f64, source_order_matches = true, template = "user.double_then_fill"}
 // CHECK-NEXT: return
 // Near miss: the element is x[3], which the first step doubles. One launch would load
 // it before the doubling, so the two ops stay two launches and x[3] is loaded after
 // the first.
-// CHECK-LABEL: func.func @double_then_fill_from_x
+// CHECK-LABEL: func.func @double_then_fill_from_x(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<64xf64>, %[[Y:[a-z0-9_-]+]]: memref<64xf64>)
 // CHECK-NOT: user.double_then_fill
-// CHECK: "kernel.launch"(%arg0, %{{.*}}) {{{.*}}template = "blas.scal"}
-// CHECK: %[[X3:.*]] = memref.load %arg0[%{{.*}}] : memref<64xf64>
-// CHECK-NEXT: "kernel.launch"(%arg1, %[[X3]]) {callee = @fill_f64, source_order_matches = true, template = "blas.fill"}
+// CHECK: %{{[a-z0-9_-]+}} = arith.constant 2.000000e+00 : f64
+// CHECK: %[[TWO:[a-z0-9_-]+]] = arith.constant 2.000000e+00 : f64
+// CHECK: "kernel.launch"(%[[X]], %[[TWO]]) {{{.*}}template = "blas.scal"}
+// CHECK: %[[X3:.*]] = memref.load %[[X]][%{{.*}}] : memref<64xf64>
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X3]]) {callee = @fill_f64, source_order_matches = true, template = "blas.fill"}
 // CHECK-NEXT: return
 func.func @double_then_fill_from_w(%x: memref<64xf64>, %y: memref<64xf64>, %w: memref<4xf64>) {
   %c2 = arith.constant 2.0 : f64

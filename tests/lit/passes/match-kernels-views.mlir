@@ -9,11 +9,12 @@
 // gemm; strided views that no template indexes stay linalg with a remark.
 
 // C += A * B^T with B^T a memref.transpose: gemm_nt on B itself.
-// CHECK-LABEL: func.func @gemm_transposed_b
+// CHECK-LABEL: func.func @gemm_transposed_b(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<8x8xf64>, %[[B:[a-z0-9_-]+]]: memref<8x8xf64>, %[[C:[a-z0-9_-]+]]: memref<8x8xf64>)
 // CHECK-NEXT: memref.transpose
 // CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
 // CHECK-NEXT: %[[ONE2:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: "kernel.launch"(%arg2, %arg0, %arg1, %[[ONE]], %[[ONE2]]) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @gemm_nt_f64, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true} : (memref<8x8xf64>, memref<8x8xf64>, memref<8x8xf64>, f64, f64) -> ()
+// CHECK-NEXT: "kernel.launch"(%[[C]], %[[A]], %[[B]], %[[ONE]], %[[ONE2]]) {alpha = 1.000000e+00 : f64, beta = 1.000000e+00 : f64, callee = @gemm_nt_f64, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true} : (memref<8x8xf64>, memref<8x8xf64>, memref<8x8xf64>, f64, f64) -> ()
 // CHECK-NEXT: return
 // REMARK: remark: matched blas.gemm_nt_acc (1 op) -> @gemm_nt_f64
 func.func @gemm_transposed_b(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf64>) {
@@ -31,12 +32,15 @@ func.func @gemm_transposed_b(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memre
 // -----
 
 // The transpose of a subview with dynamic sizes, f32: the launch takes the subview.
-// CHECK-LABEL: func.func @gemm_transposed_subview
-// CHECK: %[[SA:.*]] = memref.subview %arg0[0, 0] [%arg3, %arg5] [1, 1]
-// CHECK-NEXT: %[[SB:.*]] = memref.subview %arg1[0, 0] [%arg4, %arg5] [1, 1]
+// CHECK-LABEL: func.func @gemm_transposed_subview(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<?x?xf32>, %[[B:[a-z0-9_-]+]]: memref<?x?xf32>, %[[C:[a-z0-9_-]+]]: memref<?x?xf32>, %[[M:[a-z0-9_-]+]]: index, %[[N:[a-z0-9_-]+]]: index, %[[K:[a-z0-9_-]+]]: index)
+// CHECK: %[[SA:.*]] = memref.subview %[[A]][0, 0] [%[[M]], %[[K]]] [1, 1]
+// CHECK-NEXT: %[[SB:.*]] = memref.subview %[[B]][0, 0] [%[[N]], %[[K]]] [1, 1]
 // CHECK-NEXT: memref.transpose %[[SB]]
-// CHECK-NEXT: %[[SC:.*]] = memref.subview %arg2[0, 0] [%arg3, %arg4] [1, 1]
-// CHECK: "kernel.launch"(%[[SC]], %[[SA]], %[[SB]], %{{.*}}, %{{.*}}) {{{.*}}callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true}
+// CHECK-NEXT: %[[SC:.*]] = memref.subview %[[C]][0, 0] [%[[M]], %[[N]]] [1, 1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[ONE_2:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f32
+// CHECK: "kernel.launch"(%[[SC]], %[[SA]], %[[SB]], %[[ONE]], %[[ONE_2]]) {{{.*}}callee = @gemm_nt_f32, source_order_matches = true, template = "blas.gemm_nt_acc", trans_b = true}
 // LOWER-NOT: launch left
 func.func @gemm_transposed_subview(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %m: index, %n: index, %k: index) {
   %sA = memref.subview %A[0, 0] [%m, %k] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
@@ -93,9 +97,10 @@ func.func @copy2d_of_transpose(%A: memref<8x6xf64>, %B: memref<6x8xf64>) {
 // -----
 
 // memref.cast: the launch takes the cast view.
-// CHECK-LABEL: func.func @copy_of_cast
-// CHECK-NEXT: %[[CAST:.*]] = memref.cast %arg0 : memref<16xf32> to memref<?xf32>
-// CHECK-NEXT: "kernel.launch"(%arg1, %[[CAST]]) {callee = @copy_f32, source_order_matches = true, template = "blas.copy"} : (memref<?xf32>, memref<?xf32>) -> ()
+// CHECK-LABEL: func.func @copy_of_cast(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<16xf32>, %[[Y:[a-z0-9_-]+]]: memref<?xf32>)
+// CHECK-NEXT: %[[CAST:.*]] = memref.cast %[[X]] : memref<16xf32> to memref<?xf32>
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[CAST]]) {callee = @copy_f32, source_order_matches = true, template = "blas.copy"} : (memref<?xf32>, memref<?xf32>) -> ()
 // CHECK-NEXT: return
 func.func @copy_of_cast(%x: memref<16xf32>, %y: memref<?xf32>) {
   %c = memref.cast %x : memref<16xf32> to memref<?xf32>
@@ -110,10 +115,11 @@ func.func @copy_of_cast(%x: memref<16xf32>, %y: memref<?xf32>) {
 // -----
 
 // Subviews with static and symbolic offsets: y[3 + i] += a * x[%o + i].
-// CHECK-LABEL: func.func @axpy_offsets
-// CHECK-NEXT: %[[X:.*]] = memref.subview %arg0[%arg4] [%arg2] [1]
-// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg1[3] [%arg2] [1]
-// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %arg3) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"}
+// CHECK-LABEL: func.func @axpy_offsets(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: f64, %[[O:[a-z0-9_-]+]]: index)
+// CHECK-NEXT: %[[SX:.*]] = memref.subview %[[X]][%[[O]]] [%[[N]]] [1]
+// CHECK-NEXT: %[[SY:.*]] = memref.subview %[[Y]][3] [%[[N]]] [1]
+// CHECK-NEXT: "kernel.launch"(%[[SY]], %[[SX]], %[[A]]) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"}
 // CHECK-NEXT: return
 // LOWER-NOT: launch left
 func.func @axpy_offsets(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64, %o: index) {
@@ -215,8 +221,9 @@ func.func @gemm_blocks_of_every_other_row(%X: memref<16x8xf64>, %A: memref<4x8xf
 
 // Column-major function arguments: the copy is a copy2d of the roots, but the shim ABI
 // passes only leading dimensions, so the lowering leaves the launch and says why.
-// CHECK-LABEL: func.func @copy2d_column_major
-// CHECK-NEXT: "kernel.launch"(%arg1, %arg0) {callee = @copy2d_f64, source_order_matches = true, template = "blas.copy2d"}
+// CHECK-LABEL: func.func @copy2d_column_major(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: memref<?x?xf64, strided<[1, ?]>>, %[[B:[a-z0-9_-]+]]: memref<?x?xf64, strided<[1, ?]>>)
+// CHECK-NEXT: "kernel.launch"(%[[B]], %[[A]]) {callee = @copy2d_f64, source_order_matches = true, template = "blas.copy2d"}
 // LOWER: remark: lower-kernel-launch-to-ref: launch left: array 'B' (memref<?x?xf64, strided<[1, ?]>>) has an innermost stride that is not statically 1
 func.func @copy2d_column_major(%A: memref<?x?xf64, strided<[1, ?]>>, %B: memref<?x?xf64, strided<[1, ?]>>) {
   linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]}

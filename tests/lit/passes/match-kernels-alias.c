@@ -17,11 +17,14 @@ void kernel_gemv(int n, double A[n][n], double *x, double *y)
 // CHECK-NOT: kernel.launch
 // CHECK: scf.if
 // CHECK-LABEL: func.func private @kernel_gemv.noalias(
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[AA:[a-z0-9_-]+]]: memref<?x?xf64>, %[[xx:[a-z0-9_-]+]]: memref<?xf64>, %[[yy:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK: %[[N:.*]] = affine.max
-// CHECK-NEXT: %[[Y:.*]] = memref.subview %arg3[0] [%[[N]]] [1]
-// CHECK-NEXT: %[[A:.*]] = memref.subview %arg1[0, 0] [%[[N]], %[[N]]] [1, 1]
-// CHECK-NEXT: %[[X:.*]] = memref.subview %arg2[0] [%[[N]]] [1]
-// CHECK: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero1"
+// CHECK-NEXT: %[[Y:.*]] = memref.subview %[[yy]][0] [%[[N]]] [1]
+// CHECK-NEXT: %[[A:.*]] = memref.subview %[[AA]][0, 0] [%[[N]], %[[N]]] [1, 1]
+// CHECK-NEXT: %[[X:.*]] = memref.subview %[[xx]][0] [%[[N]]] [1]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ONE]], %[[ZERO]]) {{.*}}template = "blas.gemv_zero1"
 // CHECK-LABEL: func.func private @kernel_gemv.flat(
 // CHECK-NOT: kernel.launch
 // CHECK-NOT: linalg.generic
@@ -41,8 +44,14 @@ void kernel_gemv_restrict(int n, double A[restrict n][n], double *restrict x,
   }
 }
 // CHECK-LABEL: func.func @kernel_gemv_restrict(
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[AA:[a-z0-9_-]+]]: memref<?x?xf64> {llvm.noalias}, %[[xx:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[yy:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias})
 // CHECK-NOT: scf.if
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero1"
+// CHECK: %[[Y:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: %[[A:[a-z0-9_-]+]] = memref.subview %[[AA]][0, 0]
+// CHECK-NEXT: %[[X:[a-z0-9_-]+]] = memref.subview %[[xx]][0]
+// CHECK-NEXT: %[[ONE:[a-z0-9_-]+]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[X]], %[[ONE]], %[[ZERO]]) {{.*}}template = "blas.gemv_zero1"
 // CHECK-NEXT: return
 
 // The fallback's recurrence stays a loop: a running-sum launch would read x after
@@ -54,7 +63,9 @@ void kernel_cumsum(int n, double *x, double *y)
     y[k] = y[k - 1] + x[k];
 }
 // CHECK-LABEL: func.func private @kernel_cumsum.noalias(
-// CHECK: "kernel.launch"(%{{.*}}, %arg1) {{.*}}template = "scan.cumsum"
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[x:[a-z0-9_-]+]]: memref<?xf64>, %[[yy:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[Y:[a-z0-9_-]+]] = memref.subview %[[yy]][0] [%[[n]]] [1]
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[x]]) {{.*}}template = "scan.cumsum"
 // CHECK-LABEL: func.func private @kernel_cumsum.flat(
 // CHECK-NOT: kernel.launch
 // CHECK: affine.for
@@ -69,9 +80,12 @@ void kernel_scatter(int n, int *idx, double *x, double *y)
     x[i] = 2.0 * x[i];
 }
 // CHECK-LABEL: func.func @kernel_scatter(
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[idx:[a-z0-9_-]+]]: memref<?xi32>, %[[xx:[a-z0-9_-]+]]: memref<?xf64>, %[[y:[a-z0-9_-]+]]: memref<?xf64>)
 // CHECK-NEXT: affine.for
 // CHECK: memref.store
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.scal"
+// CHECK: %[[X:[a-z0-9_-]+]] = memref.subview %[[xx]][0]
+// CHECK-NEXT: %[[TWO:[a-z0-9_-]+]] = arith.constant 2.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[TWO]]) {{.*}}template = "blas.scal"
 
 // A value read between two ops of a run reaches the launch as read before it: read
 // from x, which may be y, after y is filled, the run breaks where they may overlap.
@@ -85,12 +99,25 @@ void kernel_scaled(int n, double A[restrict n][n], double *restrict z, double *x
       y[i] += alpha * A[i][j] * z[j];
 }
 // CHECK-LABEL: func.func private @kernel_scaled.noalias(
-// CHECK: affine.load %arg3[0]
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_zero"
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[AA:[a-z0-9_-]+]]: memref<?x?xf64> {llvm.noalias}, %[[zz:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[x:[a-z0-9_-]+]]: memref<?xf64>, %[[yy:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[X0:[a-z0-9_-]+]] = affine.load %[[x]][0]
+// CHECK: %[[ALPHA:[a-z0-9_-]+]] = arith.addf %[[X0]], %{{.*}} : f64
+// CHECK: %[[A:[a-z0-9_-]+]] = memref.subview %[[AA]][0, 0]
+// CHECK-NEXT: %[[Z:[a-z0-9_-]+]] = memref.subview %[[zz]][0]
+// CHECK-NEXT: %[[Y:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[Z]], %[[ALPHA]], %[[ZERO]]) {{.*}}template = "blas.gemv_zero"
 // CHECK-LABEL: func.func private @kernel_scaled.flat(
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
-// CHECK-NEXT: affine.load %arg3[0]
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[AA:[a-z0-9_-]+]]: memref<?x?xf64> {llvm.noalias}, %[[zz:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[x:[a-z0-9_-]+]]: memref<?xf64>, %[[yy:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[Y0:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y0]], %[[ZERO]]) {{.*}}template = "blas.fill"
+// CHECK-NEXT: %[[X0:[a-z0-9_-]+]] = affine.load %[[x]][0]
+// CHECK: %[[ALPHA:[a-z0-9_-]+]] = arith.addf %[[X0]], %{{.*}} : f64
+// CHECK: %[[A:[a-z0-9_-]+]] = memref.subview %[[AA]][0, 0]
+// CHECK-NEXT: %[[Z:[a-z0-9_-]+]] = memref.subview %[[zz]][0]
+// CHECK-NEXT: %[[Y:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[Z]], %[[ALPHA]]) {{.*}}template = "blas.gemv_acc"
 
 // The same holds for one array: alpha is y[0] after the fill, 1.
 void kernel_same(int n, double A[restrict n][n], double *restrict z, double *restrict y)
@@ -103,19 +130,26 @@ void kernel_same(int n, double A[restrict n][n], double *restrict z, double *res
       y[i] += alpha * A[i][j] * z[j];
 }
 // CHECK-LABEL: func.func @kernel_same(
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}) {{.*}}template = "blas.fill"
-// CHECK-NEXT: affine.load %arg3[0]
-// CHECK: "kernel.launch"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {{.*}}template = "blas.gemv_acc"
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[AA:[a-z0-9_-]+]]: memref<?x?xf64> {llvm.noalias}, %[[zz:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[yy:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias})
+// CHECK: %[[Y0:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: %[[ZERO:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y0]], %[[ZERO]]) {{.*}}template = "blas.fill"
+// CHECK-NEXT: %[[E0:[a-z0-9_-]+]] = affine.load %[[yy]][0]
+// CHECK: %[[ALPHA:[a-z0-9_-]+]] = arith.addf %[[E0]], %{{.*}} : f64
+// CHECK: %[[A:[a-z0-9_-]+]] = memref.subview %[[AA]][0, 0]
+// CHECK-NEXT: %[[Z:[a-z0-9_-]+]] = memref.subview %[[zz]][0]
+// CHECK-NEXT: %[[Y:[a-z0-9_-]+]] = memref.subview %[[yy]][0]
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[A]], %[[Z]], %[[ALPHA]]) {{.*}}template = "blas.gemv_acc"
 
 // REMARK: alias.c:8:6: remark: may alias: A and y; guarded at entry (this version runs when their address ranges are apart)
 // REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; guarded at entry (this version runs when their address ranges are apart)
 // REMARK: alias.c:8:6: remark: may alias: A and y; this version runs when they overlap and assumes nothing of them
 // REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; this version runs when they overlap and assumes nothing of them
 // REMARK-NEXT: alias.c:13:21: remark: not raised: may alias: A and y (a caller may pass overlapping arrays, and the nest writes one of them)
-// REMARK: alias.c:54:23: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
-// REMARK: alias.c:64:6: remark: may alias: x and y; not guarded: the address ranges of their accesses cannot be computed at entry, so loops that write one and touch the other stay
-// REMARK-NEXT: alias.c:67:5: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
-// REMARK: alias.c:53:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 (y[k] = (y[k-1] + x[k]) where k >= 1): output y may alias x (arguments x and y may overlap)
+// REMARK: alias.c:63:23: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:75:6: remark: may alias: x and y; not guarded: the address ranges of their accesses cannot be computed at entry, so loops that write one and touch the other stay
+// REMARK-NEXT: alias.c:78:5: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:62:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 (y[k] = (y[k-1] + x[k]) where k >= 1): output y may alias x (arguments x and y may overlap)
 // REMARK: remark: match-kernels: @kernel_gemv.noalias: coverage FULL, 1 launch(es), 0 residual op(s); launches guarded at entry (A and y, x and y apart)
 // REMARK-NEXT: remark: match-kernels: @kernel_gemv.flat: coverage NONE, 0 launch(es), 2 residual op(s)
 // REMARK: remark: match-kernels: @kernel_gemv_restrict: coverage FULL, 1 launch(es), 0 residual op(s)

@@ -65,13 +65,19 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
 
 
 def _context(op: ir.OpView, tpl: KernelTemplate, contexts: dict | None) -> StepIR:
-    """`step_context` of `op` for `tpl`, from `contexts` when made already."""
+    """`step_context` of `op` for `tpl`, from `contexts` when made already (an op the
+    matcher cannot model is kept as its `Unsupported`, raised again)."""
     if contexts is None:
         return step_context(op, tpl.accumulate, tpl.widened)
     key = (op.operation, tpl.accumulate, tpl.widened)
-    found = contexts.get(key)
-    if found is None:
-        found = contexts[key] = step_context(op, tpl.accumulate, tpl.widened)
+    if key not in contexts:
+        try:
+            contexts[key] = step_context(op, tpl.accumulate, tpl.widened)
+        except Unsupported as exc:
+            contexts[key] = exc
+    found = contexts[key]
+    if isinstance(found, Unsupported):
+        raise found
     return found
 
 

@@ -1,6 +1,6 @@
 """Time polylift-cc on every linalg benchmark kernel (warm, in one process).
 
-usage: python scripts/bench_cc.py [--size MINI_DATASET] [--repeat N]
+usage: python scripts/bench_cc.py [--size MINI] [--kernels gemm,atax] [--repeat N]
 Prints the best time per kernel and the total; the goal is under 2 s in total.
 """
 
@@ -20,22 +20,31 @@ ROOT = Path(__file__).resolve().parents[1]
 def main() -> int:
     """Translate each benchmarks/linalg/*.c file and print the timings."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--size", default="MINI_DATASET")
+    parser.add_argument("--size", default="MINI",
+                        help="dataset size, MINI or MINI_DATASET alike (default MINI)")
+    parser.add_argument("--kernels", default="",
+                        help="comma-separated stems of benchmarks/linalg (default: all)")
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     include = str(ROOT / "benchmarks" / "include")
+    size = args.size if args.size.endswith("_DATASET") else f"{args.size}_DATASET"
     files = sorted((ROOT / "benchmarks" / "linalg").glob("*.c"))
+    wanted = [k for k in args.kernels.split(",") if k]
+    missing = sorted(set(wanted) - {f.stem for f in files})
+    if missing:
+        parser.error(f"no benchmarks/linalg kernel named {', '.join(missing)}")
+    files = [f for f in files if not wanted or f.stem in wanted]
     if not files:
         print("no benchmarks/linalg/*.c files", file=sys.stderr)
         return 1
-    translate_file(str(files[0]), [include], [args.size])  # warm up: imports, contexts
+    translate_file(str(files[0]), [include], [size])  # warm up: imports, contexts
     total, failures = 0.0, 0
     for path in files:
         best = float("inf")
         try:
             for _ in range(args.repeat):
                 start = time.perf_counter()
-                translate_file(str(path), [include], [args.size])
+                translate_file(str(path), [include], [size])
                 best = min(best, time.perf_counter() - start)
         except PolyliftError as exc:
             failures += 1

@@ -40,12 +40,13 @@ from polylift.harness.check import (
     frontend_translator,
     kernel_name,
 )
-from polylift.harness.coverage import LOOP_OPS, matched_stage
+from polylift.harness.coverage import matched_stage
 from polylift.harness.extents import apply_extents
 from polylift.harness.lift import compile_lifted
 from polylift.harness.run import run_program
 from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import lifted_name
+from polylift.matcher.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.stages import backend_passes, lowered_backends
 
@@ -78,7 +79,7 @@ def library_only(text: str, kernel: str) -> str:
             rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(kernel))
             for op in list(func.regions[0].blocks[0].operations):
                 name = op.operation.name
-                loop_like = name in LOOP_OPS or name.startswith("linalg.")
+                loop_like = name in LOOPS or name.startswith("linalg.")
                 if loop_like and not op.operation.results and not _has_launch(op.operation):
                     rewriter.erase(op)
         return str(module)

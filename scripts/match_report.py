@@ -5,7 +5,8 @@ and `match-kernels` (which writes its `--match-report` JSON); the script prints,
 kernel, the coverage (FULL, PARTIAL, NONE), the templates of the launches, and for each
 op left over the closest template and where it stopped matching.
 
-    .venv/bin/python scripts/match_report.py [--suite linalg] [--json out.json]
+    .venv/bin/python scripts/match_report.py [--suite linalg] [--kernels gemm,atax]
+        [--json out.json]
 """
 
 from __future__ import annotations
@@ -80,20 +81,28 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Match report over the bundled suites.")
     parser.add_argument("--suite", action="append", choices=SUITES,
                         help="a bundled suite (repeatable; default: all)")
+    parser.add_argument("--kernels", default="",
+                        help="only these kernels (comma-separated file stems)")
     parser.add_argument("--templates", default="", help="extra template directories")
     parser.add_argument("--json", type=Path, help="write the full report here")
     args = parser.parse_args(argv)
     suites = args.suite or list(SUITES)
+    wanted = {k for k in args.kernels.split(",") if k}
     data: dict[str, dict] = {}
     counts = {"FULL": 0, "PARTIAL": 0, "NONE": 0, "ERROR": 0}
     guarded = 0
     for suite in suites:
         for path in sorted((ROOT / "benchmarks" / suite).glob("*.c")):
+            if wanted and path.stem not in wanted:
+                continue
             item = report_kernel(path, args.templates)
             data[f"{suite}/{path.stem}"] = item
             counts[item["coverage"]] += 1
             guarded += item.get("guarded_launches", 0)
             sys.stdout.write("\n".join(render(suite, path.stem, item)) + "\n")
+    unknown = sorted(wanted - {key.split("/")[1] for key in data})
+    if unknown:
+        parser.error(f"no kernel named {', '.join(unknown)} in {', '.join(suites)}")
     full = sorted(k for k, v in data.items() if v["coverage"] == "FULL")
     sys.stdout.write(f"\n{len(data)} kernels: " + ", ".join(f"{n} {k}" for k, n in
                                                             counts.items())

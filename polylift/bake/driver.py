@@ -21,7 +21,7 @@ import re
 import shutil
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,9 @@ class BakeOptions:
     check: bool = True
     progress: bool = True
     assume_noalias: bool = False  # polylift-cc --assume-noalias for every kernel
+    # Only these kernels (file stems) of the suites; the bake's suite then holds just
+    # them, as a bake of a directory of those files would. Empty: every kernel.
+    only: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -147,7 +150,7 @@ def _run_pool(jobs: list[KernelJob], options: BakeOptions) -> Iterable[dict[str,
 
 def bake(args: Sequence[str], out: Path, options: BakeOptions) -> BakeStats:
     """Bake every kernel of the suites or directories in `args` into `out`."""
-    suites = [find_suite(a) for a in args]
+    suites = _selected([find_suite(a) for a in args], options.only)
     if len({s.name for s in suites}) != len(suites):
         raise UsageError("two suites have the same name")
     out = out.resolve()
@@ -164,6 +167,16 @@ def bake(args: Sequence[str], out: Path, options: BakeOptions) -> BakeStats:
     stats.summaries.sort(key=lambda s: (s["suite"], s["kernel"]))
     write_index(out, suites, stats.summaries, options)
     return stats
+
+
+def _selected(suites: list[Suite], only: tuple[str, ...]) -> list[Suite]:
+    """The suites with only the kernels named in `only` (all when it is empty)."""
+    if not only:
+        return suites
+    missing = sorted(set(only) - {p.stem for s in suites for p in s.sources})
+    if missing:
+        raise UsageError(f"--only names no kernel of the suites: {', '.join(missing)}")
+    return [replace(s, sources=tuple(p for p in s.sources if p.stem in only)) for s in suites]
 
 
 def _account(stats: BakeStats, outcome: dict[str, Any]) -> None:

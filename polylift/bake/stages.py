@@ -101,7 +101,8 @@ def pass_stage(carry: str, flags: Sequence[str], out_name: str,
     from polylift.passes.registry import PassRun
 
     ctx = new_context()
-    run = PassRun(filename=SOURCE_NAME, options=dict(options or {}))
+    run = PassRun(filename=SOURCE_NAME, options=dict(options or {}),
+                  wanted=frozenset({"missed"}))
     try:
         with ctx:
             module = parse_module(carry, ctx, SOURCE_NAME)

@@ -34,6 +34,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--targets", default="x86_64", help="comma-separated targets (x86_64)")
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                    help="worker processes (default: the number of cores)")
+    p.add_argument("--only", default="", metavar="KERNELS",
+                   help="only these kernels (comma-separated file stems) of the suites; "
+                        "the bake's suites then hold just them")
     p.add_argument("--no-check", action="store_true", help="skip the check runs")
     p.add_argument("--assume-noalias", action="store_true",
                    help="the kernels' array arguments never overlap (polylift-cc's option)")
@@ -86,7 +89,8 @@ def run_bake(argv: list[str]) -> int:
                           targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
                           jobs=args.jobs, check=not args.no_check,
                           assume_noalias=args.assume_noalias,
-                          progress=not args.no_progress and sys.stderr.isatty())
+                          progress=not args.no_progress and sys.stderr.isatty(),
+                          only=tuple(n for n in args.only.split(",") if n))
     start = time.perf_counter()
     stats = bake(args.suites, Path(args.output), options)
     sys.stdout.write(summary_table(stats.summaries))

@@ -19,6 +19,7 @@ from polylift.passes.pipeline import (
 )
 from polylift.passes.registry import (
     PASS_FLAGS,
+    REMARK_KINDS,
     PassRun,
     all_option_names,
     is_python_pass,
@@ -138,7 +139,8 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
     ctx = new_context()
     padded = "\n" * (first - 1) + text
     run = PassRun(filename=args.input if args.input != "-" else "<stdin>", options=args.options,
-                  allow_unregistered="--allow-unregistered-dialect" in args.flags)
+                  allow_unregistered="--allow-unregistered-dialect" in args.flags,
+                  wanted=frozenset(k for k in REMARK_KINDS if _wanted(args, k)))
     timing = Timing() if "--mlir-timing" in args.flags else None
 
     def dump(step: Step, module) -> None:
@@ -153,7 +155,7 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
         verify_module(module, run)
         run_pipeline(args.steps, module, run, after, timing)
     finally:
-        diags.extend(d for kind, d in run.remarks if _wanted(args, kind))
+        diags.extend(d for _, d in run.remarks)
         if timing is not None:
             print(timing.render(), file=sys.stderr)
     return str(module)

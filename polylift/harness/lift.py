@@ -114,7 +114,9 @@ def run_passes(text: str, passes: Sequence[str], plan: StagePlan, tc: Toolchain)
     with ctx:
         module = parse_module(text, ctx, stage.name)
         try:
-            run_pipeline(steps, module, PassRun(filename=stage.name), after_each=save)
+            # Nothing reads remarks here: no pass spends time on them.
+            run = PassRun(filename=stage.name, wanted=frozenset())
+            run_pipeline(steps, module, run, after_each=save)
         except PolyliftError as exc:
             raise BuildError(f"polylift passes failed: {exc.render()}") from None
     return final

@@ -65,6 +65,23 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
     return GenericIR(op, accumulate, wide)
 
 
+def _context(op: ir.OpView, tpl: KernelTemplate, contexts: dict | None) -> StepIR:
+    """`step_context` of `op` for `tpl`, from `contexts` when made already (an op the
+    matcher cannot model is kept as its `Unsupported`, raised again)."""
+    if contexts is None:
+        return step_context(op, tpl.accumulate, tpl.widened)
+    key = (op.operation, tpl.accumulate, tpl.widened)
+    if key not in contexts:
+        try:
+            contexts[key] = step_context(op, tpl.accumulate, tpl.widened)
+        except Unsupported as exc:
+            contexts[key] = exc
+    found = contexts[key]
+    if isinstance(found, Unsupported):
+        raise found
+    return found
+
+
 def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
     """The step's target bound to the op's output: an element, or for a scatter the
     table and the key the op stores at."""
@@ -222,9 +239,13 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
     return True
 
 
-def match(tpl: KernelTemplate, ops: list[ir.OpView],
-          attempt: Attempt | None = None) -> Bindings | None:
-    """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason."""
+def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = None,
+          contexts: dict | None = None) -> Bindings | None:
+    """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason.
+
+    `contexts` keeps the step contexts (`step_context`) made of the ops for the next
+    template tried on the same unchanged IR: reading an op's facts costs more than most
+    matches do, and one op is tried against several templates."""
     attempt = attempt if attempt is not None else Attempt()
     steps = tpl.element_steps
     if len(ops) != len(steps):
@@ -238,7 +259,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [step_context(op, tpl.accumulate, tpl.widened) for op in ops]
+        ctxs = [_context(op, tpl, contexts) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from polylift import rewriter
 from polylift.matcher.border import NotABorder, compose_border
+from polylift.matcher.candidates import CandidateIndex
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
@@ -19,7 +21,7 @@ from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import guarded_pairs
 from polylift.tdl.library import KernelTemplate, Library, load_library
-from polylift.tdl.steps import accesses, step_kind, target_array
+from polylift.tdl.steps import accesses, target_array
 
 
 def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
@@ -48,6 +50,34 @@ def matchable(tpl: KernelTemplate) -> bool:
     return tpl.attrs.get("border", "halo") == "halo" or replicates(tpl)
 
 
+@dataclass(frozen=True)
+class MatchPlan:
+    """A library made ready to match: its matchable templates ranked most specific
+    first and indexed by the ops they can match (`index`), and ranked for explaining
+    a residual op (`by_closeness`)."""
+
+    library: Library
+    index: CandidateIndex
+    by_closeness: list[KernelTemplate]
+
+
+_PLANS: dict[int, MatchPlan] = {}
+
+
+def match_plan(library: Library) -> MatchPlan:
+    """The plan of a library, made once per library object (a library is loaded once
+    per process and template directory list)."""
+    plan = _PLANS.get(id(library))
+    if plan is None or plan.library is not library:
+        ranked = sorted((t for t in library.templates.values() if matchable(t)),
+                        key=specificity, reverse=True)
+        # A whole-image template ranks after the region one it ties with: one op alone
+        # can match only the latter.
+        plan = MatchPlan(library, CandidateIndex(ranked), sorted(ranked, key=replicates))
+        _PLANS[id(library)] = plan
+    return plan
+
+
 class MatchKernelsPass(Pass):
     """Replace linalg ops (and runs of them) that match a template by one launch."""
 
@@ -60,36 +90,43 @@ class MatchKernelsPass(Pass):
 
     def run(self, module: ir.Module, run: PassRun) -> None:
         dirs = [d for d in self.options.get("templates", "").split(",") if d]
-        library = load_library(dirs)
+        plan = match_plan(load_library(dirs))
         _generalize(module)
-        ranked = sorted((t for t in library.templates.values() if matchable(t)),
-                        key=specificity, reverse=True)
+        path = self.options.get("match-report")
+        # Explaining a residual op tries every template on it (its closest): only for a
+        # report or remarks someone reads.
+        explain = bool(path) or run.wants("missed") or run.wants("analysis")
         reports = []
         for func in module.body.operations:
             if func.operation.name != "func.func":
                 continue
-            reports.append(self.run_function(func, ranked, library, run))
-        path = self.options.get("match-report")
+            reports.append(self.run_function(func, plan, run, explain))
         if path:
             data = {"functions": [r.to_json() for r in reports]}
             write_atomically(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
-        for report in reports:
+        for report in reports if run.wants("analysis") else ():
             for line in render_summary(report):
                 run.remark(report.op, line, "analysis")
 
-    def run_function(self, func: ir.Operation, ranked: list[KernelTemplate],
-                     library: Library, run: PassRun) -> FunctionReport:
-        """Match inside one function, then describe what is left."""
+    def run_function(self, func: ir.Operation, plan: MatchPlan, run: PassRun,
+                     explain: bool = True) -> FunctionReport:
+        """Match inside one function, then (when `explain`) describe what is left."""
         report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'),
                                 alias_guarded=[list(p.names) for p in guarded_pairs(func)])
         for block in _blocks(func):
-            self.match_block(block, ranked, run, report)
-        # A whole-image template ranks after the region one it ties with: one op alone
-        # can match only the latter.
-        by_closeness = sorted(ranked, key=replicates)
+            self.match_block(block, plan.index, run, report)
+        if explain:
+            self.explain_residual(func, plan, run, report)
+        return report
+
+    @staticmethod
+    def explain_residual(func: ir.Operation, plan: MatchPlan, run: PassRun,
+                         report: FunctionReport) -> None:
+        """Report and remark each residual op with its closest template."""
+        ranked = plan.index.ranked
         for op, why in residual_ops(func):
             if op.operation.name.startswith("linalg."):
-                closest = closest_template(op.opview, by_closeness)
+                closest = closest_template(op.opview, plan.by_closeness)
                 report.residual_op(op, closest, run.filename)
                 run.remark(op, f"no template matches {op.name}; closest {closest[0]}: "
                                f"{closest[1]}", "missed")
@@ -99,10 +136,8 @@ class MatchKernelsPass(Pass):
             if near is not None:
                 run.remark(op, f"no template matches the loop nest; closest {near[0]}: "
                                f"{near[1]}", "missed")
-        del library
-        return report
 
-    def match_block(self, block: ir.Block, ranked: list[KernelTemplate], run: PassRun,
+    def match_block(self, block: ir.Block, index: CandidateIndex, run: PassRun,
                     report: FunctionReport) -> None:
         """Scan a block left to right; each match is rewritten before scanning on."""
         start = 0
@@ -113,7 +148,7 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, ranked, notes)
+            bindings = self.best_match(ops, i, index.candidates(ops[i]), notes)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
@@ -127,13 +162,15 @@ class MatchKernelsPass(Pass):
             start = list(block.operations).index(launch) + 1
 
     @staticmethod
-    def best_match(ops: list[ir.Operation], i: int, ranked: list[KernelTemplate],
+    def best_match(ops: list[ir.Operation], i: int, ranked: Sequence[KernelTemplate],
                    notes: list[str]) -> Bindings | None:
-        """The most specific template matching the ops from `ops[i]`; `notes` gets why a
-        whole-image template whose pixel matched did not take the border."""
+        """The first template of `ranked` (most specific first) matching the ops from
+        `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
+        take the border."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
+        contexts: dict = {}  # the ops' facts, read once for every template
         for tpl in ranked:
-            kinds = tuple(step_kind(step) for _, step in tpl.element_steps)
+            kinds = tpl.element_kinds
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))
@@ -143,7 +180,7 @@ class MatchKernelsPass(Pass):
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
                 continue
-            found = match(tpl, run_ops)
+            found = match(tpl, run_ops, contexts=contexts)
             if found is not None and replicates(tpl):
                 try:
                     found = compose_border(found, ops, i)

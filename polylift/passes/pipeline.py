@@ -151,7 +151,8 @@ def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) 
         except ir.MLIRError as exc:
             errors = [d for d in diags if d.severity == "error"] or [Diag("error", None, str(exc))]
             raise PassError(errors[0].message, errors[0].loc) from None
-    run.remarks.extend(("analysis", d) for d in diags if d.severity == "remark")
+    if run.wants("analysis"):
+        run.remarks.extend(("analysis", d) for d in diags if d.severity == "remark")
 
 
 def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,

@@ -41,12 +41,20 @@ class PassRun:
     options: dict[str, str] = field(default_factory=dict)
     remarks: list[tuple[str, Diag]] = field(default_factory=list)
     allow_unregistered: bool = False
+    # The kinds of remarks the caller reads; the others are dropped, and a pass may skip
+    # the work that only they need (match-kernels explains residual ops only for them).
+    wanted: frozenset[str] = frozenset(REMARK_KINDS)
+
+    def wants(self, kind: str) -> bool:
+        """Whether remarks of `kind` are read."""
+        return kind in self.wanted
 
     def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
         """Record a remark at `op`'s location; `kind` is missed, applied or analysis."""
         assert kind in REMARK_KINDS, kind
-        loc = source_loc(op.location, self.filename)
-        self.remarks.append((kind, Diag("remark", loc, message)))
+        if kind in self.wanted:
+            loc = source_loc(op.location, self.filename)
+            self.remarks.append((kind, Diag("remark", loc, message)))
 
     def fail(self, op: ir.Operation | ir.OpView, message: str) -> PassError:
         """An error at `op`'s location, to be raised by the pass."""

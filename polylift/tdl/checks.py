@@ -20,7 +20,7 @@ from polylift.tdl.ast import (
     Step,
     Template,
 )
-from polylift.tdl.parser import TemplateError
+from polylift.tdl.errors import TemplateError
 from polylift.tdl.steps import (
     accesses,
     is_point,

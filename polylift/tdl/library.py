@@ -8,12 +8,14 @@ accuracy and cost.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
 from polylift.errors import PolyliftError
+from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
     Access,
     ArrayDecl,
@@ -28,7 +30,6 @@ from polylift.tdl.ast import (
     Template,
 )
 from polylift.tdl.checks import ELEMENT_SIZE, check_template, check_unique
-from polylift.tdl.parser import parse_templates
 from polylift.tdl.steps import step_kind, target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
@@ -177,6 +178,12 @@ class KernelTemplate:
                      if step_kind(step) != "local")
 
     @cached_property
+    def element_kinds(self) -> tuple[str, ...]:
+        """What each of `element_steps` matches (`steps.step_kind`), computed once: the
+        matcher asks it of every template it tries."""
+        return tuple(step_kind(step) for _, step in self.element_steps)
+
+    @cached_property
     def widened(self) -> frozenset:
         """The types the template's arithmetic widens to (`i64(x)`)."""
         calls = {n.fn for step in self.ast.steps for n in walk(step.value)
@@ -299,12 +306,18 @@ def template_files(dirs: Iterable[Path]) -> list[Path]:
 
 def load_files(files: Iterable[Path]) -> Library:
     """Parse and check the given template files (raises `TemplateError`)."""
+    return load_sources({str(path): path.read_text() for path in files})
+
+
+def load_sources(sources: dict[str, str]) -> Library:
+    """Parse and check template texts, by file name, in order (raises `TemplateError`)."""
+    # The parser loads lark (about 40 ms), which a library read from the disk cache
+    # never needs: imported here, where a template is parsed.
+    from polylift.tdl.parser import parse_templates
+
     templates: list[Template] = []
-    sources: dict[str, str] = {}
-    for path in files:
-        text = path.read_text()
-        sources[str(path)] = text
-        for tpl in parse_templates(text, str(path)):
+    for file, text in sources.items():
+        for tpl in parse_templates(text, file):
             check_template(tpl, text)
             templates.append(tpl)
     check_unique(templates, sources)
@@ -314,7 +327,26 @@ def load_files(files: Iterable[Path]) -> Library:
 
 @cache
 def _load(extra: tuple[str, ...]) -> Library:
-    return load_files(template_files([BUILTIN_DIR, *map(Path, extra)]))
+    """The library of the built-in and `extra` directories, from the disk cache when an
+    earlier run loaded the same files: its key is every file's name and text, the
+    grammar, and the language's code and version (`disk_cache.key`). The texts are read
+    once, so the key and the library are of the same bytes even while a file changes."""
+    files = template_files([BUILTIN_DIR, *map(Path, extra)])
+    sources = {str(path): path.read_text() for path in files}
+    parts = [part for item in sources.items() for part in item]
+    return disk_cache.cached("library", disk_cache.key(*parts),
+                             lambda: load_sources(sources), _pickled, _unpickled)
+
+
+def _pickled(library: Library) -> bytes:
+    return pickle.dumps(library, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpickled(data: bytes) -> Library:
+    library = pickle.loads(data)
+    if not isinstance(library, Library):
+        raise TypeError(f"a library cache entry holds a {type(library).__name__}")
+    return library
 
 
 def load_library(extra_dirs: Iterable[str | Path] = ()) -> Library:

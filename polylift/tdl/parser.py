@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -10,7 +11,8 @@ from typing import Any
 import lark
 from lark import Token, Transformer, v_args
 
-from polylift.errors import ParseError, SourceLoc
+from polylift.errors import SourceLoc
+from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
     Access,
     And,
@@ -32,6 +34,7 @@ from polylift.tdl.ast import (
     Template,
     WindowDecl,
 )
+from polylift.tdl.errors import TemplateError
 
 GRAMMAR = Path(__file__).with_name("template.lark")
 
@@ -46,14 +49,28 @@ _EXPECTED_WORDS = {
 }
 
 
-class TemplateError(ParseError):
-    """A template file that does not parse or fails its semantic checks."""
-
-
 @cache
 def _parser() -> lark.Lark:
-    return lark.Lark(GRAMMAR.read_text(), parser="lalr", strict=True,
-                     propagate_positions=True, maybe_placeholders=False)
+    """The LALR parser: built once per process, and loaded from the disk cache where an
+    earlier run built it (building takes most of a second, nearly all of it in the
+    strict check that no two terminals overlap; loading takes about 10 ms)."""
+    return disk_cache.cached("parser", disk_cache.key(lark.__version__),
+                             lambda: _build_parser(GRAMMAR.read_text()), _saved, _loaded)
+
+
+def _build_parser(text: str) -> lark.Lark:
+    return lark.Lark(text, parser="lalr", strict=True, propagate_positions=True,
+                     maybe_placeholders=False)
+
+
+def _saved(parser: lark.Lark) -> bytes:
+    buffer = io.BytesIO()
+    parser.save(buffer)
+    return buffer.getvalue()
+
+
+def _loaded(data: bytes) -> lark.Lark:
+    return lark.Lark.load(io.BytesIO(data))
 
 
 def _span(meta_or_token: Any) -> Span:

@@ -26,13 +26,7 @@ from dataclasses import dataclass
 from polylift.frontend.ctype import CType
 from polylift.frontend.delinearize import LoopRange, poly_bounds
 from polylift.frontend.poly import Poly
-
-# Function attributes the front end writes and the raising and the matcher read (both
-# list pairs of parameter names, `[["x", "y"]]`; the names are those of the arguments
-# in order, `polylift.arg_names`):
-MAY_ALIAS = "polylift.may_alias"          # may overlap: nothing may assume otherwise
-ALIAS_GUARDED = "polylift.alias_guarded"  # proven apart by the entry guard
-ARG_NAMES = "polylift.arg_names"
+from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
 
 
 @dataclass(frozen=True)

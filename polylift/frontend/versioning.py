@@ -43,37 +43,7 @@ from polylift.frontend.function import FunctionLowering
 from polylift.frontend.poly import Poly, emit_index
 from polylift.frontend.signature import Signature
 from polylift.frontend.source import UnsupportedError
-
-
-def delinearized_name(name: str) -> str:
-    """The private function holding the delinearised version of `name`."""
-    return f"{name}.delinearized"
-
-
-def noalias_name(name: str) -> str:
-    """The private function holding the version that runs when the arguments that may
-    alias were found apart at entry (and no pointer is delinearised)."""
-    return f"{name}.noalias"
-
-
-def fast_name(name: str, delinearized: bool) -> str:
-    """The version the dispatcher calls when its guard holds."""
-    return delinearized_name(name) if delinearized else noalias_name(name)
-
-
-def flat_name(name: str) -> str:
-    """The private function holding the flat (fallback) version of `name`."""
-    return f"{name}.flat"
-
-
-def fallback_functions(names: set[str]) -> set[str]:
-    """The flat versions among `names` whose guarded sibling (delinearised, or noalias)
-    is there too: the path taken only when the guard fails, which coverage leaves out
-    (the guarded path is the one the kernel runs whenever its views are valid and its
-    arguments apart)."""
-    guarded = {n.rsplit(".", 1)[0] for n in names
-               if n.endswith((".delinearized", ".noalias"))}
-    return {flat_name(n) for n in guarded} & names
+from polylift.function_versions import fast_name, flat_name
 
 
 class _Lines:

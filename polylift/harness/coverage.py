@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
 
 from polylift.errors import BuildError
-from polylift.frontend.versioning import delinearized_name, noalias_name
+from polylift.function_versions import delinearized_name, noalias_name
 from polylift.harness.extents import evaluate_size
 from polylift.harness.wrapper import SignatureLike, lifted_name
 from polylift.matcher.residual import residual_ops

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from polylift.function_versions import fallback_functions
 from polylift.mlir import source_loc
 
 
@@ -74,10 +75,6 @@ def merge_reports(entries: list[dict]) -> dict:
     `.flat` fallback, taken only when the guard fails, is kept apart as `fallback`
     (function -> number of residual ops) and not counted. `guarded_launches` counts the
     launches that run only when arguments that may alias were found apart at entry."""
-    # The front end's naming of versions, imported here: the front end loads pycparser
-    # and all its modules, which a pass run (that never merges reports) does not need.
-    from polylift.frontend.versioning import fallback_functions
-
     fallback = fallback_functions({e["function"] for e in entries})
     primary = [e for e in entries if e["function"] not in fallback]
     launches = [dict(x, function=e["function"]) for e in primary for x in e["launches"]]

@@ -12,7 +12,7 @@ that writes an argument the front end says may overlap another one it touches st
 from __future__ import annotations
 
 from polylift import rewriter
-from polylift.frontend.versioning import fallback_functions
+from polylift.function_versions import fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import describe_pairs, overlapping_access

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polylift.frontend.aliasing import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
+from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
 from polylift.mlir import ir
 
 

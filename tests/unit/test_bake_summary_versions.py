@@ -2,7 +2,7 @@
 
 from polylift.bake.stages import OK, StageResult
 from polylift.bake.summary import _report
-from polylift.frontend.versioning import fallback_functions
+from polylift.function_versions import fallback_functions
 
 LAUNCH = {"template": "blas.gemm_tn_alpha", "source_order_matches": False}
 LOOP = {"op": "affine.for", "at": "40:3", "closest": "", "difference": "loop not raised"}

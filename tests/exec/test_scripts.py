@@ -28,6 +28,9 @@ def _bake(first: list[str], suite: str, kernel: str) -> tuple[list[str], list[st
 # script -> (arguments of a small run, words its output must hold); `{tmp}` is a fresh
 # directory.
 RUNS: dict[str, tuple[list[str], list[str]]] = {
+    "bench_alias_guard.py": (["--kernel", "gemm", "--backend", "ref", "--sizes", "MINI",
+                              "--repeat", "1", "--rounds", "1"],
+                             ["gemm without restrict", "MINI", "guarded"]),
     "bench_cc.py": (["--size", "MINI", "--kernels", "gemm,atax", "--repeat", "1"],
                     ["atax.c", "gemm.c", "(2 kernels)"]),
     "bench_host.py": (["--size", "MINI", "--kernels", "gemm", "--repeat", "1"],

@@ -23,10 +23,12 @@ from polylift.matcher.ast import (
 from polylift.matcher.parser import TemplateError
 from polylift.matcher.steps import (
     accesses,
+    definitions_read,
     is_point,
     is_recurrence,
     is_scatter,
     lookups,
+    names_read,
     step_indices,
     target_array,
     walk,
@@ -86,6 +88,7 @@ class _Checker:
         self.check_roles()
         self.check_shim()
         self.check_cost()
+        self.check_used()
         border = dict(tpl.attrs).get("border")
         if border is not None and border not in BORDERS:
             raise self.fail(tpl.span_of("attrs"), f"unknown border rule '{border}' "
@@ -166,6 +169,20 @@ class _Checker:
                     raise self.fail(step.span, "a local is defined by an '=' step without "
                                                "'where'")
                 defined.add(step.target.name)
+
+    def check_used(self) -> None:
+        """Each parameter and local is used by a step that an op computes, or by a
+        definition such a step reads: the matched ops bind every launch operand."""
+        steps, used = self.tpl.steps, set()
+        for k, step in enumerate(steps):
+            if not isinstance(step.target, Ref):
+                for s in (*definitions_read(steps[:k], step), step):
+                    used |= names_read(s) | {target_array(s)} | \
+                        {a.array for a in accesses(s) + lookups(s)}
+        for decl in (*self.tpl.locals, *self.tpl.params):
+            if decl.name not in used and getattr(decl, "fixed", None) is None:
+                raise self.fail(decl.span, f"'{decl.name}' is used by no step that an op "
+                                           "computes")
 
     def check_step(self, step: Step) -> None:
         if isinstance(step.target, Lookup):

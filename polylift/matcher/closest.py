@@ -36,7 +36,14 @@ from polylift.matcher.library import KernelTemplate
 from polylift.matcher.loop_model import LoopIR
 from polylift.matcher.match import match
 from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
-from polylift.matcher.steps import accesses, lookups, step_kind, walk, written_access
+from polylift.matcher.steps import (
+    accesses,
+    definitions_read,
+    lookups,
+    step_kind,
+    walk,
+    written_access,
+)
 from polylift.mlir import ir
 
 # How many of the best-shaped candidates are probed with one-edit variants.
@@ -163,7 +170,7 @@ def step_template(tpl: KernelTemplate, step: Step, flipped: str = "",
     steps = tpl.ast.steps
     if position is None:
         position = steps.index(step) if step in steps else len(steps)
-    kept = (*(s for s in steps[:position] if step_kind(s) == "local"), step)
+    kept = (*definitions_read(steps[:position], step), step)
     used = {a.array for s in kept for a in [*accesses(s), *lookups(s), *written_access(s)]}
     used |= {n.name for s in kept for n in walk(s.value) if isinstance(n, Ref)}
     params = tuple(replace(p, dims=p.dims[::-1]) if isinstance(p, ArrayDecl)

@@ -82,7 +82,7 @@ def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[
 def _step(m: Matcher, step, ctx: StepIR, s: State, position: int) -> Iterator[State]:
     """Match one step (at `position` in the template) against one op, then check
     iterators and trip counts."""
-    m.ctx, m.position = ctx, position
+    m = m.at(ctx, position)
     outputs = [o for o in ctx.operands if o.is_output]
     if len(outputs) != 1:
         m.attempt.fail(s, "op has more than one output")
@@ -183,8 +183,7 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     and the reduction loops must nest in the template's order: reduced indices in the
     order they first appear on the right side, outermost first.
     """
-    m = Matcher(tpl, Attempt())
-    m.assoc = False
+    m = Matcher(tpl, Attempt(), assoc=False)
     pinned = replace(s, dims=(), steps=(), progress=0)
     for (position, step), ctx in zip(tpl.element_steps, ctxs, strict=True):
         found = next(_step(m, step, ctx, pinned, position), None)

@@ -1,0 +1,60 @@
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+
+// Programs that once crashed match-kernels: a later step failed, the match resumed an
+// earlier step's alternatives, and those read the later op's operands (an IndexError
+// where the later op had fewer). Each op now matches on its own.
+
+// A gemm then an unrelated fill: the three ops look like cnn.gemm_bias_relu (fill,
+// gemm, epilogue) until its third step fails on the fill of R.
+// CHECK-LABEL: func.func @stalectx(
+// CHECK-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[BETA:[^:]*]]: f32, %[[C:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[A:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[B:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[R:[^:]*]]: memref<?x?xf32>
+// CHECK-DAG: %[[CV:.*]] = memref.subview %[[C]][0, 0]
+// CHECK-DAG: %[[AV:.*]] = memref.subview %[[A]][0, 0]
+// CHECK-DAG: %[[BV:.*]] = memref.subview %[[B]][0, 0]
+// CHECK: "kernel.launch"(%[[CV]], %[[AV]], %[[BV]], %{{.*}}, %{{.*}}) {{{.*}}template = "blas.gemm_zero1"}
+// CHECK: %[[RV:.*]] = memref.subview %[[R]][0, 0]
+// CHECK-NEXT: "kernel.launch"(%[[RV]], %[[BETA]]) {callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"}
+// CHECK-NEXT: return
+void stalectx(int m, int n, int k, float beta, float C[restrict m][n],
+              float A[restrict m][k], float B[restrict k][n], float R[restrict m][n])
+{
+  int i, j, p;
+  for (i = 0; i < m; i++)
+    for (j = 0; j < n; j++) {
+      C[i][j] = 0.0f;
+      for (p = 0; p < k; p++)
+        C[i][j] += A[i][p] * B[p][j];
+    }
+  for (i = 0; i < m; i++)
+    for (j = 0; j < n; j++)
+      R[i][j] = beta;
+}
+
+// Two chained products where the second writes the first's input: t = x.q, x = p.t,
+// written with flattened subscripts (the delinearized version holds the launches).
+// CHECK-LABEL: func.func private @twice.delinearized(
+// CHECK-SAME: %[[N:[^:]*]]: index, %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1]>>, %[[P:[^:]*]]: memref<?x?xf32, strided<[?, 1]>>, %[[Q:[^:]*]]: memref<?x?xf32, strided<[?, 1]>>, %[[T:[^:]*]]: memref<?x?xf32, strided<[?, 1]>>)
+// CHECK: %[[T1:.*]] = memref.subview %[[T]][0, 0]
+// CHECK-NEXT: %[[X1:.*]] = memref.subview %[[X]][0, 0]
+// CHECK-NEXT: %[[Q1:.*]] = memref.subview %[[Q]][0, 0]
+// CHECK: "kernel.launch"(%[[T1]], %[[X1]], %[[Q1]], %{{.*}}, %{{.*}}) {{{.*}}template = "blas.gemm_zero1"}
+// CHECK: %[[X2:.*]] = memref.subview %[[X]][0, 0]
+// CHECK-NEXT: %[[P2:.*]] = memref.subview %[[P]][0, 0]
+// CHECK-NEXT: %[[T2:.*]] = memref.subview %[[T]][0, 0]
+// CHECK: "kernel.launch"(%[[X2]], %[[P2]], %[[T2]], %{{.*}}, %{{.*}}) {{{.*}}template = "blas.gemm_zero1"}
+// CHECK-NEXT: return
+void twice(int n, float *x, float *p, float *q, float *t)
+{
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      float s = 0.0f;
+      for (int c = 0; c < n; c++) s += x[a * n + c] * q[c * n + b];
+      t[a * n + b] = s;
+    }
+  for (int a = 0; a < n; a++)
+    for (int b = 0; b < n; b++) {
+      float s = 0.0f;
+      for (int c = 0; c < n; c++) s += p[a * n + c] * t[c * n + b];
+      x[a * n + b] = s;
+    }
+}

@@ -13,6 +13,7 @@ from polylift.matcher.ast import (
     Cond,
     Expr,
     Lookup,
+    Neg,
     Num,
     Ref,
     ScalarDecl,
@@ -38,6 +39,7 @@ from polylift.matcher.steps import (
 
 # The name of the element size (bytes) in cost expressions.
 ELEMENT_SIZE = "esize"
+COST_OPERATORS = ("+", "-", "*", "/")
 
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
@@ -360,13 +362,20 @@ class _Checker:
             raise self.fail(span, f"shim signature lacks '{missing[0]}'")
 
     def check_cost(self) -> None:
+        """Costs and ULP bounds are arithmetic on sizes that holds for every size, 0
+        included (an empty launch): a division is by a positive number."""
         sizes = {d for a in self.tpl.arrays for d in a.dims} | {ELEMENT_SIZE}
         for expr in (self.tpl.flops, self.tpl.bytes, self.tpl.accuracy[1]):
             for node in walk(expr) if expr is not None else ():
                 if isinstance(node, Ref) and node.name not in sizes:
                     raise self.fail(node.span, f"cost uses '{node.name}', which is not a size")
-                if isinstance(node, Access | Lookup | Call):
-                    raise self.fail(node.span, "a cost is an expression of sizes and numbers")
+                if not isinstance(node, Num | Ref | Neg | Bin) or \
+                        isinstance(node, Bin) and node.op not in COST_OPERATORS:
+                    raise self.fail(node.span, "a cost is an expression of sizes and numbers "
+                                               "with + - * /")
+                if isinstance(node, Bin) and node.op == "/" and \
+                        not (isinstance(node.rhs, Num) and node.rhs.value > 0):
+                    raise self.fail(node.rhs.span, "a cost divides by a positive number only")
 
 
 def _bits(dtype: str) -> int:

@@ -254,7 +254,9 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
         if magnitudes is not None:
             comparisons = _compare(built.sig, runs[0], runs[1], bound, magnitudes)
     verdict = overall_verdict(comparisons)
-    message = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
+    message = "\n".join(filter(None, [
+        _inexact_note(built.summary, options.inputs),
+        "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)]))
     audit: Audit | None = None
     if verdict == DIFF:
         audit = audit_launches(built.parts, built.summary, tc, runs[0], options.inputs,
@@ -269,6 +271,14 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
                        flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
                        reference_times=runs[0].times, lifted_times=runs[1].times,
                        audit=audit.records if audit is not None else ())
+
+
+def _inexact_note(summary: LiftSummary, inputs: str) -> str:
+    """Why exact inputs do not hold this kernel's launches to 0 ULP, or ""."""
+    if inputs != "exact" or not summary.inexact or not summary.launches:
+        return ""
+    return (f"exact inputs do not keep every value exact: the kernel "
+            f"{'; '.join(summary.rounding)}; its launches have the bounds of native inputs")
 
 
 def _compare(sig: SignatureLike, reference: RunResult, lifted: RunResult, bound: int,

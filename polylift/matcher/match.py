@@ -65,6 +65,29 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
     return GenericIR(op, accumulate, wide)
 
 
+class StepContexts:
+    """What each op is as a step (`step_context`), read once per op and template types
+    while the IR does not change: a search over every template reads an op's payload
+    once, not once per template (a bilateral filter's takes tens of milliseconds, and
+    the closest-template search of a near miss matched it a thousand times)."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple, StepIR | Unsupported] = {}
+
+    def of(self, op: ir.OpView, accumulate: str, wide: frozenset) -> StepIR:
+        """`step_context(op, accumulate, wide)`, raising `Unsupported` as it does."""
+        key = (op.operation, accumulate, wide)
+        if key not in self._read:
+            try:
+                self._read[key] = step_context(op, accumulate, wide)
+            except Unsupported as exc:
+                self._read[key] = exc
+        found = self._read[key]
+        if isinstance(found, Unsupported):
+            raise found
+        return found
+
+
 def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
     """The step's target bound to the op's output: an element, or for a scatter the
     table and the key the op stores at."""
@@ -221,10 +244,12 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
     return True
 
 
-def match(tpl: KernelTemplate, ops: list[ir.OpView],
-          attempt: Attempt | None = None) -> Bindings | None:
-    """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason."""
+def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = None,
+          contexts: StepContexts | None = None) -> Bindings | None:
+    """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason.
+    `contexts`: the ops as steps, read by earlier matches of the same IR."""
     attempt = attempt if attempt is not None else Attempt()
+    contexts = contexts if contexts is not None else StepContexts()
     steps = tpl.element_steps
     if len(ops) != len(steps):
         return None
@@ -237,7 +262,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView],
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [step_context(op, tpl.accumulate, tpl.widened) for op in ops]
+        ctxs = [contexts.of(op, tpl.accumulate, tpl.widened) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -294,4 +319,4 @@ def _written_type(op: ir.OpView) -> str:
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 
-__all__ = ["PURE", "match", "Access"]
+__all__ = ["PURE", "StepContexts", "match", "Access"]

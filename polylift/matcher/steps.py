@@ -103,6 +103,8 @@ def names_read(step: Step) -> set[str]:
 def definitions_read(before: tuple[Step, ...], step: Step) -> list[Step]:
     """The definitions (among `before`) of the locals `step` reads and of the locals
     those read, in template order: what the ops matched to `step` compute too."""
+    if not any(isinstance(s.target, Ref) for s in before):
+        return []
     needed, kept = names_read(step), []
     for s in reversed(before):
         if isinstance(s.target, Ref) and s.target.name in needed:

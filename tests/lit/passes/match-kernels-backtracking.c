@@ -1,34 +1,21 @@
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
+// RUN: polylift-cc %S/../../exec/inputs/reduced/stalectx.c --function=kernel_stalectx | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s --check-prefix=STALE
 
 // Programs that once crashed match-kernels: a later step failed, the match resumed an
 // earlier step's alternatives, and those read the later op's operands (an IndexError
 // where the later op had fewer). Each op now matches on its own.
 
-// A gemm then an unrelated fill: the three ops look like cnn.gemm_bias_relu (fill,
-// gemm, epilogue) until its third step fails on the fill of R.
-// CHECK-LABEL: func.func @stalectx(
-// CHECK-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[BETA:[^:]*]]: f32, %[[C:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[A:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[B:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[R:[^:]*]]: memref<?x?xf32>
-// CHECK-DAG: %[[CV:.*]] = memref.subview %[[C]][0, 0]
-// CHECK-DAG: %[[AV:.*]] = memref.subview %[[A]][0, 0]
-// CHECK-DAG: %[[BV:.*]] = memref.subview %[[B]][0, 0]
-// CHECK: "kernel.launch"(%[[CV]], %[[AV]], %[[BV]], %{{.*}}, %{{.*}}) {{{.*}}template = "blas.gemm_zero1"}
-// CHECK: %[[RV:.*]] = memref.subview %[[R]][0, 0]
-// CHECK-NEXT: "kernel.launch"(%[[RV]], %[[BETA]]) {callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"}
-// CHECK-NEXT: return
-void stalectx(int m, int n, int k, float beta, float C[restrict m][n],
-              float A[restrict m][k], float B[restrict k][n], float R[restrict m][n])
-{
-  int i, j, p;
-  for (i = 0; i < m; i++)
-    for (j = 0; j < n; j++) {
-      C[i][j] = 0.0f;
-      for (p = 0; p < k; p++)
-        C[i][j] += A[i][p] * B[p][j];
-    }
-  for (i = 0; i < m; i++)
-    for (j = 0; j < n; j++)
-      R[i][j] = beta;
-}
+// A gemm then an unrelated fill (exec/inputs/reduced/stalectx.c): the three ops look
+// like cnn.gemm_bias_relu (fill, gemm, epilogue) until its third step fails on the fill.
+// STALE-LABEL: func.func @kernel_stalectx(
+// STALE-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[BETA:[^:]*]]: f32, %[[C:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[A:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[B:[^:]*]]: memref<?x?xf32>{{[^,]*}}, %[[R:[^:]*]]: memref<?x?xf32>
+// STALE-DAG: %[[CV:.*]] = memref.subview %[[C]][0, 0]
+// STALE-DAG: %[[AV:.*]] = memref.subview %[[A]][0, 0]
+// STALE-DAG: %[[BV:.*]] = memref.subview %[[B]][0, 0]
+// STALE: "kernel.launch"(%[[CV]], %[[AV]], %[[BV]], %{{.*}}, %{{.*}}) {{{.*}}template = "blas.gemm_zero1"}
+// STALE: %[[RV:.*]] = memref.subview %[[R]][0, 0]
+// STALE-NEXT: "kernel.launch"(%[[RV]], %[[BETA]]) {callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"}
+// STALE-NEXT: return
 
 // Two chained products where the second writes the first's input: t = x.q, x = p.t,
 // written with flattened subscripts (the delinearized version holds the launches).

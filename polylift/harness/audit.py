@@ -23,10 +23,11 @@ the first element outside its bound) goes to `audit.txt`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import numpy as np
 
 from polylift.errors import BuildError
 from polylift.harness.build import LiftedParts, compile_c
@@ -34,43 +35,24 @@ from polylift.harness.compare import BIT_EXACT, DIFF, PASS, compare_arrays, over
 from polylift.harness.coverage import LiftSummary, inexact_ops, ulp_bound
 from polylift.harness.figures import INFINITE_ULP, ulp_text
 from polylift.harness.run import RunResult, dumped_names, run_program
+from polylift.harness.shim_calls import (
+    ShimCall,
+    array_view,
+    magnitude_call,
+    shim_calls,
+    undefined_symbols,
+    wrap_flags,
+)
 from polylift.harness.toolchain import Toolchain
 from polylift.shims.build import shim_library
 from polylift.shims.header import c_parameters, c_templates, c_type, shim_symbol
-from polylift.tdl.ast import Access, ArrayDecl, Bin, Call, Expr, Neg, Num, Ref
-from polylift.tdl.library import KernelTemplate, Library, load_library
-from polylift.tdl.steps import walk
+from polylift.tdl.ast import Bin, Expr, Neg, Num, Ref
+from polylift.tdl.library import load_library
 
 AUDIT_ENV = "POLYLIFT_AUDIT_OUT"
 EXACT_ENV = "POLYLIFT_AUDIT_EXACT"
 AUDIT_FILE = "audit.txt"
-_SYMBOL = re.compile(r"polylift_([a-z0-9]+)_(\w+)_([a-z]\d+)")
 _RUNTIME = Path(__file__).with_name("audit_runtime.h")
-
-
-@dataclass(frozen=True)
-class AuditedShim:
-    """One backend shim the kernel calls, and the template that defines its semantics."""
-
-    symbol: str
-    backend: str
-    template: KernelTemplate
-    dtype: str
-
-
-def backend_shims(symbols: Iterable[str], library: Library) -> list[AuditedShim]:
-    """The shims among `symbols` (a kernel object's undefined names) that a backend other
-    than `ref` implements, sorted; other names are ignored."""
-    found = []
-    for symbol in sorted(set(symbols)):
-        parsed = _SYMBOL.fullmatch(symbol)
-        if parsed is None or parsed.group(1) == "ref":
-            continue
-        backend, launch, dtype = parsed.groups()
-        templates = [t for t in library.by_launch(launch) if dtype in t.dtypes]
-        if templates:
-            found.append(AuditedShim(symbol, backend, templates[0], dtype))
-    return found
 
 
 def _c_bound(expr: Expr | None) -> str:
@@ -88,78 +70,29 @@ def _c_bound(expr: Expr | None) -> str:
     raise BuildError(f"ULP bound '{expr}' is not arithmetic on sizes")
 
 
-def _kind(dtype: str) -> str:
-    return {"f": "f", "u": "u"}.get(dtype[0], "i")
-
-
-def _view(tpl: KernelTemplate, array: ArrayDecl, dtype: str) -> dict[str, str | int]:
-    """One array argument of a shim call as a strided view (extents and strides)."""
-    strides = [a.name for a in tpl.shim_args if a.kind == "ld" and a.param == array.name]
-    if array.rank >= 2:
-        strides.append("1")
-    return {"name": array.name, "rank": array.rank, "dims": ", ".join(array.dims) or "0",
-            "strides": ", ".join(strides) or "0", "kind": _kind(array.dtype or dtype)}
-
-
-def _polynomial(tpl: KernelTemplate, dtype: str) -> bool:
-    """Whether the template's float arithmetic only adds, multiplies and takes max/min, so
-    that it reads |terms| when given absolute values (no subtraction to cancel)."""
-    if not dtype.startswith("f") or dtype == "f16" or tpl.accuracy[0] != "reassoc":
-        return False
-    nodes = [n for step in tpl.ast.steps for n in walk(step.value)]
-    return all(isinstance(n, Access | Ref | Num) or (isinstance(n, Bin) and n.op in "+*")
-               or (isinstance(n, Call) and n.fn in ("max", "min")) for n in nodes)
-
-
-def _magnitude(tpl: KernelTemplate, dtype: str) -> dict[str, object] | None:
-    """The magnitude run's input views and call arguments: packed absolute copies of the
-    inputs, absolute scalars; None for a template it does not apply to."""
-    if not _polynomial(tpl, dtype):
-        return None
-    inputs = [a for a in tpl.ast.arrays if a.role == "in"]
-    if any(a.dtype not in (None, dtype) for a in inputs):
-        return None
-    packed = {a.name: a for a in inputs}
-    fabs = "fabs" if dtype == "f64" else "fabsf"
-    args = []
-    for arg in tpl.shim_args:
-        array = packed.get(arg.param)
-        if array is not None and arg.kind == "pointer":
-            args.append(f"polylift_abs_{array.name}_")
-        elif array is not None and arg.kind == "ld":
-            args.append("*".join(array.dims[arg.dim + 1:]) or "1")
-        elif arg.kind == "scalar" and arg.dtype is None:
-            args.append(f"{fabs}({arg.name})")
-        else:
-            args.append(arg.name)
-    return {"inputs": [_view(tpl, a, dtype) for a in inputs], "args": ", ".join(args)}
-
-
-def _shim_context(shim: AuditedShim) -> dict[str, object]:
+def _shim_context(shim: ShimCall) -> dict[str, object]:
     tpl = shim.template
     for array in tpl.ast.arrays:
         c_type(array.dtype or shim.dtype)  # fails clearly on a type with no C spelling
     bound = tpl.ast.accuracy[1]
+    # Only a call that reorders its sums needs the precision of its terms.
+    reorders = tpl.accuracy[0] == "reassoc"
     return {"symbol": shim.symbol, "template": tpl.name,
             "params": ", ".join(c_parameters(tpl, shim.dtype)) or "void",
             "args": ", ".join(a.name for a in tpl.shim_args),
             "reference": shim_symbol("ref", tpl.launch, shim.dtype),
-            "views": [_view(tpl, a, shim.dtype) for a in tpl.ast.arrays if a.role != "in"],
-            "magnitude": _magnitude(tpl, shim.dtype),
+            "views": [array_view(tpl, a, shim.dtype) for a in tpl.ast.arrays
+                      if a.role != "in"],
+            "magnitude": magnitude_call(tpl, shim.dtype) if reorders else None,
             "inexact": int(inexact_ops(tpl.ast.steps)),
             "bound": _c_bound(bound), "bound_text": str(bound) if bound is not None else "0"}
 
 
-def audit_source(shims: Iterable[AuditedShim]) -> str:
+def audit_source(shims: Iterable[ShimCall]) -> str:
     """The C of the audit wrappers of `shims` (compiled against `polylift_shims.h`)."""
     contexts = [_shim_context(s) for s in shims]
     return c_templates(Path(__file__).parent).get_template("audit.c.j2").render(
         runtime=_RUNTIME.read_text(), shims=contexts)
-
-
-def wrap_flags(shims: Iterable[AuditedShim]) -> tuple[str, ...]:
-    """The linker flags that send the kernel's calls of `shims` to their audit wrappers."""
-    return tuple(f"-Wl,--wrap={s.symbol}" for s in shims)
 
 
 @dataclass(frozen=True)
@@ -220,23 +153,21 @@ class Audit:
         return "\n".join(lines)
 
 
-def _undefined_symbols(obj: Path, tc: Toolchain) -> list[str]:
-    out = tc.run([tc.target.tool("nm"), "-u", obj.name], "listing the kernel's calls").stdout
-    return [line.split()[-1] for line in out.splitlines() if line.strip()]
-
-
 def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
                    reference: RunResult, inputs: str, template_dirs: Sequence[str],
-                   timeout: float | None) -> Audit | None:
-    """Build and run the audited program; None when the kernel calls no backend shim."""
+                   timeout: float | None,
+                   magnitudes: dict[str, np.ndarray] | None = None) -> Audit | None:
+    """Build and run the audited program; None when the kernel calls no backend shim.
+    `magnitudes` (the kernel's, `magnitude.py`) measure the outputs' cancelling sums."""
     library = load_library(template_dirs)
-    shims = backend_shims(_undefined_symbols(parts.kernel_obj, tc), library)
+    shims = shim_calls(undefined_symbols(parts.kernel_obj, tc), library)
     if not shims:
         return None
     ref = shim_library("ref", tc.target.name, template_dirs=[Path(d) for d in template_dirs])
     audit_obj = compile_c(tc, "audit.c", audit_source(shims), "compiling the launch audit",
                           [ref.include_dir])
-    exe = parts.build(tc, "audited", [audit_obj], [ref], wrap_flags(shims))
+    exe = parts.build(tc, "audited", [audit_obj], [ref],
+                      wrap_flags(s.symbol for s in shims))
     env = {AUDIT_ENV: AUDIT_FILE}
     if inputs == "exact" and not summary.inexact:
         env[EXACT_ENV] = "1"
@@ -245,7 +176,8 @@ def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
     run = run_program(exe, parts.sig, tc, 1, timeout, inputs, env)
     records = tuple(read_audit(tc.workdir / AUDIT_FILE))
     bound = ulp_bound(summary, library, "ref", inputs, run.scalars)
-    comparisons = [compare_arrays(name, reference.arrays[name], run.arrays[name], bound)
+    comparisons = [compare_arrays(name, reference.arrays[name], run.arrays[name], bound,
+                                  (magnitudes or {}).get(name))
                    for name in dumped_names(parts.sig, reference.arrays)]
     outputs = overall_verdict(comparisons)
     shown = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
@@ -253,5 +185,4 @@ def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
     return Audit(PASS if ok else DIFF, records, outputs + (f" ({shown})" if shown else ""))
 
 
-__all__ = ["Audit", "AuditedShim", "LaunchAudit", "audit_launches", "audit_source",
-           "backend_shims", "read_audit", "wrap_flags"]
+__all__ = ["Audit", "LaunchAudit", "audit_launches", "audit_source", "read_audit"]

@@ -6,6 +6,11 @@ floating-point type the ULP distance is the distance between the two values in t
 ordered sequence of representable numbers (so `-0.0` and `+0.0` are 0 ULP apart, and
 two NaNs of any payload are 0 ULP apart); a NaN against a number is infinitely far.
 For an integer type it is the absolute difference.
+
+With the magnitudes of a float array's elements (`magnitude.py`: the sum of |terms| of
+each), a difference is also measured in ULPs of that magnitude, and the smaller of the
+two distances counts: a sum that cancels to almost 0 is held to the precision of its
+terms, as the launch audit holds a backend call.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ class Comparison:
     first_index: tuple[int, ...] | None = None
     reference: str = ""
     lifted: str = ""
+    of_terms: bool = False  # distances where larger in ULPs of the sum of |terms|
 
     def describe(self) -> str:
         """One line: the verdict, and for a difference where and by how much."""
@@ -43,8 +49,10 @@ class Comparison:
         if self.first_index is not None:
             where = (f", first at {self.name}[{', '.join(map(str, self.first_index))}]: "
                      f"reference {self.reference}, lifted {self.lifted}")
+        unit = " (of the result or, where larger, of the sum of |terms|)" if self.of_terms \
+            else ""
         return (f"{self.name}: {self.verdict}, {self.differing} of {self.elements} elements "
-                f"differ, max {ulp_text(self.max_ulp)} ULP{where}")
+                f"differ, max {ulp_text(self.max_ulp)} ULP{unit}{where}")
 
 
 def _unsigned(a: np.ndarray) -> np.ndarray:
@@ -77,6 +85,20 @@ def ulp_distance(ref: np.ndarray, got: np.ndarray) -> np.ndarray:
     return _abs_diff(ref.astype(np.int64), got.astype(np.int64))
 
 
+def term_distance(ref: np.ndarray, got: np.ndarray, magnitude: np.ndarray,
+                  dist: np.ndarray) -> np.ndarray:
+    """`dist`, or where smaller |ref - got| in ULPs of `magnitude` rounded up (finite
+    values and a positive magnitude only), as the launch audit measures a call."""
+    a, b = ref.astype(np.float64), got.astype(np.float64)
+    m = magnitude.astype(np.float64)
+    usable = np.isfinite(a) & np.isfinite(b) & np.isfinite(m) & (m > 0)
+    _, exponent = np.frexp(np.where(usable, m, 1.0))
+    digits = np.finfo(ref.dtype).nmant + 1
+    units = np.ceil(np.abs(np.where(usable, a - b, 0.0)) / np.ldexp(1.0, exponent - digits))
+    smaller = usable & (units < dist.astype(np.float64))
+    return np.where(smaller, np.where(smaller, units, 0.0).astype(np.uint64), dist)
+
+
 def unordered(ref: np.ndarray, got: np.ndarray) -> np.ndarray:
     """Where one value is a NaN and the other a number: infinitely far apart."""
     if ref.dtype.kind != "f":
@@ -90,8 +112,11 @@ def _value_text(a: np.ndarray, index: tuple[int, ...]) -> str:
     return f"{value!r} (0x{bits:0{a.dtype.itemsize * 2}x})"
 
 
-def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int = 0) -> Comparison:
-    """Compare two arrays of one dtype and shape: BIT-EXACT, PASS within `ulp_bound`, or DIFF."""
+def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int = 0,
+                   magnitude: np.ndarray | None = None) -> Comparison:
+    """Compare two arrays of one dtype and shape: BIT-EXACT, PASS within `ulp_bound`, or
+    DIFF; a float array's `magnitude` (same shape) measures differences of cancelling
+    sums against their terms."""
     if ref.dtype != got.dtype or ref.shape != got.shape:
         return Comparison(name, DIFF, ref.size, ref.size, INFINITE_ULP,
                           reference=f"{ref.dtype}{list(ref.shape)}",
@@ -101,6 +126,10 @@ def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int =
     if count == 0:
         return Comparison(name, BIT_EXACT, ref.size)
     dist, far = ulp_distance(ref, got), unordered(ref, got)
+    of_terms = magnitude is not None and ref.dtype.kind == "f" and magnitude.shape == ref.shape
+    if of_terms:
+        assert magnitude is not None
+        dist = term_distance(ref, got, magnitude, dist)
     max_ulp = INFINITE_ULP if far.any() else int(dist.max())
     verdict = PASS if max_ulp <= ulp_bound else DIFF
     # Show the first element outside the bound; for a PASS, the first that differs at all.
@@ -108,7 +137,7 @@ def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int =
     flat = int(np.flatnonzero(shown.reshape(-1))[0])
     index = tuple(int(i) for i in np.unravel_index(flat, ref.shape))
     return Comparison(name, verdict, ref.size, count, max_ulp, index,
-                      _value_text(ref, index), _value_text(got, index))
+                      _value_text(ref, index), _value_text(got, index), of_terms)
 
 
 def overall_verdict(comparisons: list[Comparison]) -> str:

@@ -17,10 +17,13 @@ any launch's is or when loops remain (PARTIAL coverage).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
+
+import numpy as np
 
 from polylift.errors import BuildError
 from polylift.function_versions import delinearized_name, noalias_name
@@ -52,10 +55,16 @@ class LiftSummary:
 
     launches: tuple[Launch, ...]
     residual: int
-    # The kernel rounds besides adding and multiplying (divides, takes roots or
-    # exponentials, narrows a float), in its own ops or a launch's template: exact
-    # inputs then do not make every later sum exact.
-    inexact: bool = False
+    # What rounds besides adding and multiplying exact values, in words (the kernel
+    # divides, takes roots or exponentials, narrows a float, or uses a constant that is
+    # not a small dyadic number such as 0.1), in its own ops or a launch's template:
+    # exact inputs then do not make every later sum exact.
+    rounding: tuple[str, ...] = ()
+
+    @property
+    def inexact(self) -> bool:
+        """Whether exact inputs leave some of the kernel's values inexact."""
+        return bool(self.rounding)
 
     @property
     def coverage(self) -> str:
@@ -204,27 +213,57 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
                 entry = func.regions[0].blocks[0]
                 break
         launches: list[Launch] = []
-        rounding: list[str] = []
+        rounding: dict[str, None] = {}  # in order, once each
 
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
                 top = op.parent is not None and op.parent.name == "func.func"
                 launches.append(_launch(op, library, entry, sig, top))
                 if inexact_ops(library.templates[launches[-1].template].ast.steps):
-                    rounding.append(op.name)
-            elif op.name in _ROUNDING_OPS or (op.name.startswith("math.")
-                                               and op.name not in _EXACT_MATH):
-                rounding.append(op.name)
+                    rounding[f"launches {launches[-1].template}, which divides or takes "
+                             "roots"] = None
+            why = _rounds(op)
+            if why is not None:
+                rounding[why] = None
             return ir.WalkResult.ADVANCE
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
-        return LiftSummary(tuple(launches), len(residual_ops(func)), bool(rounding))
+        return LiftSummary(tuple(launches), len(residual_ops(func)), tuple(rounding))
 
 
 # Ops that round even when every operand is a small dyadic number.
-_ROUNDING_OPS = frozenset({"arith.divf", "arith.remf", "arith.truncf"})
+_ROUNDING_OPS = {"arith.divf": "divides", "arith.remf": "takes a remainder",
+                 "arith.truncf": "narrows a float"}
 _EXACT_MATH = frozenset({"math.absf", "math.absi", "math.copysign", "math.ceil", "math.floor",
                          "math.round", "math.roundeven", "math.trunc"})
+# The exact-mode values use 3 significant bits at most (`wrapper.exact_values`); a
+# constant of 4 at most keeps their products and sums about as short.
+_EXACT_BITS = 4
+
+
+def _rounds(op: ir.Operation) -> str | None:
+    """What makes `op` round on exact inputs, in words; None when it keeps them exact."""
+    if op.name in _ROUNDING_OPS:
+        return _ROUNDING_OPS[op.name]
+    if op.name.startswith("math.") and op.name not in _EXACT_MATH:
+        return f"calls {op.name}"
+    if op.name == "arith.constant" and isinstance(op.results[0].type, ir.FloatType):
+        value = ir.FloatAttr(op.attributes["value"]).value
+        if not short_dyadic(value):
+            shown = str(np.float32(value)) if isinstance(op.results[0].type, ir.F32Type) \
+                else repr(value)
+            return f"uses the constant {shown}, which is not a small integer times a " \
+                   "power of two"
+    return None
+
+
+def short_dyadic(value: float) -> bool:
+    """Whether `value` is an integer of `_EXACT_BITS` bits at most times a power of two."""
+    if not math.isfinite(value):
+        return False
+    significand, _ = math.frexp(value)
+    scaled = significand * 2**_EXACT_BITS
+    return scaled == int(scaled)
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
@@ -285,9 +324,9 @@ def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
     """The bound the verdict uses, per the validation contract.
 
     `exact` inputs: 0, except that a launch whose template divides or takes roots or
-    exponentials keeps its declared bound, and so does every launch of a kernel that
-    rounds elsewhere (`LiftSummary.inexact`: its launches may read values that exact
-    inputs did not keep exact). `native` inputs: 0 for a `ref` launch whose
+    exponentials has the bound of native inputs, and so does every launch of a kernel
+    that rounds elsewhere (`LiftSummary.rounding`: its launches may read values that
+    exact inputs did not keep exact). `native` inputs: 0 for a `ref` launch whose
     source order is the template's, the template's declared bound otherwise. Bounds
     grow with the reduction length (`accuracy reassoc ulp 2*k + 64`), evaluated at the
     launch's sizes from the kernel's integer arguments.
@@ -295,9 +334,8 @@ def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
     bounds = [0]
     for launch in summary.launches:
         tpl = library.templates[launch.template]
-        if inputs == "exact":
-            inexact = summary.inexact or inexact_ops(tpl.ast.steps)
-            bounds.append(template_bound(tpl, launch, scalars) if inexact else 0)
+        if inputs == "exact" and not (summary.inexact or inexact_ops(tpl.ast.steps)):
+            bounds.append(0)  # every sum exact, in any order
         elif backend == "ref" and launch.source_order_matches:
             bounds.append(0)
         else:

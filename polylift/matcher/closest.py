@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 
 from polylift.matcher.ir_model import Unsupported
 from polylift.matcher.loop_model import LoopIR
-from polylift.matcher.match import match
+from polylift.matcher.match import StepContexts, match
 from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
 from polylift.matcher.state import Attempt
 from polylift.mlir import ir
@@ -37,7 +37,14 @@ from polylift.tdl.ast import (
     Step,
 )
 from polylift.tdl.library import KernelTemplate
-from polylift.tdl.steps import accesses, lookups, step_kind, walk, written_access
+from polylift.tdl.steps import (
+    accesses,
+    definitions_read,
+    lookups,
+    step_kind,
+    walk,
+    written_access,
+)
 
 # How many of the best-shaped candidates are probed with one-edit variants.
 PROBED = 8
@@ -67,17 +74,19 @@ def closest_template(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, 
         return "none", str(exc)
     if have is None:
         return "none", "op has more than one output"
-    found = [c for order, tpl in enumerate(ranked) for c in _candidates(op, have, tpl, order)]
+    contexts = StepContexts()  # the op read once for every template and variant
+    found = [c for order, tpl in enumerate(ranked)
+             for c in _candidates(op, have, tpl, order, contexts)]
     found.sort(key=Candidate.key)
-    probed = [_probe(op, c, ranked) for c in found[:PROBED]]
+    probed = [_probe(op, c, ranked, contexts) for c in found[:PROBED]]
     best = min(probed + found, key=Candidate.key, default=None)
     if best is None:
         return "none", "no template applies"
     return best.template, best.text
 
 
-def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate,
-                order: int) -> Iterator[Candidate]:
+def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate, order: int,
+                contexts: StepContexts) -> Iterator[Candidate]:
     """One candidate per step of `tpl`, compared with the op."""
     steps = tpl.ast.steps
     for k, step in enumerate(steps):
@@ -85,11 +94,11 @@ def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate,
             continue  # a scatter, a recurrence or one element: not a linalg op
         variant = tpl if len(steps) == 1 else step_template(tpl, step)
         attempt = Attempt()
-        if len(steps) > 1 and match(variant, [op], attempt) is not None:
+        if len(steps) > 1 and match(variant, [op], attempt, contexts) is not None:
             yield Candidate(tpl.name, order, 0, 0, 0, _missing_steps(tpl, k))
             continue
         if len(steps) == 1:
-            match(tpl, [op], attempt)
+            match(tpl, [op], attempt, contexts)
         diffs = differences(have, step_shape(tpl, step), tpl, step)
         text = diffs[0][1] if diffs else attempt.reason or "no difference found"
         if len(steps) > 1:
@@ -110,6 +119,7 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
     except Unsupported:
         return None  # no step reads it, whatever it states
     best: tuple[tuple[int, int], str, str] | None = None
+    contexts = StepContexts()
     for tpl in ranked:
         steps = tpl.ast.steps
         for k, step in enumerate(steps):
@@ -117,7 +127,7 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
                 continue
             attempt = Attempt()
             variant = tpl if len(steps) == 1 else step_template(tpl, step)
-            if match(variant, [op], attempt) is not None:
+            if match(variant, [op], attempt, contexts) is not None:
                 return tpl.name, _missing_steps(tpl, k)
             text = f"step {k + 1} ({step}): {attempt.reason}" if len(steps) > 1 \
                 else attempt.reason
@@ -140,7 +150,8 @@ def _missing_steps(tpl: KernelTemplate, k: int) -> str:
     return text
 
 
-def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate]) -> Candidate:
+def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate],
+           contexts: StepContexts) -> Candidate:
     """`cand` moved to tier 1 when one edit of its step makes it match the op."""
     if cand.tier != 2:
         return cand
@@ -149,7 +160,8 @@ def _probe(op: ir.OpView, cand: Candidate, ranked: list[KernelTemplate]) -> Cand
         if step_kind(step) != "op":
             continue
         for text, edited, flipped in edits(step):
-            if match(step_template(tpl, edited, flipped, k), [op]) is not None:
+            if match(step_template(tpl, edited, flipped, k), [op], None,
+                     contexts) is not None:
                 where = f"step {k + 1} of the template: " if len(tpl.ast.steps) > 1 else ""
                 return replace(cand, tier=1, text=where + text)
     return cand
@@ -163,7 +175,7 @@ def step_template(tpl: KernelTemplate, step: Step, flipped: str = "",
     steps = tpl.ast.steps
     if position is None:
         position = steps.index(step) if step in steps else len(steps)
-    kept = (*(s for s in steps[:position] if step_kind(s) == "local"), step)
+    kept = (*definitions_read(steps[:position], step), step)
     used = {a.array for s in kept for a in [*accesses(s), *lookups(s), *written_access(s)]}
     used |= {n.name for s in kept for n in walk(s.value) if isinstance(n, Ref)}
     params = tuple(replace(p, dims=p.dims[::-1]) if isinstance(p, ArrayDecl)

@@ -74,15 +74,26 @@ def flatten(node, op: str, template: bool) -> list:
     return [node]
 
 
+@dataclass(frozen=True)
 class Matcher:
-    """Matches the steps of one template against consecutive ops."""
+    """Matches the steps of one template against consecutive ops.
 
-    def __init__(self, tpl: KernelTemplate, attempt: Attempt):
-        self.tpl, self.attempt = tpl, attempt
-        self.ctx: StepIR | None = None
-        self.assoc = True
-        self.position = 0  # the step being matched: the locals it reads are defined before
-        self.acc: str | None = None  # inside a fold: the local the loop carries
+    Matching is a tree of lazy generators, and a later step's failure resumes an earlier
+    step's generator: what a step is matched against is part of the matcher that
+    generator holds, never a field rewritten for the next step, so a resumed
+    alternative reads its own op. `at` gives the matcher of another step or op.
+    """
+
+    tpl: KernelTemplate
+    attempt: Attempt
+    ctx: StepIR | None = None
+    assoc: bool = True
+    position: int = 0  # the step being matched: the locals it reads are defined before
+    acc: str | None = None  # inside a fold: the local the loop carries
+
+    def at(self, ctx: StepIR | None, position: int, acc: str | None = None) -> Matcher:
+        """This matcher on op `ctx` at template step `position` (inside a fold of `acc`)."""
+        return replace(self, ctx=ctx, position=position, acc=acc)
 
     def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Every extension of `s` under which template expr `t` equals payload node `e`."""
@@ -128,6 +139,10 @@ class Matcher:
 
     def seq(self, ts: list, es: list, s: State) -> Iterator[State]:
         """Match template operands to payload operands in order."""
+        if len(ts) != len(es):
+            self.attempt.fail(s, f"payload has {len(es)} operands where the template has "
+                                 f"{len(ts)}")
+            return
         if not ts:
             yield s
             return

@@ -10,8 +10,8 @@
 - A comparison is a linear form (`conditions.py`): the same relation, constant and
   coefficients, and atoms that match one to one.
 
-Sub-matches switch the matcher's op context (a fold's loop) or position (where a
-definition stands), so they are run to the end before their states are handed on.
+Sub-matches run on a matcher of their own (`Matcher.at`: a fold's loop, the position
+where a definition stands), so their generators may stay lazy.
 """
 
 from __future__ import annotations
@@ -53,16 +53,6 @@ def definition(m: Matcher, name: str, before: int) -> int | None:
     return found[-1] if found else None
 
 
-def _at(m: Matcher, position: int, ctx, acc: str | None, run) -> list[State]:
-    """Run a sub-match with the matcher at another step position and op context."""
-    saved = (m.position, m.ctx, m.acc)
-    m.position, m.ctx, m.acc = position, ctx, acc
-    try:
-        return list(run())
-    finally:
-        m.position, m.ctx, m.acc = saved
-
-
 def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     """Local `name` read where the op has `e`."""
     if m.acc == name:
@@ -81,7 +71,7 @@ def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     if step_indices(step):
         yield from fold(m, name, where, e, s)
         return
-    yield from _at(m, where, m.ctx, None, lambda: m.expr(step.value, e, s))
+    yield from m.at(m.ctx, where).expr(step.value, e, s)
 
 
 def fold(m: Matcher, name: str, where: int, e: Node, s: State) -> Iterator[State]:
@@ -95,12 +85,11 @@ def fold(m: Matcher, name: str, where: int, e: Node, s: State) -> Iterator[State
         m.attempt.fail(s, f"local {name} is folded without a value to start from")
         return
     init_step = m.tpl.ast.steps[start]
-    inits = _at(m, start, m.ctx, None, lambda: m.expr(init_step.value, expand(loop.init), s))
+    inits = m.at(m.ctx, start).expr(init_step.value, expand(loop.init), s)
     step = m.tpl.ast.steps[where]
+    in_loop = m.at(loop, where, name)
     for s1 in inits:
-        body = _at(m, where, loop, name,
-                   lambda s1=s1: m.expr(step.value, loop.tree, replace(s1, dims=())))
-        for s2 in body:
+        for s2 in in_loop.expr(step.value, loop.tree, replace(s1, dims=())):
             s3 = _fold_loops(m, step, loop, s2)
             if s3 is not None:
                 yield replace(s3, dims=s.dims)

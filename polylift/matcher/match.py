@@ -65,21 +65,27 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
     return GenericIR(op, accumulate, wide)
 
 
-def _context(op: ir.OpView, tpl: KernelTemplate, contexts: dict | None) -> StepIR:
-    """`step_context` of `op` for `tpl`, from `contexts` when made already (an op the
-    matcher cannot model is kept as its `Unsupported`, raised again)."""
-    if contexts is None:
-        return step_context(op, tpl.accumulate, tpl.widened)
-    key = (op.operation, tpl.accumulate, tpl.widened)
-    if key not in contexts:
-        try:
-            contexts[key] = step_context(op, tpl.accumulate, tpl.widened)
-        except Unsupported as exc:
-            contexts[key] = exc
-    found = contexts[key]
-    if isinstance(found, Unsupported):
-        raise found
-    return found
+class StepContexts:
+    """What each op is as a step (`step_context`), read once per op and template types
+    while the IR does not change: a search over every template reads an op's payload
+    once, not once per template (a bilateral filter's takes tens of milliseconds, and
+    the closest-template search of a near miss matched it a thousand times)."""
+
+    def __init__(self) -> None:
+        self._read: dict[tuple, StepIR | Unsupported] = {}
+
+    def of(self, op: ir.OpView, accumulate: str, wide: frozenset) -> StepIR:
+        """`step_context(op, accumulate, wide)`, raising `Unsupported` as it does."""
+        key = (op.operation, accumulate, wide)
+        if key not in self._read:
+            try:
+                self._read[key] = step_context(op, accumulate, wide)
+            except Unsupported as exc:
+                self._read[key] = exc
+        found = self._read[key]
+        if isinstance(found, Unsupported):
+            raise found
+        return found
 
 
 def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[State]:
@@ -99,7 +105,7 @@ def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[
 def _step(m: Matcher, step, ctx: StepIR, s: State, position: int) -> Iterator[State]:
     """Match one step (at `position` in the template) against one op, then check
     iterators and trip counts."""
-    m.ctx, m.position = ctx, position
+    m = m.at(ctx, position)
     outputs = [o for o in ctx.operands if o.is_output]
     if len(outputs) != 1:
         m.attempt.fail(s, "op has more than one output")
@@ -200,8 +206,7 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     and the reduction loops must nest in the template's order: reduced indices in the
     order they first appear on the right side, outermost first.
     """
-    m = Matcher(tpl, Attempt())
-    m.assoc = False
+    m = Matcher(tpl, Attempt(), assoc=False)
     pinned = replace(s, dims=(), steps=(), progress=0)
     for (position, step), ctx in zip(tpl.element_steps, ctxs, strict=True):
         found = next(_step(m, step, ctx, pinned, position), None)
@@ -240,13 +245,11 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
 
 
 def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = None,
-          contexts: dict | None = None) -> Bindings | None:
+          contexts: StepContexts | None = None) -> Bindings | None:
     """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason.
-
-    `contexts` keeps the step contexts (`step_context`) made of the ops for the next
-    template tried on the same unchanged IR: reading an op's facts costs more than most
-    matches do, and one op is tried against several templates."""
+    `contexts`: the ops as steps, read by earlier matches of the same IR."""
     attempt = attempt if attempt is not None else Attempt()
+    contexts = contexts if contexts is not None else StepContexts()
     steps = tpl.element_steps
     if len(ops) != len(steps):
         return None
@@ -259,7 +262,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [_context(op, tpl, contexts) for op in ops]
+        ctxs = [contexts.of(op, tpl.accumulate, tpl.widened) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -322,4 +325,4 @@ def _written_type(op: ir.OpView) -> str:
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 
-__all__ = ["PURE", "match", "Access"]
+__all__ = ["PURE", "StepContexts", "match", "Access"]

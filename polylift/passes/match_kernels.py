@@ -12,7 +12,7 @@ from polylift.matcher.candidates import CandidateIndex
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
 from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
-from polylift.matcher.match import match
+from polylift.matcher.match import StepContexts, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
@@ -168,7 +168,7 @@ class MatchKernelsPass(Pass):
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
         take the border."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
-        contexts: dict = {}  # the ops' facts, read once for every template
+        contexts = StepContexts()  # each op read once for every template
         for tpl in ranked:
             kinds = tpl.element_kinds
             if not fits(element_kind(ops[i]), kinds[0]):
@@ -180,7 +180,7 @@ class MatchKernelsPass(Pass):
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
                 continue
-            found = match(tpl, run_ops, contexts=contexts)
+            found = match(tpl, run_ops, None, contexts)
             if found is not None and replicates(tpl):
                 try:
                     found = compose_border(found, ops, i)

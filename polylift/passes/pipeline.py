@@ -161,16 +161,20 @@ def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
     """Run `steps` in order, calling `after_each` after every step and timing each.
 
     Every step is prepared before the first runs, so an unknown pass or a bad option
-    fails before anything changes."""
+    fails before anything changes; the module is verified after each step."""
     runners = [prepare_step(step, run, module.context) for step in steps]
     for step, runner in zip(steps, runners, strict=True):
         start = time.perf_counter()
         runner(module)
         if timing is not None:
             timing.rows.append((step.text, time.perf_counter() - start))
+        # As mlir-opt does: a pass that leaves invalid IR is named by its error, and the
+        # next pass never reads it.
+        verify_module(module, run)
         if after_each is not None:
             after_each(step, module)
-    verify_module(module, run)
+    if not steps:
+        verify_module(module, run)
 
 
 def verify_module(module: ir.Module, run: PassRun) -> None:

@@ -119,32 +119,48 @@ def operand_for(acc: Access, ivs, dims, mat: Materializer) -> tuple[ir.Value, ir
     if acc.write and all(not terms for _, terms in layout):
         # One element written (`r[0] += x[i] * y[i]`): a 0-d view, the form the
         # templates state a scalar result in, instead of a one-element vector.
-        return _element_view(acc.memref, offsets, mat), ir.AffineMap.get(len(dims), 0, [])
-    view = _subview(acc.memref, offsets, sizes, strides, mat)
+        return _element_view(acc, offsets, mat), ir.AffineMap.get(len(dims), 0, [])
+    view = _subview(acc, offsets, sizes, strides, mat)
     return view, ir.AffineMap.get(len(dims), 0, results)
 
 
-def _element_view(source: ir.Value, offsets, mat: Materializer) -> ir.Value:
+def _element_view(acc: Access, offsets, mat: Materializer) -> ir.Value:
     """A rank-reducing subview of one element of `source`: `memref<T, strided<[]>>`."""
     ones = [1] * len(offsets)
-    full = subview_type(ir.MemRefType(source.type), offsets, ones, ones)
+    full = subview_type(ir.MemRefType(acc.memref.type), offsets, ones, ones)
     offset = full.get_strides_and_offset()[1]
     rtype = ir.MemRefType.get([], full.element_type, ir.StridedLayoutAttr.get(offset, []),
                               full.memory_space, loc=mat.loc)
-    return _subview(source, offsets, ones, ones, mat, rtype)
+    return _subview(acc, offsets, ones, ones, mat, rtype)
 
 
-def _subview(source: ir.Value, offsets, sizes, strides, mat: Materializer,
+def _subview(acc: Access, offsets, sizes, strides, mat: Materializer,
              rtype: ir.MemRefType | None = None) -> ir.Value:
-    """A subview (of type `rtype`, else the full-rank one), made once per materializer."""
+    """A subview of `acc`'s memref (of type `rtype`, else the full-rank one), made once
+    per materializer, and verified as it is made."""
+    source = acc.memref
     rtype = rtype or subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
     key = ("subview", source, str(rtype), *offsets, "|", *sizes, "|", *strides)
     if key not in mat.cache:
         view = memref.subview(source, offsets, sizes, strides, result_type=rtype,
                               loc=mat.loc, ip=mat.ip)
         mat.created.append(as_operation(view.owner))
+        _check_in_bounds(as_operation(view.owner), acc)
         mat.cache[key] = view
     return mat.cache[key]
+
+
+def _check_in_bounds(view: ir.Operation, acc: Access) -> None:
+    """A view must verify. One that does not starts outside a dimension of constant
+    size (`V[i][1]` of `double V[n][1]`, `x[i - 1]` from i = 0): the access is out of
+    bounds whenever its loops run, which C leaves undefined, so it can only sit in loops
+    that never run. The nest stays as loops, which run as the source does."""
+    try:
+        view.verify()
+    except ir.MLIRError as exc:
+        why = "; ".join(d.message for d in exc.error_diagnostics)
+        raise NotRaisable(f"not raised: the access is out of bounds whenever its loops "
+                          f"run (its view: {why})", acc.op) from None
 
 
 def body_ops(stmt: Statement) -> list[ir.Operation]:

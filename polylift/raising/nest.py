@@ -86,7 +86,7 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
         inner = inner.operation
         if inner.name == "affine.for":
             _visit_loop(model, inner, loops)
-        elif inner.name == "affine.store" and _loop_result(inner.opview.value) is not None:
+        elif inner.name == "affine.store" and _loop_result(model, inner) is not None:
             model.statements.extend(_reduction_statements(model, inner, loops))
         elif inner.name == "affine.store":
             model.statements.append(_statement(model, inner, loops))
@@ -129,7 +129,7 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     type than M's elements, or the post-op reads M), P is a temporary T[ivs] with one
     element per iteration of the enclosing loops (see `_temporary`)."""
     value = store.opview.value
-    result = _loop_result(value)
+    result = _loop_result(model, store)
     assert result is not None
     chain = _reduction_chain(model, result)
     outer_op = chain[0].op
@@ -277,8 +277,12 @@ def _passthrough(loop_op: ir.Operation, index: int) -> bool:
         and _passthrough(inner, out.result_number)
 
 
-def _loop_result(value: ir.Value) -> ir.Value | None:
-    """The `affine.for` result `value` is computed from by pure ops of its block."""
+def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
+    """The `affine.for` of the nest whose result the value `store` stores is computed
+    from by pure ops of that value's block. A loop outside the nest (a scalar another
+    nest carries) is not one of its reductions: its result is a value the nest reads,
+    like a parameter."""
+    value = store.opview.value
     stack, found = [value], []
     block = None if isinstance(value.owner, ir.Block) else as_operation(value.owner).block
     while stack:
@@ -288,7 +292,7 @@ def _loop_result(value: ir.Value) -> ir.Value | None:
         op = as_operation(v.owner)
         if op.block != block:
             continue
-        if op.name == "affine.for":
+        if op.name == "affine.for" and op in model.inside:
             if v not in found:  # `s * s` reaches the same result twice
                 found.append(v)
         elif is_pure(op):

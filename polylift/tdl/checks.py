@@ -13,6 +13,7 @@ from polylift.tdl.ast import (
     Cond,
     Expr,
     Lookup,
+    Neg,
     Num,
     Ref,
     ScalarDecl,
@@ -23,10 +24,12 @@ from polylift.tdl.ast import (
 from polylift.tdl.errors import TemplateError
 from polylift.tdl.steps import (
     accesses,
+    definitions_read,
     is_point,
     is_recurrence,
     is_scatter,
     lookups,
+    names_read,
     step_indices,
     target_array,
     walk,
@@ -36,6 +39,7 @@ from polylift.tdl.steps import (
 
 # The name of the element size (bytes) in cost expressions.
 ELEMENT_SIZE = "esize"
+COST_OPERATORS = ("+", "-", "*", "/")
 
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
@@ -86,6 +90,7 @@ class _Checker:
         self.check_roles()
         self.check_shim()
         self.check_cost()
+        self.check_used()
         border = dict(tpl.attrs).get("border")
         if border is not None and border not in BORDERS:
             raise self.fail(tpl.span_of("attrs"), f"unknown border rule '{border}' "
@@ -166,6 +171,20 @@ class _Checker:
                     raise self.fail(step.span, "a local is defined by an '=' step without "
                                                "'where'")
                 defined.add(step.target.name)
+
+    def check_used(self) -> None:
+        """Each parameter and local is used by a step that an op computes, or by a
+        definition such a step reads: the matched ops bind every launch operand."""
+        steps, used = self.tpl.steps, set()
+        for k, step in enumerate(steps):
+            if not isinstance(step.target, Ref):
+                for s in (*definitions_read(steps[:k], step), step):
+                    used |= names_read(s) | {target_array(s)} | \
+                        {a.array for a in accesses(s) + lookups(s)}
+        for decl in (*self.tpl.locals, *self.tpl.params):
+            if decl.name not in used and getattr(decl, "fixed", None) is None:
+                raise self.fail(decl.span, f"'{decl.name}' is used by no step that an op "
+                                           "computes")
 
     def check_step(self, step: Step) -> None:
         if isinstance(step.target, Lookup):
@@ -343,13 +362,20 @@ class _Checker:
             raise self.fail(span, f"shim signature lacks '{missing[0]}'")
 
     def check_cost(self) -> None:
+        """Costs and ULP bounds are arithmetic on sizes that holds for every size, 0
+        included (an empty launch): a division is by a positive number."""
         sizes = {d for a in self.tpl.arrays for d in a.dims} | {ELEMENT_SIZE}
         for expr in (self.tpl.flops, self.tpl.bytes, self.tpl.accuracy[1]):
             for node in walk(expr) if expr is not None else ():
                 if isinstance(node, Ref) and node.name not in sizes:
                     raise self.fail(node.span, f"cost uses '{node.name}', which is not a size")
-                if isinstance(node, Access | Lookup | Call):
-                    raise self.fail(node.span, "a cost is an expression of sizes and numbers")
+                if not isinstance(node, Num | Ref | Neg | Bin) or \
+                        isinstance(node, Bin) and node.op not in COST_OPERATORS:
+                    raise self.fail(node.span, "a cost is an expression of sizes and numbers "
+                                               "with + - * /")
+                if isinstance(node, Bin) and node.op == "/" and \
+                        not (isinstance(node.rhs, Num) and node.rhs.value > 0):
+                    raise self.fail(node.rhs.span, "a cost divides by a positive number only")
 
 
 def _bits(dtype: str) -> int:

@@ -8,6 +8,7 @@ accuracy and cost.
 
 from __future__ import annotations
 
+import operator
 import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -269,6 +270,12 @@ def element_bytes(dtype: str) -> int:
     return max(1, int(dtype[1:]) // 8)
 
 
+# The operators of a cost or bound expression (`checks.COST_OPERATORS`); one divides
+# only by a positive number, so a size of 0 (an empty launch) never divides by zero.
+_COST_OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul,
+                  "/": operator.truediv}
+
+
 def evaluate(expr: Expr, env: dict[str, int]) -> float:
     """The value of a cost expression for concrete sizes."""
     if isinstance(expr, Num):
@@ -278,8 +285,7 @@ def evaluate(expr: Expr, env: dict[str, int]) -> float:
     if isinstance(expr, Neg):
         return -evaluate(expr.operand, env)
     assert isinstance(expr, Bin), expr
-    lhs, rhs = evaluate(expr.lhs, env), evaluate(expr.rhs, env)
-    return {"+": lhs + rhs, "-": lhs - rhs, "*": lhs * rhs, "/": lhs / rhs}[expr.op]
+    return _COST_OPERATORS[expr.op](evaluate(expr.lhs, env), evaluate(expr.rhs, env))
 
 
 @dataclass(frozen=True)

@@ -95,6 +95,24 @@ def step_kind(step: Step) -> str:
     return "store" if is_point(step) else "op"
 
 
+def names_read(step: Step) -> set[str]:
+    """The scalars, locals and indices a step reads by name."""
+    return {n.name for n in _read_nodes(step) if isinstance(n, Ref)}
+
+
+def definitions_read(before: tuple[Step, ...], step: Step) -> list[Step]:
+    """The definitions (among `before`) of the locals `step` reads and of the locals
+    those read, in template order: what the ops matched to `step` compute too."""
+    if not any(isinstance(s.target, Ref) for s in before):
+        return []
+    needed, kept = names_read(step), []
+    for s in reversed(before):
+        if isinstance(s.target, Ref) and s.target.name in needed:
+            kept.append(s)
+            needed |= names_read(s)
+    return kept[::-1]
+
+
 def written_indices(step: Step) -> set[str]:
     """The index variables of the element a step writes (the loops it does not reduce)."""
     return {v for a in written_access(step) for sub in a.indices for v in sub.vars}

@@ -24,12 +24,6 @@ def _check(name: str, backend: str, inputs: str, work: Path):
     return check_benchmark(INPUTS / f"{name}.c", options)
 
 
-# A launch whose size is 0 also crashed check itself, where it evaluates the template's
-# ULP bound (issue 18, item 4: the cost table divided by zero); that is fixed in the
-# template library, outside the shims. Any other failure fails the test.
-@pytest.mark.xfail(raises=ZeroDivisionError, strict=False,
-                   reason="check evaluates the ULP bound with a table that divides by a zero "
-                          "size (issue 18, item 4)")
 @pytest.mark.parametrize(("backend", "inputs"), MODES)
 def test_a_gemv_over_no_columns_sets_y_to_zero(backend: str, inputs: str,
                                                 tmp_path: Path) -> None:

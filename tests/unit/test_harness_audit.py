@@ -6,14 +6,9 @@ import subprocess
 
 import pytest
 
-from polylift.harness.audit import (
-    AUDIT_FILE,
-    audit_source,
-    backend_shims,
-    read_audit,
-    wrap_flags,
-)
+from polylift.harness.audit import AUDIT_FILE, audit_source, read_audit
 from polylift.harness.figures import INFINITE_ULP
+from polylift.harness.shim_calls import shim_calls, wrap_flags
 from polylift.shims.header import INCLUDE_DIR, declared_symbols
 from polylift.tdl.checks import BACKENDS
 from polylift.tdl.library import load_library
@@ -24,7 +19,7 @@ LIBRARY = load_library()
 @pytest.mark.parametrize("backend", [b for b in BACKENDS if b != "ref"])
 def test_every_shim_of_a_backend_gets_a_wrapper_that_compiles(tmp_path, backend):
     symbols = declared_symbols(LIBRARY, backend)
-    shims = backend_shims(symbols, LIBRARY)
+    shims = shim_calls(symbols, LIBRARY)
     assert [s.symbol for s in shims] == sorted(symbols)
     source = tmp_path / "audit.c"
     source.write_text(audit_source(shims))
@@ -36,11 +31,11 @@ def test_every_shim_of_a_backend_gets_a_wrapper_that_compiles(tmp_path, backend)
     for shim in shims:
         assert f"void __wrap_{shim.symbol}(" in text
         assert f"__real_{shim.symbol}(" in text
-    assert wrap_flags(shims[:1]) == (f"-Wl,--wrap={shims[0].symbol}",)
+    assert wrap_flags([shims[0].symbol]) == (f"-Wl,--wrap={shims[0].symbol}",)
 
 
 def test_ref_shims_and_other_names_are_not_audited():
-    shims = backend_shims(["polylift_ref_gemm_f64", "memcpy", "polylift_host_gemm_f64",
+    shims = shim_calls(["polylift_ref_gemm_f64", "memcpy", "polylift_host_gemm_f64",
                            "polylift_host_nosuchlaunch_f64", "polylift_host_gemm_i8"],
                           LIBRARY)
     assert [(s.symbol, s.backend, s.template.launch, s.dtype) for s in shims] == \
@@ -48,7 +43,7 @@ def test_ref_shims_and_other_names_are_not_audited():
 
 
 def test_a_polynomial_template_gets_a_magnitude_run_and_batchnorm_does_not():
-    gemv, batchnorm = backend_shims(["polylift_host_gemv_t_f64",
+    gemv, batchnorm = shim_calls(["polylift_host_gemv_t_f64",
                                      "polylift_host_batchnorm_f32"], LIBRARY)[::-1]
     text = audit_source([gemv])
     assert "polylift_abs_A_ = polylift_audit_abs_copy" in text

@@ -111,3 +111,30 @@ def test_overall_verdict_is_the_worst():
     assert overall_verdict([exact]) == BIT_EXACT
     assert overall_verdict([exact, passing]) == PASS
     assert overall_verdict([passing, diff, exact]) == DIFF
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_a_cancelling_sum_is_measured_against_its_terms(dtype):
+    """Two orders of 1 + 0.4 - 1.2 - 0.2 leave residues millions of ULP apart of
+    themselves, but within one ULP of the sum of |terms| (2.8)."""
+    eps = np.finfo(dtype).eps
+    ref = np.array([1.9 * eps / 8, 3.0], dtype=dtype)
+    got = np.array([-0.25 * eps / 8, 3.0], dtype=dtype)
+    magnitude = np.array([2.8, 3.0], dtype=dtype)
+    plain = compare_arrays("y", ref, got, 38)
+    assert plain.verdict == DIFF and plain.max_ulp > 10**6
+    held = compare_arrays("y", ref, got, 38, magnitude)
+    assert held.verdict == PASS and held.max_ulp == 1 and held.of_terms
+    assert "ULP (of the result or, where larger, of the sum of |terms|)" in held.describe()
+
+
+def test_terms_never_widen_a_distance_nor_excuse_a_nan():
+    ref = np.array([1.0, 1.0, 1.0, np.nan])
+    got = np.array([np.nextafter(1.0, 2.0), 1.5, 1.0 + 2**-40, 1.0])
+    # A magnitude smaller than the result, a zero one and an infinite one change nothing.
+    magnitude = np.array([0.5, 0.0, np.inf, 1.0])
+    held = compare_arrays("y", ref, got, 2, magnitude)
+    assert held.verdict == DIFF and held.max_ulp == INFINITE_ULP
+    dist = [compare_arrays("y", ref[k:k + 1], got[k:k + 1], 0, magnitude[k:k + 1]).max_ulp
+            for k in range(3)]
+    assert dist == [1, 2**51, 2**12]

@@ -11,6 +11,7 @@ from polylift.harness.coverage import (
     PARTIAL,
     kernel_flops,
     matched_stage,
+    short_dyadic,
     summarize,
     ulp_bound,
 )
@@ -121,6 +122,29 @@ def test_ulp_bound_follows_the_validation_contract(tmp_path):
     summary = summarize(text, "kernel_k", SIG, with_div)
     assert ulp_bound(summary, with_div, "host", "exact", SIZES) == 3
     assert ulp_bound(summary, with_div, "ref", "native", SIZES) == 0
+
+
+def test_a_constant_that_is_not_dyadic_keeps_the_native_bound_with_exact_inputs():
+    """`C[i][j] = 0.1` then C += A.B: exact inputs do not make the sums exact, so the
+    host gemm is held to its native bound, and the summary says why."""
+    library = load_library()
+    fill = "  %c = arith.constant 0.1 : f64\n  %h = arith.constant 0.5 : f64\n"
+    summary = summarize(_module(fill + _gemm()), "kernel_k", SIG, library)
+    assert summary.inexact
+    assert summary.rounding == ("uses the constant 0.1, which is not a small integer times "
+                                "a power of two",)
+    assert ulp_bound(summary, library, "host", "exact", SIZES) == 2 * 30 + 64
+    # As with native inputs, ref in the source's order stays exact.
+    assert ulp_bound(summary, library, "ref", "exact", SIZES) == 0
+    dyadic = summarize(_module(fill.split("\n", 1)[1] + _gemm()), "kernel_k", SIG, library)
+    assert not dyadic.inexact and ulp_bound(dyadic, library, "host", "exact", SIZES) == 0
+
+
+def test_short_dyadic_constants_are_small_integers_times_powers_of_two():
+    assert all(short_dyadic(v) for v in (0.0, -0.0, 1.0, 0.5, -1.5, 0.75, 3.0, 15.0, 2.0**-30,
+                                         2.0**40, -0.125))
+    assert not any(short_dyadic(v) for v in (0.1, 1.2, 1 / 3, 17.0, 255.0, float("inf"),
+                                             float("nan")))
 
 
 def test_matched_stage_is_the_last_before_lowering(tmp_path: Path):

@@ -140,3 +140,28 @@ def test_library_launches_share_signatures_and_declare_backends():
     shift = lib.templates["stencil.conv3x3_shift"]
     assert shift.dtypes == ("i8", "i16", "i32")
     assert [a.dtype for a in shift.shim_args if a.kind == "scalar"] == ["i32"] * 10
+
+
+def test_costs_and_bounds_of_an_empty_launch_are_numbers():
+    """A size of 0 at run time (a loop that never runs) is a launch too: its flops,
+    bytes and ULP bound evaluate without dividing by zero."""
+    lib = load_library()
+    assert lib.templates["blas.axpy"].cost({"n": 0}, "f64") == (0.0, 0.0)
+    gemm = lib.templates["blas.gemm"]
+    assert gemm.cost({"m": 0, "n": 0, "k": 0}, "f32") == (0.0, 0.0)
+    assert gemm.ulp_bound({"m": 0, "n": 0, "k": 0}) == 64
+
+
+@pytest.mark.parametrize("cost, message, col", [
+    ("flops n / n bytes n", "a cost divides by a positive number only", 18),
+    ("flops n / 0 bytes n", "a cost divides by a positive number only", 18),
+    ("flops n >> 1 bytes n", "a cost is an expression of sizes and numbers with + - * /", 14),
+])
+def test_a_cost_holds_for_every_size(cost: str, message: str, col: int):
+    text = HEAD + ("  types f32\n  array y[n] out\n  array x[n] in\n  compute { y[i] = x[i] }\n"
+                   f"  shim n, x, y\n  launch x\n  backends ref\n  accuracy exact\n"
+                   f"  cost {cost}\n}}\n")
+    with pytest.raises(TemplateError) as info:
+        check_template(parse_templates(text, "t.tpl")[0], text)
+    assert message in info.value.message
+    assert info.value.render().startswith(f"t.tpl:10:{col}: error:")

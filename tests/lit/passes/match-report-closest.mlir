@@ -109,3 +109,20 @@ func.func @sum_all(%A: memref<4x4xf64>, %x: memref<4xf64>, %r: memref<f64>) {
   }
   return
 }
+
+// -----
+
+// A table lookup in place: pva.lut writes another image. The closest-template search
+// also tries the last step of pva.histeq alone, with only the definitions that step
+// reads (none: its locals feed the step before), so no parameter is left unbound.
+// CHECK: remark: no template matches linalg.generic; closest pva.lut: the op reads its output, the template overwrites dst[i, j]
+func.func @lut_in_place(%img: memref<?x?xi8>, %lut: memref<256xi8>) {
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%img : memref<?x?xi8>) {
+  ^bb0(%o: i8):
+    %0 = arith.index_castui %o : i8 to index
+    %1 = memref.load %lut[%0] : memref<256xi8>
+    linalg.yield %1 : i8
+  }
+  return
+}

@@ -2,7 +2,7 @@
  * Helpers of the plain-C host image shims (8- and 16-bit images: 3x3 filters, tables).
  *
  * A host filter computes each output row from three `restrict` input rows, so gcc
- * vectorises the interior without clamps (POLYLIFT_HOST_ROW_LOOP); a whole-image
+ * vectorises the interior without clamps (POLYLIFT_HOST_ROW_BLOCKS); a whole-image
  * (replicate) shim clamps the row subscripts once per row and computes its first and
  * last columns apart, with the clamped reads of the ref loops. Integer arithmetic is
  * exact, so any evaluation order gives ref's bits. The fast paths run only when no array

@@ -58,7 +58,8 @@ static inline int polylift_host_all_disjoint(const polylift_span *spans, int n)
  * block length: 8-bit pixels fill a 32-byte vector only in blocks of 32.
  */
 #define POLYLIFT_HOST_BLOCK 16
-#define POLYLIFT_HOST_ROW_LOOP(j, n, ...) POLYLIFT_HOST_ROW_BLOCKS(j, n, POLYLIFT_HOST_BLOCK, __VA_ARGS__)
+#define POLYLIFT_HOST_ROW_LOOP(j, n, ...)                                                     \
+  POLYLIFT_HOST_ROW_BLOCKS(j, n, POLYLIFT_HOST_BLOCK, __VA_ARGS__)
 #define POLYLIFT_HOST_ROW_BLOCKS(j, n, block, ...)                                            \
   do {                                                                                        \
     int64_t j##_blk = 0;                                                                      \

@@ -9,10 +9,11 @@ from polylift.frontend.aliasing import ArrayArg
 from polylift.frontend.builder import Value, loc_text
 from polylift.frontend.delinearize import Plan
 from polylift.frontend.scan import assigned_names, read_counts
-from polylift.frontend.signature import Param, Signature
+from polylift.frontend.signature import RESULT_NAME, Param, Signature
 from polylift.frontend.source import node_loc, unsupported
 from polylift.frontend.state import Array, Scalar
 from polylift.frontend.stmt import StmtLowering
+from polylift.frontend.structure import RESULT, structured_body
 
 
 def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
@@ -58,6 +59,8 @@ class FunctionLowering(StmtLowering):
         self.arg_types: list[str] = []
         self.body_lines: list[str] = []
         self.func: c_ast.FuncDef | None = None
+        self.result_type: ct.CType | None = None
+        self.result_value: Value | None = None
 
     def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> ct.CType:
         """The arithmetic type a `TypeDecl`/`Typename` names."""
@@ -133,13 +136,21 @@ class FunctionLowering(StmtLowering):
         self.array_args.append(ArrayArg(decl.name, elem, is_restrict(decl)))
         return Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
 
-    def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
+    def _result_type(self, func: c_ast.FuncDef) -> ct.CType | None:
+        """The scalar type the function returns, None for `void`."""
         ftype = func.decl.type
         assert isinstance(ftype, c_ast.FuncDecl)
         result = ftype.type
-        if not (isinstance(result, c_ast.TypeDecl) and isinstance(result.type, c_ast.IdentifierType)
-                and result.type.names == ["void"]):
-            raise unsupported("function that returns a value", func.decl)
+        if isinstance(result, c_ast.TypeDecl) and isinstance(result.type, c_ast.IdentifierType) \
+                and [n for n in result.type.names if n not in ("const", "volatile")] == ["void"]:
+            return None
+        if not isinstance(result, c_ast.TypeDecl):
+            raise unsupported("function that returns a pointer or an aggregate", func.decl)
+        return self.scalar_type(result, func.decl)
+
+    def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
+        ftype = func.decl.type
+        assert isinstance(ftype, c_ast.FuncDecl)
         params = []
         for decl in ftype.args.params if ftype.args is not None else []:
             if isinstance(decl, c_ast.Typename):
@@ -161,18 +172,32 @@ class FunctionLowering(StmtLowering):
     def lower(self, func: c_ast.FuncDef) -> Signature:
         """Lower a C function; `text()` then gives its `func.func`."""
         self.func = func
-        self.reads = read_counts(func.body)
-        self.params = self._params(func, assigned_names(func.body))
-        items = list(func.body.block_items or [])
-        if items and isinstance(items[-1], c_ast.Return) and items[-1].expr is None:
-            items.pop()
-        self.body = c_ast.Compound(items, coord=func.body.coord)
+        self.result_type = self._result_type(func)
+        self.body = structured_body(func.body, self.result_type is not None)
+        self.reads = read_counts(self.body)
+        self.params = self._params(func, assigned_names(self.body))
+        if self.result_type is not None:
+            self.declare(Scalar(RESULT, self.result_type))
         self.lower_statement(self.body)
+        if self.result_type is not None:
+            result = self.lookup(c_ast.ID(RESULT, coord=func.body.coord))
+            assert isinstance(result, Scalar)
+            self.result_value = self.initial_value(result, func.body)
         self.body_lines = self.builder.lines
         source = node_loc(func.decl)
         assert source is not None
         return Signature(func.decl.name, tuple(self.params), tuple(sorted(self.written)),
-                         source)
+                         source, self.result_param())
+
+    def result_param(self) -> Param | None:
+        """What the function returns, as the harness reads it."""
+        if self.result_type is None:
+            return None
+        return Param(RESULT_NAME, "result", self.result_type.name, self.result_type.mlir)
+
+    def result_types(self) -> str:
+        """` -> f32` after the argument list, or "" for `void`."""
+        return f" -> {self.result_type.mlir}" if self.result_type is not None else ""
 
     def arguments(self) -> str:
         """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...); a
@@ -191,8 +216,11 @@ class FunctionLowering(StmtLowering):
         loc = loc_text(func.decl)
         visibility = "private " if private else ""
         lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()})"
-                 f"{attributes} {{"]
+                 f"{self.result_types()}{attributes} {{"]
         lines += [f"    {line} {loc}" for line in self.prologue]
         lines += self.body_lines
-        lines += [f"    func.return {loc_text(func.body)}", f"  }} {loc}"]
+        returned = ""
+        if self.result_type is not None and self.result_value is not None:
+            returned = f" {self.result_value.name} : {self.result_type.mlir}"
+        lines += [f"    func.return{returned} {loc_text(func.body)}", f"  }} {loc}"]
         return "\n".join(lines)

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from polylift.errors import SourceLoc
 
+# The name a function's returned scalar goes by (a dump of it, a check's comparison).
+RESULT_NAME = "return"
+
 
 @dataclass(frozen=True)
 class Param:
@@ -20,12 +23,14 @@ class Param:
 
 @dataclass(frozen=True)
 class Signature:
-    """A translated C function: its parameters, the arrays it writes, where it is."""
+    """A translated C function: its parameters, the arrays it writes, where it is, and
+    the scalar it returns (`None` for `void`)."""
 
     name: str
     params: tuple[Param, ...]
     written: tuple[str, ...]
     source: SourceLoc | None = None  # None for signatures not read from a C file
+    result: Param | None = None  # kind "result", named RESULT_NAME
 
 
 @dataclass(frozen=True)

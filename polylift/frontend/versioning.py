@@ -127,8 +127,18 @@ def _guard(out: _Lines, guards: list[Poly]) -> str:
     return result
 
 
-def _call(out: _Lines, callee: str, operands: list[str], types: list[str]) -> None:
-    out.add(f'func.call @{callee}({", ".join(operands)}) : ({", ".join(types)}) -> ()')
+def _call(out: _Lines, callee: str, operands: list[str], types: list[str],
+          result: str | None) -> str | None:
+    """Call one version; its result (a fresh name), or None for `void`."""
+    text = f'func.call @{callee}({", ".join(operands)}) : ({", ".join(types)}) -> ' \
+        f'({result or ""})'
+    if result is None:
+        out.add(text)
+        return None
+    name = f"%{out.count}"
+    out.count += 1
+    out.add(f"{name} = {text}")
+    return name
 
 
 def _guard_args(flat: FunctionLowering) -> dict[str, GuardArg]:
@@ -161,10 +171,16 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     func = flat.func
     assert func is not None
     name, loc = func.decl.name, loc_text(func.decl)
+    result = flat.result_type.mlir if flat.result_type is not None else None
     out = _Lines(loc)
     condition = _condition(out, flat, plan, aliases)
+    returned = None
     if condition is not None:
-        out.lines.append(f"    scf.if {condition} {{")
+        if result is not None:
+            returned = f"%{out.count}"
+            out.count += 1
+        head = f"{returned} = " if returned else ""
+        out.lines.append(f"    {head}scf.if {condition}{f' -> ({result})' if result else ''} {{")
         out.depth = 3
     operands = []
     for param, source_type in zip(flat.params, flat.arg_types, strict=True):
@@ -174,13 +190,20 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
             continue
         elem = source_type.removeprefix("memref<?x").removesuffix(">")
         operands.append(_view(out, view, f"%{param.name}", source_type, elem))
-    _call(out, fast_name(name, plan is not None), operands, fast.arg_types)
+    value = _call(out, fast_name(name, plan is not None), operands, fast.arg_types, result)
     if condition is not None:
+        if value is not None:
+            out.add(f"scf.yield {value} : {result}")
         out.lines.append("    } else {")
-        _call(out, flat_name(name), [f"%{p.name}" for p in flat.params], flat.arg_types)
+        value = _call(out, flat_name(name), [f"%{p.name}" for p in flat.params],
+                      flat.arg_types, result)
+        if value is not None:
+            out.add(f"scf.yield {value} : {result}")
         out.lines.append(f"    }} {loc}")
-    header = f"  func.func @{name}({flat.arguments()}) {{"
-    text = "\n".join([header] + out.lines + [f"    func.return {loc}", f"  }} {loc}"])
+        value = returned
+    header = f"  func.func @{name}({flat.arguments()}){flat.result_types()} {{"
+    tail = f" {value} : {result}" if value is not None else ""
+    text = "\n".join([header] + out.lines + [f"    func.return{tail} {loc}", f"  }} {loc}"])
     return text, condition is not None
 
 

@@ -7,7 +7,7 @@ from typing import cast
 
 from pycparser import c_ast, c_generator
 
-from polylift.frontend.access import int_literal
+from polylift.frontend.source import int_literal
 
 _INC_DEC = ("++", "--", "p++", "p--")
 

@@ -19,6 +19,12 @@ class Param:
     ctype: str
     mlir_type: str
     dims: tuple[str | int, ...] = ()
+    access: str = ""  # the C expression of a struct field (`l->output`); "": the name
+
+    @property
+    def c_expr(self) -> str:
+        """How C code with the function's parameters reaches this argument."""
+        return self.access or self.name
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,14 @@ assume nothing of them there. Pairs whose ranges cannot be computed get no guard
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pycparser import c_ast
 
-from polylift.frontend import ctype as ct
 from polylift.frontend.alias_guard import GuardArg, alias_condition
 from polylift.frontend.aliasing import AliasPlan, alias_attributes, make_alias_plan
 from polylift.frontend.builder import loc_text
+from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import ArrayView, Plan, make_plan
 from polylift.frontend.function import FunctionLowering
 from polylift.frontend.poly import Poly, emit_index
@@ -207,10 +209,19 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     return text, condition is not None
 
 
-def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
-                   assume_noalias: bool = False) -> tuple[str, Signature]:
+@dataclass(frozen=True)
+class Lowered:
+    """A C function lowered: its `func.func` text(s), its signature, and the
+    declarations (`func.func private @f(...)`) of the functions it calls."""
+
+    text: str
+    signature: Signature
+    declarations: dict[str, str]
+
+
+def lower_function(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool = False) -> Lowered:
     """The `func.func` text(s) of a C function and its signature."""
-    flat = FunctionLowering(typedefs)
+    flat = FunctionLowering(unit)
     signature = flat.lower(func)
     accessed = {a.array for a in flat.flat_accesses}
     plan = make_plan(flat.flat_accesses, [p.name for p in signature.params if p.name in accessed])
@@ -220,14 +231,16 @@ def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
     unguarded = aliases.unguarded if aliases is not None else ()
     fast = flat
     if plan is not None:
-        fast = FunctionLowering(typedefs, plan)
+        fast = FunctionLowering(unit, plan)
         try:
             fast.lower(func)
         except UnsupportedError:
             # The second lowering sees the same C; should it refuse, the flat one stands.
             fast, plan = flat, None
+    declarations = {**flat.declarations, **fast.declarations}
     if plan is None and not guarded:
-        return flat.text(attributes=alias_attributes(names, (), unguarded)), signature
+        text = flat.text(attributes=alias_attributes(names, (), unguarded))
+        return Lowered(text, signature, declarations)
     name = func.decl.name
     text, guarded_entry = dispatcher(flat, fast, plan, aliases)
     parts = [text, fast.text(fast_name(name, plan is not None), private=True,
@@ -235,4 +248,4 @@ def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
     if guarded_entry:
         parts.append(flat.text(flat_name(name), private=True,
                                attributes=alias_attributes(names, (), guarded + unguarded)))
-    return "\n".join(parts), signature
+    return Lowered("\n".join(parts), signature, declarations)

@@ -17,7 +17,7 @@ from pycparser import c_ast
 from polylift.errors import PolyliftError, SourceLoc
 from polylift.frontend.decls import Unit
 from polylift.frontend.signature import Param, Signature, Translation
-from polylift.frontend.source import UnsupportedError, parse_c, preprocess
+from polylift.frontend.source import UnsupportedError, parse_c, preprocess, system_headers
 from polylift.frontend.versioning import lower_function
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
@@ -50,7 +50,7 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     from polylift.mlir import new_context, parse_module
 
     ast = parse_c(preprocess(path, include_dirs, defines), path)
-    unit = Unit.of(ast)
+    unit = Unit.of(ast, system_headers())
     bodies, signatures, skipped = [], {}, []
     declarations: dict[str, str] = {}
     for func in _selected(ast, path, function):

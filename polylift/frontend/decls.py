@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.source import int_literal, unsupported
@@ -72,13 +72,20 @@ class Unit:
     # inlined), else why not; and the functions being lowered, innermost last.
     static_control: dict[str, str] = field(default_factory=dict)
     inlining: list[str] = field(default_factory=list)
+    # The type declarations of the user's own files, as C text in file order.
+    type_text: list[str] = field(default_factory=list)
 
     @classmethod
-    def of(cls, ast: c_ast.FileAST) -> Unit:
-        """The declarations of a parsed file, in file order."""
+    def of(cls, ast: c_ast.FileAST, system: tuple[str, ...] = ()) -> Unit:
+        """The declarations of a parsed file, in file order; `system` lists the
+        directories of headers that stand for the C library (their declarations are
+        the library's, not the user's)."""
         unit = cls()
+        generator = c_generator.CGenerator()
         for item in ast.ext:
             unit._add(item)
+            if _declares_types(item) and not _from(item, system):
+                unit.type_text.append(generator.visit(item) + ";")
         for name, ctype in ct.STDINT.items():
             unit.scalars[name] = ctype
             unit.struct_names.pop(name, None)
@@ -205,6 +212,19 @@ class Unit:
 _CONSTANT_OPS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
                  "<<": lambda a, b: a << b, ">>": lambda a, b: a >> b,
                  "|": lambda a, b: a | b, "&": lambda a, b: a & b}
+
+
+def _declares_types(item: c_ast.Node) -> bool:
+    """A typedef, or a declaration of a struct, union or enum tag alone."""
+    if isinstance(item, c_ast.Typedef):
+        return True
+    return isinstance(item, c_ast.Decl) and item.name is None \
+        and isinstance(item.type, c_ast.Struct | c_ast.Union | c_ast.Enum)
+
+
+def _from(item: c_ast.Node, directories: tuple[str, ...]) -> bool:
+    coord = item.coord
+    return coord is not None and bool(coord.file) and str(coord.file).startswith(directories)
 
 
 def _enum_type(values: list[int]) -> ct.CType:

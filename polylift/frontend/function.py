@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from pycparser import c_ast
+import copy
+from typing import cast
+
+from pycparser import c_ast, c_generator
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.aliasing import ArrayArg
 from polylift.frontend.builder import Value, loc_text
+from polylift.frontend.constants import fold_ifs
 from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import Plan
-from polylift.frontend.inline import Inliner
+from polylift.frontend.inline import Inliner, declared_names
 from polylift.frontend.scan import assigned_names, read_counts
-from polylift.frontend.signature import RESULT_NAME, Param, Signature
+from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
 from polylift.frontend.source import UnsupportedError, node_loc, unsupported
 from polylift.frontend.state import ArgSlot, Array, Scalar
 from polylift.frontend.stmt import StmtLowering
@@ -181,6 +185,8 @@ class FunctionLowering(StmtLowering):
         self.result_type = self._result_type(func)
         body = structured_body(func.body, self.result_type is not None)
         body = Inliner(self.unit, self.static_control).body(body)
+        names = frozenset(str(p.name) for p in _param_decls(func)) | declared_names(body)
+        body = cast(c_ast.Compound, fold_ifs(body, self.unit, names))
         fixed: set[str] = {str(p.name) for p in _param_decls(func)} - assigned_names(body)
         self.body = unswitch(body, invariant_test(fixed), set(self.unit.enumerators))
         self.reads = read_counts(self.body)
@@ -196,7 +202,23 @@ class FunctionLowering(StmtLowering):
         source = node_loc(func.decl)
         assert source is not None
         return Signature(func.decl.name, tuple(self.params), tuple(sorted(self.written)),
-                         source, self.result_param())
+                         source, self.result_param(), self._c_decl(func))
+
+    def _c_decl(self, func: c_ast.FuncDef) -> CDecl | None:
+        """The C declaration a caller needs, when a parameter is a struct."""
+        structs = tuple(str(d.name) for d in _param_decls(func)
+                        if self.unit.struct_of(d.type.type if isinstance(d.type, c_ast.PtrDecl)
+                                               else d.type) is not None)
+        if not structs:
+            return None
+        generator = c_generator.CGenerator()
+        ftype = func.decl.type
+        params = ", ".join(generator.visit(p) for p in ftype.args.params)
+        result = copy.deepcopy(ftype.type)
+        result.declname = None
+        names = tuple(str(d.name) for d in _param_decls(func))
+        return CDecl("\n".join(self.unit.type_text), generator.visit(result), params, structs,
+                     names)
 
     def static_control(self, name: str) -> bool:
         """Whether the function `name` of the file translates on its own (then its calls

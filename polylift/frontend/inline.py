@@ -153,7 +153,7 @@ class Inliner:
         returns = not _is_void(ftype.type)
         body = structured_body(func.body, returns)
         assigned = assigned_names(body)
-        local = _declared_names(body)
+        local = declared_names(body)
         names = local | {p.name for p in params} | {RESULT}
         renames = {n: n + suffix for n in names}
         substitutes: dict[str, c_ast.Node] = {}
@@ -230,7 +230,8 @@ def _binding(param: c_ast.Decl, name: str, arg: c_ast.Node) -> c_ast.Decl:
     return decl
 
 
-def _declared_names(node: c_ast.Node) -> set[str]:
+def declared_names(node: c_ast.Node) -> set[str]:
+    """Every name declared in the subtree."""
     names = set()
     stack = [node]
     while stack:

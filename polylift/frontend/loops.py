@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
 
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.affine import Affine, affine_map
 from polylift.frontend.builder import Value, loc_text, result_names
-from polylift.frontend.control import ControlLowering
 from polylift.frontend.ctype import CType
 from polylift.frontend.delinearize import LoopRange
+from polylift.frontend.entry import EntryLowering
 from polylift.frontend.forms import holds_every_value
 from polylift.frontend.liveness import Access, first_access, live_after
 from polylift.frontend.poly import Poly
-from polylift.frontend.scan import assigned_names, is_speculatable, read_counts, same_expr
+from polylift.frontend.scan import assigned_names, read_counts, same_expr
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import LoopCounter, Scalar
 
@@ -34,7 +33,7 @@ class LoopShape:
     limits: list[Affine]
 
 
-class LoopLowering(ControlLowering):
+class LoopLowering(EntryLowering):
     """`for` loops."""
 
     def declare_type(self, decl: c_ast.Decl) -> CType:
@@ -167,58 +166,6 @@ class LoopLowering(ControlLowering):
             return forms
         symbol = self.invariant_symbol(node, to)
         return [Affine.atom(symbol)] if symbol is not None else None
-
-    def invariant_symbol(self, node: c_ast.Node, to: CType) -> str | None:
-        """The value of an expression no iteration changes, converted to `to`, as an
-        `index` symbol: computed here at the top level (where C first evaluates it), or
-        at the function's entry when it reads only parameters and cannot trap."""
-        if not self._pure_value(node):
-            return None
-        if len(self.builder.caches) == 1:
-            return self._index_symbol(node, to)
-        if not self._entry_values(node) or not is_speculatable(node):
-            return None
-        with self.at_entry():
-            return self._index_symbol(node, to)
-
-    def _index_symbol(self, node: c_ast.Node, to: CType) -> str:
-        value = self.convert(self.rvalue(node), to, node)
-        cast = "arith.index_cast" if to.signed else "arith.index_castui"
-        return self.builder.op(f"{cast} {value.name} : {to.mlir} to index", to, node).name
-
-    def _pure_value(self, node: c_ast.Node) -> bool:
-        """Whether the expression reads no memory, calls nothing and assigns nothing."""
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if isinstance(current, c_ast.ArrayRef | c_ast.FuncCall | c_ast.Assignment):
-                return False
-            if isinstance(current, c_ast.UnaryOp) and current.op not in ("-", "+", "!", "~"):
-                return False
-            if isinstance(current, c_ast.StructRef):
-                stack.append(current.name)
-                continue
-            stack.extend(child for _, child in cast(list, current.children()))
-        return True
-
-    def _entry_values(self, node: c_ast.Node) -> bool:
-        """Whether every name the expression reads holds its value at the entry: a
-        parameter (or field) the function never assigns, or an enumerator."""
-        stack = [node]
-        while stack:
-            current = stack.pop()
-            if self.is_named(current):
-                if self.enumerator(current) is not None:
-                    continue
-                var = self.named(current)
-                if not isinstance(var, Scalar):
-                    return False
-                entry = var.value is None and var.symbol in self.param_symbols
-                if not entry and not (var.value is not None and var.value.name == f"%{var.name}"):
-                    return False
-                continue
-            stack.extend(child for _, child in cast(list, current.children()))
-        return True
 
     def loop_shape(self, node: c_ast.For) -> LoopShape:
         """Analyse the loop header."""

@@ -28,6 +28,20 @@ class Param:
 
 
 @dataclass(frozen=True)
+class CDecl:
+    """The C declaration of a function whose parameters are structs, for code that
+    calls it or stands in its place: the type declarations of its file (typedefs,
+    struct and enum definitions), its return type, its parameter list, and the names of
+    its struct parameters (whose fields are the arguments) and of all its parameters."""
+
+    types: str
+    result: str
+    params: str
+    structs: tuple[str, ...]
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Signature:
     """A translated C function: its parameters, the arrays it writes, where it is, and
     the scalar it returns (`None` for `void`)."""
@@ -37,6 +51,7 @@ class Signature:
     written: tuple[str, ...]
     source: SourceLoc | None = None  # None for signatures not read from a C file
     result: Param | None = None  # kind "result", named RESULT_NAME
+    c_decl: CDecl | None = None  # only when a parameter is a struct
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,11 @@ _GNU_DEFINES = (
 _OVERRIDES = Path(__file__).with_name("include")
 
 
+def system_headers() -> tuple[str, ...]:
+    """The directories whose headers stand for the C library."""
+    return (str(_OVERRIDES), pycparser_fake_libc.directory)
+
+
 class UnsupportedError(PolyliftError):
     """C that is outside the static-control subset the front end translates."""
 

@@ -105,6 +105,7 @@ class StmtLowering(LoopLowering):
                 raise unsupported("initializer list", node.init)
             value = self.convert(self.rvalue(node.init), ctype, node)
             self.record_form(value, node.init)
+            self.record_entry(value, node.init)
         poly = self._poly_for(ctype, node.init)
         var = Scalar(node.name, ctype, value)
         self.declare(var)
@@ -121,7 +122,7 @@ class StmtLowering(LoopLowering):
         if target.elem != elem:
             raise unsupported(f"pointer to {elem.name} into an array of {target.elem.name}",
                               node)
-        self.declare(replace(target, name=node.name))
+        self.declare(replace(target, name=node.name, base=target.arg))
 
     def _local_struct(self, node: c_ast.Decl) -> None:
         """`layer m = l;` (or `= *lp`): a copy of a struct parameter, whose fields are
@@ -178,6 +179,7 @@ class StmtLowering(LoopLowering):
             value = self.arith(op, self.rvalue(target), value, node)
         value = self.convert(value, var.ctype, node)
         self.record_form(value, source)
+        self.record_entry(value, source)
         var.value = value
         self._maybe_symbol(var, node, poly)
         return var.value

@@ -246,6 +246,13 @@ class FormLowering(FieldLowering):
         """An `index` SSA value holding the affine form."""
         if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
             return form.terms[0][0]
+        if form.is_constant:
+            key: object = ("index", form.const)
+            found = self.builder.cached(key)
+            if found is None:
+                found = self.builder.remember(key, self.builder.op(
+                    f"arith.constant {form.const} : index", LONG, node))
+            return found.name
         key = ("apply", form)
         found = self.builder.cached(key)
         if found is None:

@@ -217,7 +217,7 @@ class StmtLowering(LoopLowering):
         if isinstance(var, LoopCounter):
             raise unsupported(f"assignment to loop counter '{var.name}' in its loop", node)
         if isinstance(var, Array):
-            what = "local pointer" if var.offset is not None or not var.is_param else "array"
+            what = "local pointer" if var.base else "array"
             raise unsupported(f"assignment to {what} '{var.name}'", node)
         if isinstance(var, Struct):
             raise unsupported(f"assignment to struct '{var.name}'", node)

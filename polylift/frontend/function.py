@@ -213,7 +213,7 @@ class FunctionLowering(StmtLowering):
             return None
         generator = c_generator.CGenerator()
         ftype = func.decl.type
-        params = ", ".join(generator.visit(p) for p in ftype.args.params)
+        params = tuple(generator.visit(p) for p in ftype.args.params)
         result = copy.deepcopy(ftype.type)
         result.declname = None
         names = tuple(str(d.name) for d in _param_decls(func))

@@ -31,12 +31,13 @@ class Param:
 class CDecl:
     """The C declaration of a function whose parameters are structs, for code that
     calls it or stands in its place: the type declarations of its file (typedefs,
-    struct and enum definitions), its return type, its parameter list, and the names of
-    its struct parameters (whose fields are the arguments) and of all its parameters."""
+    struct and enum definitions), its return type, each parameter's declaration, and
+    the names of its struct parameters (whose fields are the arguments) and of all its
+    parameters."""
 
     types: str
     result: str
-    params: str
+    params: tuple[str, ...]
     structs: tuple[str, ...]
     names: tuple[str, ...]
 

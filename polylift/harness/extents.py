@@ -121,7 +121,7 @@ def apply_extents(sig: SignatureLike, source: Path) -> Signature:
 def _c_decl(found: CDeclLike | None) -> CDecl | None:
     if found is None:
         return None
-    return CDecl(found.types, found.result, found.params, tuple(found.structs),
+    return CDecl(found.types, found.result, tuple(found.params), tuple(found.structs),
                  tuple(found.names))
 
 

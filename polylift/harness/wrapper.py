@@ -81,7 +81,7 @@ class CDeclLike(Protocol):
     @property
     def result(self) -> str: ...
     @property
-    def params(self) -> str: ...
+    def params(self) -> tuple[str, ...]: ...
     @property
     def structs(self) -> tuple[str, ...]: ...
     @property
@@ -128,7 +128,7 @@ def c_prototype(name: str, sig: SignatureLike) -> str:
     a kernel taking structs keeps its own declaration (`void f(layer l, network net)`),
     so passing them is the C compiler's business."""
     if sig.c_decl is not None:
-        return f"{sig.c_decl.result} {name}({sig.c_decl.params or 'void'})"
+        return f"{sig.c_decl.result} {name}({', '.join(sig.c_decl.params) or 'void'})"
     params = ", ".join(_c_param(p) for p in sig.params) or "void"
     return f"{result_ctype(sig)} {name}({params})"
 

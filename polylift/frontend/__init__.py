@@ -45,8 +45,11 @@ def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDe
 
 def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
                             defines: Sequence[str] = (), function: str = "*",
-                            assume_noalias: bool = False) -> tuple[Translation, list[Skipped]]:
-    """`translate_file`, plus the functions `'*'` skipped as outside the subset."""
+                            assume_noalias: bool = False,
+                            allow_empty: bool = False) -> tuple[Translation, list[Skipped]]:
+    """`translate_file`, plus the functions `'*'` skipped as outside the subset; with
+    `allow_empty`, a file where nothing translates gives an empty module (mlir "")
+    instead of an error."""
     from polylift.mlir import new_context, parse_module
 
     ast = parse_c(preprocess(path, include_dirs, defines), path)
@@ -64,6 +67,8 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
         bodies.append(lowered.text)
         declarations.update(lowered.declarations)
         signatures[lowered.signature.name] = lowered.signature
+    if not bodies and allow_empty:
+        return Translation("", {}), skipped
     if not bodies:
         reasons = "; ".join(f"{s.name}: {s.reason.splitlines()[0]}" for s in skipped)
         raise PolyliftError("no function to translate" + (f" ({reasons})" if reasons else ""),

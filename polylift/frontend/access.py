@@ -10,7 +10,7 @@ argument: its accesses are the argument's, at `off` plus the subscript.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pycparser import c_ast
 
@@ -19,6 +19,7 @@ from polylift.frontend.aliasing import ArgAccess
 from polylift.frontend.builder import Value
 from polylift.frontend.ctype import LONG, CType
 from polylift.frontend.delinearize import ArrayView, FlatAccess
+from polylift.frontend.fields import companion_name
 from polylift.frontend.forms import FormLowering
 from polylift.frontend.poly import Monomial, Poly, emit_index
 from polylift.frontend.source import unsupported
@@ -87,12 +88,19 @@ class AccessLowering(FormLowering):
         if var.is_param:
             self.arg_accesses.append(ArgAccess(var.arg, tuple(s.poly for s in subs),
                                                tuple(self.loop_ranges), write))
-        view = self.plan.views.get(var.arg) if self.plan is not None else None
-        if view is not None and len(subs) == 1:
-            return var, self._view_subscripts(view, subs[0])
+        position = None
         if var.pointer and len(subs) == 1:
+            position = self.pointer_accesses[var.arg]
+            self.pointer_accesses[var.arg] += 1
             self.flat_accesses.append(FlatAccess(var.arg, subs[0].poly,
                                                  tuple(self.loop_ranges)))
+        view = self.plan.views.get(var.arg) if self.plan is not None else None
+        if view is not None and position is not None and self.plan is not None:
+            if self.plan.uses_view(var.arg, position):
+                return var, self._view_subscripts(view, subs[0])
+            # An access of another shape: on the flat memref passed beside the view.
+            var = replace(var, ssa=f"%{companion_name(var.arg)}",
+                          mlir_type=f"memref<?x{var.elem.mlir}>", rank=1)
         if len(subs) != var.rank:
             raise unsupported(f"access to '{var.name}' with {len(subs)} subscripts "
                               f"(it has {var.rank} dimensions)", node)

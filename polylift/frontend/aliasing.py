@@ -37,12 +37,14 @@ ARG_NAMES = "polylift.arg_names"
 
 @dataclass(frozen=True)
 class ArgAccess:
-    """One load or store of an array parameter, as lowered in the flat version."""
+    """One load or store of an array parameter, as lowered in the flat version; or, with
+    `whole`, a call that may read or write any element of it."""
 
     array: str
     indices: tuple[Poly | None, ...]  # per C subscript; None: not a polynomial
     domain: tuple[LoopRange, ...]     # the enclosing loops, outer first
     write: bool
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,10 +59,12 @@ class ArrayArg:
 @dataclass(frozen=True)
 class Box:
     """Per dimension, the subscripts' least values (their min) and greatest (their max):
-    every element the accesses reach lies in it, whatever the sizes."""
+    every element the accesses reach lies in it, whatever the sizes. A `whole` box is
+    every element of the memref (an opaque call reached it)."""
 
     lows: tuple[tuple[Poly, ...], ...]
     highs: tuple[tuple[Poly, ...], ...]
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,8 @@ def _merged(polys: list[Poly], upper: bool) -> tuple[Poly, ...]:
 def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
     """The box of `accesses` (of one array), or None where a bound is unknown; the sign
     conditions the bounds assume go to `conditions`."""
+    if any(a.whole for a in accesses):
+        return Box((), (), whole=True)
     rank = len(accesses[0].indices)
     lows: list[list[Poly]] = [[] for _ in range(rank)]
     highs: list[list[Poly]] = [[] for _ in range(rank)]

@@ -11,8 +11,8 @@
 - A function the front end cannot inline (declared only, or defined but not
   static-control) is called through the C ABI: scalars by value, arrays as pointers to
   their first element (plus a local pointer's offset). It may read and write every
-  array its arguments reach, so every such array counts as written, its accesses are
-  of unknown extent (no alias guard can cover it), and the call carries
+  array its arguments reach, so every such array counts as written, its accesses cover
+  its whole memref (an alias guard compares that range), and the call carries
   `polylift.opaque_call`: nothing is raised or matched across it.
 """
 
@@ -194,7 +194,7 @@ class CallLowering(PointerLowering):
         rank = 1 if var.pointer else var.rank
         for write in (False, True):
             self.arg_accesses.append(ArgAccess(var.arg, (None,) * rank,
-                                               tuple(self.loop_ranges), write))
+                                               tuple(self.loop_ranges), write, whole=True))
 
 
 def _name(node: c_ast.FuncCall) -> str:

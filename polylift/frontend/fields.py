@@ -25,6 +25,11 @@ from polylift.frontend.source import unsupported
 from polylift.frontend.state import ArgSlot, Array, LoweringState, Scalar, Struct, Var
 
 
+def companion_name(name: str) -> str:
+    """The flat memref of a pointer passed beside its view (no C name has a dot)."""
+    return f"{name}.flat"
+
+
 class FieldLowering(LoweringState):
     """Names that are struct fields, and the arguments they become."""
 
@@ -111,6 +116,10 @@ class FieldLowering(LoweringState):
         param = Param(name, "array", elem.name, mlir_type, ("?",), access)
         self.add_slot(ArgSlot(param, local_type, decl, restrict, order))
         self.array_args.append(ArrayArg(name, elem, restrict))
+        if self.plan is not None and name in self.plan.flat_also:
+            # Its accesses of another shape go to the flat memref, beside the view.
+            flat = Param(companion_name(name), "array", elem.name, mlir_type, ("?",), access)
+            self.add_slot(ArgSlot(flat, mlir_type, decl, restrict, (*order, 1), name))
         return Array(name, elem, f"%{name}", local_type,
                      view.rank if view is not None else 1, True, True)
 

@@ -94,6 +94,7 @@ class ArgSlot:
     decl: c_ast.Node
     restrict: bool
     order: tuple[int, ...]
+    source: str = ""  # the dispatcher's argument it is made from ("": its own name)
 
 
 Var = Scalar | LoopCounter | Array | Struct
@@ -130,6 +131,7 @@ class LoweringState:
     # of a branch or a loop, which is a new SSA value, has none, nor has the same bits
     # read as another type.
     value_forms: dict[tuple[str, CType], Affine] = field(default_factory=dict)
+    pointer_accesses: Counter[str] = field(default_factory=Counter)  # per pointer, so far
     value_polys: dict[tuple[str, CType], Poly] = field(default_factory=dict)
     unit: Unit = field(default_factory=Unit)
     slots: list[ArgSlot] = field(default_factory=list)

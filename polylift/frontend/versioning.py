@@ -37,10 +37,11 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from polylift.frontend.alias_guard import GuardArg, alias_condition
-from polylift.frontend.aliasing import AliasPlan, alias_attributes, make_alias_plan
+from polylift.frontend.aliasing import AliasPair, AliasPlan, alias_attributes, make_alias_plan
 from polylift.frontend.builder import loc_text
 from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import ArrayView, Plan, make_plan
+from polylift.frontend.fields import companion_name
 from polylift.frontend.function import FunctionLowering
 from polylift.frontend.poly import Poly, emit_index
 from polylift.frontend.signature import Signature
@@ -166,6 +167,33 @@ def _condition(out: _Lines, flat: FunctionLowering, plan: Plan | None,
     return result
 
 
+def _fast_operands(out: _Lines, flat: FunctionLowering, fast: FunctionLowering,
+                   plan: Plan | None) -> list[str]:
+    """What the dispatcher passes the guarded version: each argument, a view where the
+    plan has one, and the flat memref beside a view where some accesses keep it."""
+    types = dict(zip((p.name for p in flat.params), flat.arg_types, strict=True))
+    operands = []
+    for slot in sorted(fast.slots, key=lambda s: s.order):
+        source = slot.source or slot.param.name
+        view = plan.views.get(source) if plan is not None and not slot.source else None
+        if view is None:
+            operands.append(f"%{source}")
+            continue
+        elem = types[source].removeprefix("memref<?x").removesuffix(">")
+        operands.append(_view(out, view, f"%{source}", types[source], elem))
+    return operands
+
+
+def with_companions(pairs: tuple[AliasPair, ...], split: set[str]) -> tuple[AliasPair, ...]:
+    """`pairs` for a version where each pointer of `split` is also passed flat beside its
+    view: every pair of the pointer holds for its flat memref too."""
+    def names(name: str) -> list[str]:
+        return [name, companion_name(name)] if name in split else [name]
+
+    return tuple(AliasPair(a, b) for pair in pairs
+                 for a in names(pair.first) for b in names(pair.second))
+
+
 def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None,
                aliases: AliasPlan | None) -> tuple[str, bool]:
     """The public function: guard, views, and the call of the right version; and
@@ -184,15 +212,8 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
         head = f"{returned} = " if returned else ""
         out.lines.append(f"    {head}scf.if {condition}{f' -> ({result})' if result else ''} {{")
         out.depth = 3
-    operands = []
-    for param, source_type in zip(flat.params, flat.arg_types, strict=True):
-        view = plan.views.get(param.name) if plan is not None else None
-        if view is None:
-            operands.append(f"%{param.name}")
-            continue
-        elem = source_type.removeprefix("memref<?x").removesuffix(">")
-        operands.append(_view(out, view, f"%{param.name}", source_type, elem))
-    value = _call(out, fast_name(name, plan is not None), operands, fast.arg_types, result)
+    value = _call(out, fast_name(name, plan is not None), _fast_operands(out, flat, fast, plan),
+                  fast.arg_types, result)
     if condition is not None:
         if value is not None:
             out.add(f"scf.yield {value} : {result}")
@@ -243,8 +264,13 @@ def lower_function(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool = False
         return Lowered(text, signature, declarations)
     name = func.decl.name
     text, guarded_entry = dispatcher(flat, fast, plan, aliases)
+    split = plan.flat_also if plan is not None else set()
+    # A view and the flat memref beside it are one array: they may alias, unguarded.
+    companions = tuple(AliasPair(n, companion_name(n)) for n in sorted(split))
     parts = [text, fast.text(fast_name(name, plan is not None), private=True,
-                             attributes=alias_attributes(names, guarded, unguarded))]
+                             attributes=alias_attributes(
+                                 [p.name for p in fast.params], with_companions(guarded, split),
+                                 with_companions(unguarded, split) + companions))]
     if guarded_entry:
         parts.append(flat.text(flat_name(name), private=True,
                                attributes=alias_attributes(names, (), guarded + unguarded)))

@@ -92,4 +92,4 @@ def test_framework_suite_is_bit_exact_on_host_with_exact_inputs():
     results = _check("framework", inputs="exact", backend_name="host")
     assert not _failures(results, exact=True), _failures(results, exact=True)
     launches = {r.kernel: r.launches for r in results}
-    assert launches["kernel_convolutional"] == ("blas.gemm",), launches
+    assert launches["kernel_convolutional"].count("blas.gemm") == 1, launches

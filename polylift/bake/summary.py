@@ -82,8 +82,10 @@ def notes(stages: dict[str, StageResult], report: dict[str, Any] | None) -> list
 
 
 def _library_summary(job: KernelJob, stages: dict[str, StageResult]) -> dict[str, Any]:
-    """A library file's entry: one row per function (`functions.py`), and the file's
-    coverage, launches and blocker from them (the most frequent blocker)."""
+    """A library file's entry: one row per function (`functions.py`), the file's coverage
+    and launches from them, its blocker in the index's categories (`front end` when a
+    function is skipped, else the most frequent), and the blockers counted by their own
+    categories (`blockers`)."""
     front = stages[AFFINE.key].data
     matched = stages[MATCHED.key]
     report = matched.data.get("report") if matched.status == OK else None
@@ -92,10 +94,13 @@ def _library_summary(job: KernelJob, stages: dict[str, StageResult]) -> dict[str
                for item in front.get("skipped", [])]
     rows = function_rows(front.get("translated", []), skipped, report)
     counts = blocker_counts(rows)
+    lifted = [r["blocker"] for r in rows if r["status"] == "translated" and r["blocker"]]
+    blocker = FRONT_END if any(r["status"] == "skipped" for r in rows) or not rows \
+        else next(iter(blocker_counts([{"blocker": b} for b in lifted])), "")
     return {"functions": rows, "coverage": file_coverage(rows),
             "launches": sum(r["launches"] for r in rows),
             "residual": sum(len(e["residual"]) for e in (report or {}).get("functions", [])),
-            "blocker": next(iter(counts), ""), "blockers": counts,
+            "blocker": blocker, "blockers": counts,
             "templates": sorted({t for r in rows for t in r["templates"]})}
 
 

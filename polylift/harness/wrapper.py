@@ -123,12 +123,18 @@ def _c_param(p: ParamLike) -> str:
     return f"{p.ctype} {p.name}"
 
 
-def c_prototype(name: str, sig: SignatureLike) -> str:
+def c_prototype(name: str, sig: SignatureLike, writable: bool = False) -> str:
     """`void name(int ni, ..., double *C, ...)`: the kernel's C signature, arrays decayed;
     a kernel taking structs keeps its own declaration (`void f(layer l, network net)`),
-    so passing them is the C compiler's business."""
+    so passing them is the C compiler's business. `writable` drops a `const` that
+    qualifies a struct parameter itself (a compatible declaration: the wrapper may then
+    set the copy's fields for exact inputs)."""
     if sig.c_decl is not None:
-        return f"{sig.c_decl.result} {name}({', '.join(sig.c_decl.params) or 'void'})"
+        params = list(sig.c_decl.params)
+        if writable:
+            params = [p.removeprefix("const ") if n in sig.c_decl.structs and "*" not in p
+                      else p for p, n in zip(params, sig.c_decl.names, strict=True)]
+        return f"{sig.c_decl.result} {name}({', '.join(params) or 'void'})"
     params = ", ".join(_c_param(p) for p in sig.params) or "void"
     return f"{result_ctype(sig)} {name}({params})"
 
@@ -216,10 +222,12 @@ def _exact_fill(sig: SignatureLike) -> list[str]:
                          f"\"{p.name}\");")
             continue
         span, low, scale = exact_values(p.ctype)
-        lines.append(f"    if ({p.c_expr}) POLYLIFT_FILL({p.c_expr}, {_n(p)}, {seed}, "
-                     f"{p.ctype}, {span}, {low}, {scale});")
+        lines.append(f"    if ({p.c_expr}) POLYLIFT_FILL((({p.ctype} *)({p.c_expr})), {_n(p)}, "
+                     f"{seed}, {p.ctype}, {span}, {low}, {scale});")
     floats = [p for p in sig.params if p.kind == "scalar" and p.ctype in FLOAT_CTYPES]
-    lines += [f"    {p.c_expr} = {exact_scalar(p.ctype, i)};" for i, p in enumerate(floats)]
+    # Through a pointer, as a struct reached by a pointer to const holds the field.
+    lines += [f"    *({p.ctype} *)&({p.c_expr}) = {exact_scalar(p.ctype, i)};"
+              for i, p in enumerate(floats)]
     return lines + ["  }"]
 
 
@@ -243,7 +251,7 @@ def _timed_calls(sig: SignatureLike) -> list[str]:
     Every local is prefixed `polylift_` so that no kernel parameter is shadowed.
     """
     args = call_arguments(sig)
-    restore = [f"      if ({_save(p)}) memcpy({p.c_expr}, {_save(p)}, (size_t){_n(p)} * "
+    restore = [f"      if ({_save(p)}) memcpy((void *)({p.c_expr}), {_save(p)}, (size_t){_n(p)} * "
                f"sizeof({p.ctype}));" for p in _arrays(sig) if _count_expr(p) is not None]
     hashes = [f"      polylift_h = polylift_fnv(polylift_h, {p.c_expr}, (size_t){_n(p)} * "
               f"sizeof({p.ctype}));" for p in (_array(sig, name) for name in sig.written)]
@@ -324,7 +332,7 @@ def wrapper_source(sig: SignatureLike) -> str:
         _RUNTIME.read_text(), c_types(sig),
         c_prototype(impl_name(kernel), sig) + ";",
         "static long long polylift_calls;", "",
-        c_prototype(kernel, sig) + " {",
+        c_prototype(kernel, sig, writable=True) + " {",
         *counts, *result, *_exact_fill(sig), *_repeat_setup(sig), *_timed_calls(sig),
         "  ++polylift_calls;",
         *_manifest(sig),

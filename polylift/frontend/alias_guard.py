@@ -138,7 +138,8 @@ def alias_condition(new: Emit, plan: AliasPlan, args: dict[str, GuardArg]) -> st
         if (name, written) not in ranges:
             if box.whole:
                 ranges[(name, written)], small = _whole_range(new, args[name])
-                tests.append(small)
+                if small not in tests:
+                    tests.append(small)
             else:
                 ranges[(name, written)] = _byte_range(new, args[name], box)
         return ranges[(name, written)]

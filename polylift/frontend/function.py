@@ -10,17 +10,17 @@ from pycparser import c_ast, c_generator
 from polylift.frontend import ctype as ct
 from polylift.frontend.aliasing import ArrayArg
 from polylift.frontend.builder import Value, loc_text
-from polylift.frontend.constants import fold_ifs
 from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import Plan
-from polylift.frontend.inline import Inliner, declared_names
+from polylift.frontend.rewrite.constants import fold_ifs
+from polylift.frontend.rewrite.inline import Inliner, declared_names
+from polylift.frontend.rewrite.structure import RESULT, structured_body
+from polylift.frontend.rewrite.unswitch import invariant_test, unswitch
 from polylift.frontend.scan import assigned_names, read_counts
 from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
 from polylift.frontend.source import UnsupportedError, node_loc, unsupported
 from polylift.frontend.state import ArgSlot, Array, Scalar
 from polylift.frontend.stmt import StmtLowering
-from polylift.frontend.structure import RESULT, structured_body
-from polylift.frontend.unswitch import invariant_test, unswitch
 
 
 def _param_decls(func: c_ast.FuncDef) -> list[c_ast.Decl]:

@@ -32,8 +32,8 @@ from typing import cast
 from pycparser import c_ast
 
 from polylift.frontend.decls import Unit
+from polylift.frontend.rewrite.structure import RESULT, structured_body
 from polylift.frontend.scan import assigned_names
-from polylift.frontend.structure import RESULT, structured_body
 
 _SKIPPED_CHILDREN = {"iftrue", "iffalse"}  # of ?: : evaluated conditionally
 

@@ -6,6 +6,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define BATCH 1
@@ -23,36 +24,6 @@
 #define BATCH 2
 #define N 65536
 #endif
-
-static float linear_activate(float x) { return x; }
-static float relu_activate(float x) { return x * (x > 0); }
-static float leaky_activate(float x) { return (x > 0) ? x : .1f * x; }
-static float logistic_activate(float x) { return 1.f / (1.f + expf(-x)); }
-static float tanh_activate(float x) { return tanhf(x); }
-
-static float activate(float x, ACTIVATION a)
-{
-  switch (a) {
-  case LINEAR:
-    return linear_activate(x);
-  case RELU:
-    return relu_activate(x);
-  case LEAKY:
-    return leaky_activate(x);
-  case LOGISTIC:
-    return logistic_activate(x);
-  case TANH:
-    return tanh_activate(x);
-  }
-  return 0;
-}
-
-static void activate_array(float *x, const int n, const ACTIVATION a)
-{
-  int i;
-  for (i = 0; i < n; ++i)
-    x[i] = activate(x[i], a);
-}
 
 /* POLYLIFT_EXTENT(l.output, l.batch * l.outputs) */
 static void kernel_activation(layer l)

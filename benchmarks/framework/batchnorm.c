@@ -8,6 +8,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define BATCH 2
@@ -35,13 +36,6 @@
 #define H 28
 #define W 28
 #endif
-
-static void copy_cpu(int N, float *X, int INCX, float *Y, int INCY)
-{
-  int i;
-  for (i = 0; i < N; ++i)
-    Y[i * INCY] = X[i * INCX];
-}
 
 static void mean_cpu(float *x, int batch, int filters, int spatial, float *mean)
 {
@@ -88,24 +82,6 @@ static void normalize_cpu(float *x, float *mean, float *variance, int batch, int
       }
     }
   }
-}
-
-static void scale_bias(float *output, float *scales, int batch, int n, int size)
-{
-  int i, j, b;
-  for (b = 0; b < batch; ++b)
-    for (i = 0; i < n; ++i)
-      for (j = 0; j < size; ++j)
-        output[(b * n + i) * size + j] *= scales[i];
-}
-
-static void add_bias(float *output, float *biases, int batch, int n, int size)
-{
-  int i, j, b;
-  for (b = 0; b < batch; ++b)
-    for (i = 0; i < n; ++i)
-      for (j = 0; j < size; ++j)
-        output[(b * n + i) * size + j] += biases[i];
 }
 
 static void forward_batchnorm_layer(layer l, network net)

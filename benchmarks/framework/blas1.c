@@ -10,6 +10,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define COUNT 64
@@ -22,13 +23,6 @@
 #else
 #define COUNT 262144
 #endif
-
-static void copy_cpu(int N, float *X, int INCX, float *Y, int INCY)
-{
-  int i;
-  for (i = 0; i < N; ++i)
-    Y[i * INCY] = X[i * INCX];
-}
 
 static void axpy_cpu(int N, float ALPHA, float *X, int INCX, float *Y, int INCY)
 {

@@ -6,6 +6,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define BATCH 2
@@ -28,72 +29,6 @@
 #define INPUTS 1024
 #define OUTPUTS 512
 #endif
-
-static void gemm_nn(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb,
-                    float *C, int ldc)
-{
-  int i, j, k;
-  for (i = 0; i < M; ++i) {
-    for (k = 0; k < K; ++k) {
-      float A_PART = ALPHA * A[i * lda + k];
-      for (j = 0; j < N; ++j)
-        C[i * ldc + j] += A_PART * B[k * ldb + j];
-    }
-  }
-}
-
-static void gemm_nt(int M, int N, int K, float ALPHA, float *A, int lda, float *B, int ldb,
-                    float *C, int ldc)
-{
-  int i, j, k;
-  for (i = 0; i < M; ++i) {
-    for (j = 0; j < N; ++j) {
-      float sum = 0;
-      for (k = 0; k < K; ++k)
-        sum += ALPHA * A[i * lda + k] * B[j * ldb + k];
-      C[i * ldc + j] += sum;
-    }
-  }
-}
-
-static void gemm(int TA, int TB, int M, int N, int K, float ALPHA, float *A, int lda,
-                 float *B, int ldb, float BETA, float *C, int ldc)
-{
-  int i, j;
-  for (i = 0; i < M; ++i)
-    for (j = 0; j < N; ++j)
-      C[i * ldc + j] *= BETA;
-  if (!TA && !TB)
-    gemm_nn(M, N, K, ALPHA, A, lda, B, ldb, C, ldc);
-  else if (!TA && TB)
-    gemm_nt(M, N, K, ALPHA, A, lda, B, ldb, C, ldc);
-}
-
-static void add_bias(float *output, float *biases, int batch, int n, int size)
-{
-  int i, j, b;
-  for (b = 0; b < batch; ++b)
-    for (i = 0; i < n; ++i)
-      for (j = 0; j < size; ++j)
-        output[(b * n + i) * size + j] += biases[i];
-}
-
-static float activate(float x, ACTIVATION a)
-{
-  switch (a) {
-  case LINEAR:
-    return x;
-  case RELU:
-    return x * (x > 0);
-  case LEAKY:
-    return (x > 0) ? x : .1f * x;
-  case LOGISTIC:
-    return 1.f / (1.f + expf(-x));
-  case TANH:
-    return tanhf(x);
-  }
-  return 0;
-}
 
 static void forward_connected_layer(layer l, network net)
 {

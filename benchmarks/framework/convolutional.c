@@ -8,6 +8,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define BATCH 1
@@ -64,63 +65,6 @@ static void im2col_cpu(const float *im, int channels, int height, int width, int
       }
     }
   }
-}
-
-static void gemm_nn(int M, int N, int K, float ALPHA, const float *A, int lda, const float *B,
-                    int ldb, float *C, int ldc)
-{
-  int i, j, k;
-  for (i = 0; i < M; ++i) {
-    for (k = 0; k < K; ++k) {
-      float A_PART = ALPHA * A[i * lda + k];
-      for (j = 0; j < N; ++j)
-        C[i * ldc + j] += A_PART * B[k * ldb + j];
-    }
-  }
-}
-
-static void gemm(int TA, int TB, int M, int N, int K, float ALPHA, const float *A, int lda,
-                 const float *B, int ldb, float BETA, float *C, int ldc)
-{
-  int i, j;
-  for (i = 0; i < M; ++i)
-    for (j = 0; j < N; ++j)
-      C[i * ldc + j] *= BETA;
-  if (!TA && !TB)
-    gemm_nn(M, N, K, ALPHA, A, lda, B, ldb, C, ldc);
-}
-
-static void add_bias(float *output, float *biases, int batch, int n, int size)
-{
-  int i, j, b;
-  for (b = 0; b < batch; ++b)
-    for (i = 0; i < n; ++i)
-      for (j = 0; j < size; ++j)
-        output[(b * n + i) * size + j] += biases[i];
-}
-
-static float activate(float x, ACTIVATION a)
-{
-  switch (a) {
-  case LINEAR:
-    return x;
-  case RELU:
-    return x * (x > 0);
-  case LEAKY:
-    return (x > 0) ? x : .1f * x;
-  case LOGISTIC:
-    return 1.f / (1.f + expf(-x));
-  case TANH:
-    return tanhf(x);
-  }
-  return 0;
-}
-
-static void activate_array(float *x, const int n, const ACTIVATION a)
-{
-  int i;
-  for (i = 0; i < n; ++i)
-    x[i] = activate(x[i], a);
 }
 
 static void forward_convolutional_layer(layer l, network net)

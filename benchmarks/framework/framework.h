@@ -6,9 +6,10 @@
  *
  * Each benchmark file is one program (it includes polylift_bench.h too): its kernel
  * `kernel_<file>` runs one layer's forward pass, and main sets the layer up, calls the
- * kernel and prints a checksum of every array the kernel writes. The helpers a layer calls are defined in its own
- * file (static, so polylift inlines them); `fill_cpu` comes from lib/framework_util.c,
- * which the programs that call it link (POLYLIFT_LINK), as another file of a code base.
+ * kernel and prints a checksum of every array the kernel writes. The helpers several
+ * layers call are in helpers.h (static, so polylift inlines them), those of one layer in
+ * its own file; `fill_cpu` comes from lib/framework_util.c, which the programs that call
+ * it link (POLYLIFT_LINK), as another file of a code base.
  */
 #ifndef FRAMEWORK_H
 #define FRAMEWORK_H

@@ -5,6 +5,7 @@
  */
 #include "polylift_bench.h"
 #include "framework.h"
+#include "helpers.h"
 
 #if defined(MINI_DATASET)
 #define BATCH 2
@@ -27,13 +28,6 @@
 #define FIRST 65536
 #define SECOND 32768
 #endif
-
-static void copy_cpu(int N, float *X, int INCX, float *Y, int INCY)
-{
-  int i;
-  for (i = 0; i < N; ++i)
-    Y[i * INCY] = X[i * INCX];
-}
 
 static void forward_route_layer(const layer l, network net)
 {

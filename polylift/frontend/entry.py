@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import cast
 
 from pycparser import c_ast
 
@@ -28,19 +27,8 @@ from polylift.frontend.builder import Value
 from polylift.frontend.calls import MATH_CALLS
 from polylift.frontend.control import ControlLowering
 from polylift.frontend.ctype import CType
+from polylift.frontend.scan import named_children, set_child
 from polylift.frontend.state import Scalar
-
-
-def _children(node: c_ast.Node) -> list[tuple[str, c_ast.Node]]:
-    return list(cast(list, node.children()))
-
-
-def _set_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
-    if "[" not in name:
-        setattr(node, name, new)
-        return
-    field, index = name[:-1].split("[")
-    getattr(node, field)[int(index)] = new
 
 
 def _cast_to(ctype: CType, expr: c_ast.Node) -> c_ast.Cast:
@@ -65,12 +53,12 @@ class EntryLowering(ControlLowering):
         stack: list[tuple[c_ast.Node, str]] = [(holder, "block_items[0]")]
         while stack:
             parent, slot = stack.pop()
-            current = dict(_children(parent))[slot]
+            current = dict(named_children(parent))[slot]
             if self.is_named(current):
                 replacement = self._entry_name(current)
                 if replacement is None:
                     return None
-                _set_child(parent, slot, replacement)
+                set_child(parent, slot, replacement)
                 continue
             if isinstance(current, c_ast.ArrayRef | c_ast.Assignment):
                 return None
@@ -79,7 +67,7 @@ class EntryLowering(ControlLowering):
                 return None
             if isinstance(current, c_ast.UnaryOp) and current.op not in ("-", "+", "!", "~"):
                 return None
-            stack.extend((current, name) for name, child in _children(current)
+            stack.extend((current, name) for name, child in named_children(current)
                          if not (isinstance(current, c_ast.FuncCall) and name == "name")
                          and not isinstance(child, c_ast.Typename))
         return holder.block_items[0]

@@ -27,12 +27,14 @@ from polylift.harness.links import linked_sources
 from polylift.harness.toolchain import C_FLAGS
 
 from .jit import bits, jit
-from .test_frontend_diff import NUMPY
+from .test_frontend_diff import NUMPY, ctypes_scalar, result_holder, run_mlir
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMEWORK = ROOT / "benchmarks" / "framework"
 INCLUDES = [str(ROOT / "benchmarks" / "include"), str(FRAMEWORK)]
-PROGRAMS = sorted(FRAMEWORK.glob("*.c"))
+# The programs, and the helpers several of them include (as a file of their own: `'*'`
+# translates the functions a file defines, not those of its headers).
+PROGRAMS = sorted(FRAMEWORK.glob("*.c")) + [FRAMEWORK / "helpers.h"]
 ELEMENTS = 1 << 16
 TRIALS = 5
 
@@ -95,53 +97,16 @@ def _array(p: Param, rng: np.random.Generator) -> np.ndarray:
     return np.zeros(ELEMENTS, dtype)
 
 
-def _c_value(p: Param, value: int | float) -> object:
-    if p.ctype == "double":
-        return ctypes.c_double(value)
-    if p.ctype == "float":
-        return ctypes.c_float(value)
-    return np.ctypeslib.as_ctypes_type(NUMPY[p.ctype])(int(value))
-
-
-def _result_holder(sig: Signature) -> object:
-    assert sig.result is not None
-    if sig.result.ctype in ("float", "double"):
-        return ctypes.c_float() if sig.result.ctype == "float" else ctypes.c_double()
-    return np.ctypeslib.as_ctypes_type(NUMPY[sig.result.ctype])()
-
-
 def run_reference(library: ctypes.CDLL, sig: Signature, args: list) -> object:
     """Call gcc's build (through its shim when it takes structs); its return value."""
     name = f"polylift_ref_{sig.name}" if sig.c_decl is not None else sig.name
     function = getattr(library, name)
     if sig.result is not None:
-        function.restype = type(_result_holder(sig))
-    c_args = [a.ctypes.data_as(ctypes.c_void_p) if p.kind == "array" else _c_value(p, a)
+        function.restype = type(result_holder(sig))
+    c_args = [a.ctypes.data_as(ctypes.c_void_p) if p.kind == "array" else ctypes_scalar(p, a)
               for p, a in zip(sig.params, args, strict=True)]
     found = function(*c_args)
     return found if sig.result is not None else None
-
-
-def run_mlir(engine, sig: Signature, args: list) -> object:
-    """Call the JIT-compiled function; its return value."""
-    from mlir.runtime import get_ranked_memref_descriptor
-
-    packed, keep = [], []
-    for p, value in zip(sig.params, args, strict=True):
-        if p.kind == "array":
-            desc = ctypes.pointer(get_ranked_memref_descriptor(value))
-            keep.append(desc)
-            packed.append(ctypes.pointer(desc))
-        elif p.mlir_type == "index":
-            packed.append(ctypes.pointer(ctypes.c_int64(int(value))))
-        else:
-            packed.append(ctypes.pointer(_c_value(p, value)))
-    if sig.result is None:
-        engine.invoke(sig.name, *packed)
-        return None
-    holder = _result_holder(sig)
-    engine.invoke(sig.name, *packed, ctypes.pointer(holder))
-    return holder.value
 
 
 def _same(a: object, b: object, ctype: str) -> bool:
@@ -150,8 +115,12 @@ def _same(a: object, b: object, ctype: str) -> bool:
                 == np.array([b], dtype).view(np.uint8).tobytes())
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
+@pytest.mark.parametrize("path", PROGRAMS, ids=[p.name for p in PROGRAMS])
 def test_every_function_translates_and_matches_gcc(path: Path, tmp_path: Path) -> None:
+    if path.suffix == ".h":
+        source = tmp_path / f"{path.stem}.c"
+        source.write_text(f'#include "polylift_bench.h"\n{path.read_text()}')
+        path = source
     translation, skipped = translate_file_detailed(str(path), INCLUDES, ["MINI_DATASET"], "*")
     assert not skipped, [f"{s.name}: {s.reason}" for s in skipped]
     signatures = list(translation.signatures.values())

@@ -116,8 +116,16 @@ def run_reference(lib: ctypes.CDLL, sig: Signature, args: list) -> None:
     getattr(lib, sig.name)(*c_args)
 
 
-def run_mlir(engine, sig: Signature, args: list) -> None:
-    """Call the JIT-compiled kernel on the arrays (in place)."""
+def result_holder(sig: Signature) -> object:
+    """A ctypes value for what the function returns (it must return a scalar)."""
+    assert sig.result is not None
+    if sig.result.ctype in ("float", "double"):
+        return ctypes.c_float() if sig.result.ctype == "float" else ctypes.c_double()
+    return np.ctypeslib.as_ctypes_type(NUMPY[sig.result.ctype])()
+
+
+def run_mlir(engine, sig: Signature, args: list) -> object:
+    """Call the JIT-compiled kernel on the arrays (in place); what it returns."""
     from mlir.runtime import get_ranked_memref_descriptor
 
     packed, keep = [], []
@@ -130,7 +138,12 @@ def run_mlir(engine, sig: Signature, args: list) -> None:
             packed.append(ctypes.pointer(ctypes.c_int64(int(value))))
         else:
             packed.append(ctypes.pointer(ctypes_scalar(p, value)))
-    engine.invoke(sig.name, *packed)
+    if sig.result is None:
+        engine.invoke(sig.name, *packed)
+        return None
+    holder = result_holder(sig)
+    engine.invoke(sig.name, *packed, ctypes.pointer(holder))
+    return holder.value
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[f"{p.parent.name}/{p.name}" for p in PROGRAMS])

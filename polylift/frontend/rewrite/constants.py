@@ -17,6 +17,7 @@ from pycparser import c_ast
 from polylift.frontend import ctype as ct
 from polylift.frontend.decls import Unit
 from polylift.frontend.expr import int_literal_type
+from polylift.frontend.scan import set_child
 from polylift.frontend.source import int_literal
 
 Folded = tuple[int, ct.CType]
@@ -94,18 +95,10 @@ def fold_ifs(node: c_ast.Node, unit: Unit, hidden: frozenset[str]) -> c_ast.Node
     for name, child in cast(list, node.children()):
         new = fold_ifs(child, unit, hidden)
         if new is not child:
-            _set_child(node, name, new)
+            set_child(node, name, new)
     if isinstance(node, c_ast.If):
         test = fold(node.cond, unit, hidden)
         if test is not None:
             arm = node.iftrue if test[0] != 0 else node.iffalse
             return arm if arm is not None else c_ast.EmptyStatement(coord=node.coord)
     return node
-
-
-def _set_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
-    if "[" not in name:
-        setattr(node, name, new)
-        return
-    field, index = name[:-1].split("[")
-    getattr(node, field)[int(index)] = new

@@ -33,21 +33,9 @@ from pycparser import c_ast
 
 from polylift.frontend.decls import Unit
 from polylift.frontend.rewrite.structure import RESULT, structured_body
-from polylift.frontend.scan import assigned_names
+from polylift.frontend.scan import assigned_names, named_children, set_child
 
 _SKIPPED_CHILDREN = {"iftrue", "iffalse"}  # of ?: : evaluated conditionally
-
-
-def _children(node: c_ast.Node) -> list[tuple[str, c_ast.Node]]:
-    return list(cast(list, node.children()))
-
-
-def _set_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
-    if "[" not in name:
-        setattr(node, name, new)
-        return
-    field, index = name[:-1].split("[")
-    getattr(node, field)[int(index)] = new
 
 
 class Inliner:
@@ -99,7 +87,7 @@ class Inliner:
         """Inline the calls under `parent.<name>` that run unconditionally, innermost
         first; the callees' bodies, to run before the statement."""
         before: list[c_ast.Node] = []
-        child = dict(_children(parent)).get(name)
+        child = dict(named_children(parent)).get(name)
         if child is None:
             return before
         for holder, slot, call in self._calls(parent, name, child):
@@ -111,7 +99,7 @@ class Inliner:
             if result is None and holder is not None and isinstance(holder, c_ast.Compound):
                 holder.block_items = [c_ast.EmptyStatement(coord=call.coord)]
             else:
-                _set_child(holder, slot, result or c_ast.EmptyStatement(coord=call.coord))
+                set_child(holder, slot, result or c_ast.EmptyStatement(coord=call.coord))
         return before
 
     def _calls(self, parent: c_ast.Node, name: str,
@@ -120,7 +108,7 @@ class Inliner:
         found: list[tuple[c_ast.Node, str, c_ast.FuncCall]] = []
         if isinstance(node, c_ast.BinaryOp) and node.op in ("&&", "||"):
             return self._calls(node, "left", node.left)
-        for child_name, child in _children(node):
+        for child_name, child in named_children(node):
             if isinstance(node, c_ast.TernaryOp) and child_name in _SKIPPED_CHILDREN:
                 continue
             if isinstance(node, c_ast.FuncCall) and child_name == "name":
@@ -194,7 +182,7 @@ def _pure(node: c_ast.Node) -> bool:
         if isinstance(current, c_ast.StructRef):
             stack.append(current.name)
             continue
-        stack.extend(child for _, child in _children(current))
+        stack.extend(child for _, child in named_children(current))
     return True
 
 
@@ -238,7 +226,7 @@ def declared_names(node: c_ast.Node) -> set[str]:
         current = stack.pop()
         if isinstance(current, c_ast.Decl) and current.name:
             names.add(current.name)
-        stack.extend(child for _, child in _children(current))
+        stack.extend(child for _, child in named_children(current))
     return names
 
 
@@ -259,13 +247,13 @@ def _rename(node: c_ast.Node, renames: dict[str, str], substitutes: dict[str, c_
             inner = getattr(inner, "type", None)
         if inner is not None:
             inner.declname = node.name
-    for name, child in _children(node):
+    for name, child in named_children(node):
         if isinstance(node, c_ast.StructRef) and name == "field":
             continue
         if isinstance(node, c_ast.FuncCall) and name == "name":
             continue
         if isinstance(child, c_ast.ID) and child.name in substitutes:
-            _set_child(node, name, copy.deepcopy(substitutes[child.name]))
+            set_child(node, name, copy.deepcopy(substitutes[child.name]))
             continue
         if isinstance(child, c_ast.ID) and child.name in renames:
             child.name = renames[child.name]

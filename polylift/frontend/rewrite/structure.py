@@ -25,17 +25,13 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend.scan import assigned_names, read_counts
+from polylift.frontend.scan import assigned_names, children, read_counts, set_child
 from polylift.frontend.source import unsupported
 
 # The variable a body with a value assigns where it returns (no C name starts so).
 RESULT = "__polylift_result"
 
 _LOOPS = (c_ast.For, c_ast.While, c_ast.DoWhile)
-
-
-def _children(node: c_ast.Node) -> list[c_ast.Node]:
-    return [child for _, child in cast(list, node.children())]
 
 
 def _contains(node: c_ast.Node | None, kinds: tuple[type, ...], into_loops: bool = True) -> bool:
@@ -46,7 +42,7 @@ def _contains(node: c_ast.Node | None, kinds: tuple[type, ...], into_loops: bool
             return True
         if not into_loops and isinstance(current, _LOOPS):
             continue
-        stack.extend(_children(current))
+        stack.extend(children(current))
     return False
 
 
@@ -72,16 +68,8 @@ def _switches(node: c_ast.Node) -> c_ast.Node:
     for name, child in cast(list, node.children()):
         new = _switches(child)
         if new is not child:
-            _replace_child(node, name, new)
+            set_child(node, name, new)
     return _switch_chain(node) if isinstance(node, c_ast.Switch) else node
-
-
-def _replace_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
-    if "[" not in name:
-        setattr(node, name, new)
-        return
-    field, index = name[:-1].split("[")
-    getattr(node, field)[int(index)] = new
 
 
 def _labels(node: c_ast.Switch) -> list[c_ast.Case | c_ast.Default]:

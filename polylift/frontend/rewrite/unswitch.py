@@ -22,27 +22,10 @@ from typing import cast
 
 from pycparser import c_ast
 
+from polylift.frontend.scan import child_at, named_children, set_child
+
 LIMIT = 8
 _CAN_TRAP = ("/", "%")
-
-
-def _children(node: c_ast.Node) -> list[tuple[str, c_ast.Node]]:
-    return list(cast(list, node.children()))
-
-
-def _child(node: c_ast.Node, name: str) -> c_ast.Node:
-    if "[" not in name:
-        return getattr(node, name)
-    field, index = name[:-1].split("[")
-    return getattr(node, field)[int(index)]
-
-
-def _set_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
-    if "[" not in name:
-        setattr(node, name, new)
-        return
-    field, index = name[:-1].split("[")
-    getattr(node, field)[int(index)] = new
 
 
 def invariant_test(fixed: set[str]) -> Callable[[c_ast.Node, set[str]], bool]:
@@ -69,7 +52,7 @@ def invariant_test(fixed: set[str]) -> Callable[[c_ast.Node, set[str]], bool]:
             if isinstance(current, c_ast.Cast):
                 stack.append(current.expr)
                 continue
-            stack.extend(child for _, child in _children(current))
+            stack.extend(child for _, child in named_children(current))
         return True
 
     return test
@@ -92,9 +75,9 @@ def _without_enumerators(node: c_ast.Node, enumerators: set[str]) -> c_ast.Node:
     while stack:
         parent, slot, current = stack.pop()
         if isinstance(current, c_ast.ID) and current.name in enumerators:
-            _set_child(parent, slot, c_ast.Constant("int", "0"))
+            set_child(parent, slot, c_ast.Constant("int", "0"))
             continue
-        stack.extend((current, n, c) for n, c in _children(current))
+        stack.extend((current, n, c) for n, c in named_children(current))
     return holder.block_items[0]
 
 
@@ -111,8 +94,8 @@ def _walk(node: c_ast.Node, test: Callable[[c_ast.Node, set[str]], bool],
                             else c_ast.EmptyStatement(coord=found.coord))
                 arms.append(_walk(loop, test, budget - 1))
             return c_ast.If(copy.deepcopy(found.cond), arms[0], arms[1], coord=found.coord)
-    for name, child in _children(node):
-        _set_child(node, name, _walk(child, test, budget))
+    for name, child in named_children(node):
+        set_child(node, name, _walk(child, test, budget))
     return node
 
 
@@ -123,7 +106,7 @@ def _declared(node: c_ast.Node) -> set[str]:
         current = stack.pop()
         if isinstance(current, c_ast.Decl) and current.name:
             names.add(current.name)
-        stack.extend(child for _, child in _children(current))
+        stack.extend(child for _, child in named_children(current))
     return names
 
 
@@ -136,7 +119,7 @@ def _find_test(loop: c_ast.For, test: Callable[[c_ast.Node, set[str]], bool],
         node, path = stack.pop(0)
         if isinstance(node, c_ast.If) and test(node.cond, hidden):
             return path
-        stack.extend((child, [*path, name]) for name, child in _children(node)
+        stack.extend((child, [*path, name]) for name, child in named_children(node)
                      if not isinstance(child, c_ast.Node) or not _is_expression(child))
     return None
 
@@ -148,9 +131,9 @@ def _is_expression(node: c_ast.Node) -> bool:
 
 def _at(node: c_ast.Node, path: list[str]) -> c_ast.Node:
     for name in path:
-        node = _child(node, name)
+        node = child_at(node, name)
     return node
 
 
 def _replace_at(node: c_ast.Node, path: list[str], new: c_ast.Node) -> None:
-    _set_child(_at(node, path[:-1]), path[-1], new)
+    set_child(_at(node, path[:-1]), path[-1], new)

@@ -13,10 +13,10 @@ from polylift.frontend.builder import Value, loc_text
 from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import Plan
 from polylift.frontend.rewrite.constants import fold_ifs
-from polylift.frontend.rewrite.inline import Inliner, declared_names
+from polylift.frontend.rewrite.inline import Inliner
 from polylift.frontend.rewrite.structure import RESULT, structured_body
 from polylift.frontend.rewrite.unswitch import invariant_test, unswitch
-from polylift.frontend.scan import assigned_names, read_counts
+from polylift.frontend.scan import assigned_names, declared_names, read_counts
 from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
 from polylift.frontend.source import UnsupportedError, node_loc, unsupported
 from polylift.frontend.state import ArgSlot, Array, Scalar

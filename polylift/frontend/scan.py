@@ -175,3 +175,15 @@ def _reads_element(tree: c_ast.Node, ref: c_ast.ArrayRef) -> bool:
         else:
             stack.extend(children(current))
     return False
+
+
+def declared_names(node: c_ast.Node) -> set[str]:
+    """Every name declared in the subtree."""
+    names = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.Decl) and current.name:
+            names.add(current.name)
+        stack.extend(child for _, child in named_children(current))
+    return names

@@ -33,7 +33,7 @@ from pycparser import c_ast
 
 from polylift.frontend.decls import Unit
 from polylift.frontend.rewrite.structure import RESULT, structured_body
-from polylift.frontend.scan import assigned_names, named_children, set_child
+from polylift.frontend.scan import assigned_names, declared_names, named_children, set_child
 
 _SKIPPED_CHILDREN = {"iftrue", "iffalse"}  # of ?: : evaluated conditionally
 
@@ -216,18 +216,6 @@ def _binding(param: c_ast.Decl, name: str, arg: c_ast.Node) -> c_ast.Decl:
     decl.quals = [q for q in (param.quals or []) if q != "const"]
     decl.init = arg
     return decl
-
-
-def declared_names(node: c_ast.Node) -> set[str]:
-    """Every name declared in the subtree."""
-    names = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.Decl) and current.name:
-            names.add(current.name)
-        stack.extend(child for _, child in named_children(current))
-    return names
 
 
 def _renamed(items: list[c_ast.Node], renames: dict[str, str],

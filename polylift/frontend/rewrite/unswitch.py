@@ -22,7 +22,7 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend.scan import child_at, named_children, set_child
+from polylift.frontend.scan import child_at, declared_names, named_children, set_child
 
 LIMIT = 8
 _CAN_TRAP = ("/", "%")
@@ -84,7 +84,7 @@ def _without_enumerators(node: c_ast.Node, enumerators: set[str]) -> c_ast.Node:
 def _walk(node: c_ast.Node, test: Callable[[c_ast.Node, set[str]], bool],
           budget: int) -> c_ast.Node:
     if isinstance(node, c_ast.For) and budget > 0:
-        path = _find_test(node, test, _declared(node))
+        path = _find_test(node, test, declared_names(node))
         if path is not None:
             found = cast(c_ast.If, _at(node, path))
             arms = []
@@ -97,17 +97,6 @@ def _walk(node: c_ast.Node, test: Callable[[c_ast.Node, set[str]], bool],
     for name, child in named_children(node):
         set_child(node, name, _walk(child, test, budget))
     return node
-
-
-def _declared(node: c_ast.Node) -> set[str]:
-    names = set()
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.Decl) and current.name:
-            names.add(current.name)
-        stack.extend(child for _, child in named_children(current))
-    return names
 
 
 def _find_test(loop: c_ast.For, test: Callable[[c_ast.Node, set[str]], bool],

@@ -20,6 +20,7 @@ from polylift.matcher.launch_views import launch_arrays
 from polylift.matcher.loop_model import STORES, LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
+from polylift.matcher.program.prove import match_program
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.mlir import ir
@@ -247,6 +248,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     template tried on the same unchanged IR: reading an op's facts costs more than most
     matches do, and one op is tried against several templates."""
     attempt = attempt if attempt is not None else Attempt()
+    if tpl.ast.program:
+        return match_program(tpl, ops, attempt)
     steps = tpl.element_steps
     if len(ops) != len(steps):
         return None

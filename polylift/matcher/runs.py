@@ -42,8 +42,9 @@ def element_kind(op: ir.Operation | ir.OpView) -> str:
 
 
 def fits(element: str, step: str) -> bool:
-    """Whether an element of one kind may match a step of another (`step_kind`)."""
-    return element == step or (element == "loop" and step == "op")
+    """Whether an element of one kind may match a step of another (`step_kind`): a loop
+    nest also matches a step of points or a top-level loop of a loop program."""
+    return element == step or (element == "loop" and step in ("op", "program"))
 
 
 # What a loop carrying a value may hold: arithmetic, reads, and control flow around them.

@@ -173,14 +173,20 @@ class KernelTemplate:
     @cached_property
     def element_steps(self) -> tuple[tuple[int, Step], ...]:
         """The steps that ops match, with their positions: all but a local's definitions,
-        which are values the later steps read."""
+        which are values the later steps read. A loop program has none: its loops match
+        whole (`element_kinds`)."""
+        if self.ast.program:
+            return ()
         return tuple((k, step) for k, step in enumerate(self.ast.steps)
                      if step_kind(step) != "local")
 
     @cached_property
     def element_kinds(self) -> tuple[str, ...]:
         """What each of `element_steps` matches (`steps.step_kind`), computed once: the
-        matcher asks it of every template it tries."""
+        matcher asks it of every template it tries. Each top-level loop of a loop
+        program matches one loop nest (`program`)."""
+        if self.ast.program:
+            return ("program",) * len(self.ast.program)
         return tuple(step_kind(step) for _, step in self.element_steps)
 
     @cached_property

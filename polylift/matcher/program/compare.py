@@ -51,6 +51,16 @@ class Pairing:
         return replace(self, **{table: (*getattr(self, table), (name, value))})
 
 
+@dataclass(frozen=True)
+class Place:
+    """The statement being compared: its index, how messages name it, and the names of
+    its counters by depth (the template's)."""
+
+    k: int = 0
+    where: str = "a statement"
+    names: tuple[str, ...] = ()
+
+
 class Comparer:
     """Pairs the statements of a template's program with a nest's."""
 
@@ -58,46 +68,54 @@ class Comparer:
         self.tpl = tpl
         self.progress = -1
         self.failure = "the nest computes another program"
-        self.k, self.where, self.names = 0, "", [""]
 
     def fail(self, progress: int, reason: str) -> None:
         """Keep `reason` if this attempt got further than any before."""
         if progress > self.progress:
             self.progress, self.failure = progress, reason
 
-    def programs(self, mine: list[FlatStmt], theirs: list[FlatStmt],
-                 p: Pairing = Pairing(), k: int = 0) -> Iterator[Pairing]:
-        """Every pairing under which statement k on of the two programs agree."""
-        if k == len(mine) or k == len(theirs):
-            if len(mine) == len(theirs):
-                yield p
-            elif k < len(mine):
-                self.fail(1000 * k, f"statement {k + 1} ({mine[k].stmt.text}) of the template "
-                                  "has no counterpart: the nest ends before it")
+    def programs(self, mine: list[FlatStmt], theirs: list[FlatStmt], p: Pairing = Pairing(),
+                 used: tuple[int, ...] = ()) -> Iterator[tuple[Pairing, tuple[int, ...]]]:
+        """Every pairing under which each statement of the template is one of the nest's,
+        each used once, with the nest's statement of each (`used`). A statement's own
+        place is tried first; another order is the dependence test's to allow."""
+        k = len(used)
+        if k == len(mine):
+            if len(used) == len(theirs):
+                yield p, used
             else:
-                self.fail(1000 * k, "the nest has more statements than the template, which "
-                                  f"ends with statement {k} ({mine[-1].stmt.text})")
+                extra = next(j for j in range(len(theirs)) if j not in used)
+                self.fail(1000 * k, "the nest has more statements than the template: "
+                                    f"its statement {extra + 1} is none of the template's")
             return
-        for p1 in self.statement(k, mine[k], theirs[k], p):
-            yield from self.programs(mine, theirs, p1, k + 1)
+        free = [j for j in range(len(theirs)) if j not in used]
+        if not any(theirs[j].depth == mine[k].depth for j in free):
+            self.fail(1000 * k + 1, f"statement {k + 1} ({mine[k].stmt.text}) of the template "
+                                    "has no counterpart: no statement of the nest is left "
+                                    f"inside {mine[k].depth} loop(s)")
+        for j in sorted(free, key=lambda j: (j != free[0], j)):
+            for p1 in self.statement(k, mine[k], theirs[j], p):
+                yield from self.programs(mine, theirs, p1, (*used, j))
 
     def statement(self, k: int, t: FlatStmt, e: FlatStmt, p: Pairing) -> Iterator[Pairing]:
-        self.k, self.where = k, f"statement {k + 1} ({t.stmt.text})"
-        self.names = [loop.name or f"d{d}" for d, loop in enumerate(t.loops)]
+        at = Place(k, f"statement {k + 1} ({t.stmt.text})",
+                   tuple(loop.name or f"d{d}" for d, loop in enumerate(t.loops)))
         if t.depth != e.depth:
-            self.fail(1000 * k, f"{self.where} is inside {t.depth} loop(s) in the template, "
+            self.fail(1000 * k, f"{at.where} is inside {t.depth} loop(s) in the template, "
                                 f"{e.depth} in the nest")
             return
-        for p1 in self.bounds(t, e, p, 0):
-            targets = list(self.node(t.stmt.target, e.stmt.target, p1))
+        for p1 in self.bounds(at, t, e, p, 0):
+            targets = list(self.node(at, t.stmt.target, e.stmt.target, p1))
             if not targets:
-                self.fail(1000 * k + 200, f"{self.where}: the nest writes "
-                                          f"{self.show(e.stmt.target, p1)} where the "
-                                          f"template writes {self.show(t.stmt.target, p1)}")
+                self.fail(1000 * k + 200, f"{at.where}: the nest writes "
+                                          f"{self.show(at, e.stmt.target, p1)} where the "
+                                          f"template writes {self.show(at, t.stmt.target, p1)}")
             for p2 in targets:
-                yield from self.node(canonical(t.stmt.value), canonical(e.stmt.value), p2, 1)
+                yield from self.node(at, canonical(t.stmt.value), canonical(e.stmt.value), p2,
+                                     1)
 
-    def bounds(self, t: FlatStmt, e: FlatStmt, p: Pairing, level: int) -> Iterator[Pairing]:
+    def bounds(self, at: Place, t: FlatStmt, e: FlatStmt, p: Pairing,
+               level: int) -> Iterator[Pairing]:
         if level == t.depth:
             yield p
             return
@@ -105,13 +123,13 @@ class Comparer:
         found = [p2 for p1 in self.form(mine.lower, theirs.lower, p)
                  for p2 in self.form(mine.upper, theirs.upper, p1)]
         if not found:
-            self.fail(1000 * self.k + 100 + level,
-                      f"{self.where}: the loop of '{self.names[level]}' runs from "
-                      f"{self.text(theirs.lower, p)} to {self.text(theirs.upper, p)} in the "
-                      f"nest, from {self.text(mine.lower, p)} to {self.text(mine.upper, p)} "
-                      "in the template")
+            self.fail(1000 * at.k + 100 + level,
+                      f"{at.where}: the loop of '{at.names[level]}' runs from "
+                      f"{self.text(at, theirs.lower, p)} to {self.text(at, theirs.upper, p)} "
+                      f"in the nest, from {self.text(at, mine.lower, p)} to "
+                      f"{self.text(at, mine.upper, p)} in the template")
         for p1 in found:
-            yield from self.bounds(t, e, p1, level + 1)
+            yield from self.bounds(at, t, e, p1, level + 1)
 
     def form(self, t: Form, e: Form, p: Pairing) -> Iterator[Pairing]:
         """Bind the template's sizes in `t` so that it is `e`."""
@@ -146,18 +164,19 @@ class Comparer:
                 out = out.plus(Form.of({("size", key): coeff}))
         return out
 
-    def node(self, t: Node, e: Node, p: Pairing, level: int = 0) -> Iterator[Pairing]:
+    def node(self, at: Place, t: Node, e: Node, p: Pairing,
+             level: int = 0) -> Iterator[Pairing]:
         """Every extension of `p` under which template node `t` is nest node `e`; at
         `level` > 0 (inside a value) a node that never is one is the difference."""
         found = False
-        for p1 in self._node(t, e, p, level):
+        for p1 in self._node(at, t, e, p, level):
             found = True
             yield p1
         if not found and level:
-            self.fail(1000 * self.k + 300 + level, f"{self.where}: the nest has "
-                      f"{self.show(e, p)} where the template has {self.show(t, p)}")
+            self.fail(1000 * at.k + 300 + level, f"{at.where}: the nest has "
+                      f"{self.show(at, e, p)} where the template has {self.show(at, t, p)}")
 
-    def _node(self, t: Node, e: Node, p: Pairing, level: int) -> Iterator[Pairing]:
+    def _node(self, at: Place, t: Node, e: Node, p: Pairing, level: int) -> Iterator[Pairing]:
         kind = t[0]
         if kind == "read" and e[0] == "read":
             yield from self.element(t, e, p)
@@ -174,15 +193,15 @@ class Comparer:
             if kind in ("+", "*") and len(e) == 3:
                 orders.append((e[2], e[1]))
             for order in orders:
-                yield from self.each(list(t[1:]), list(order), p, level + 1)
+                yield from self.each(at, list(t[1:]), list(order), p, level + 1)
 
-    def each(self, ts: list[Node], es: list[Node], p: Pairing,
+    def each(self, at: Place, ts: list[Node], es: list[Node], p: Pairing,
              level: int) -> Iterator[Pairing]:
         if not ts:
             yield p
             return
-        for p1 in self.node(ts[0], es[0], p, level):
-            yield from self.each(ts[1:], es[1:], p1, level)
+        for p1 in self.node(at, ts[0], es[0], p, level):
+            yield from self.each(at, ts[1:], es[1:], p1, level)
 
     def element(self, t: Node, e: Node, p: Pairing) -> Iterator[Pairing]:
         if len(t[2]) != len(e[2]):
@@ -223,9 +242,10 @@ class Comparer:
         elif bound == e:
             yield p
 
-    def text(self, form: Form, p: Pairing) -> str:
+    @staticmethod
+    def text(at: Place, form: Form, p: Pairing) -> str:
         """A form in the template's names (counters by depth, sizes as bound)."""
-        names = self.names
+        names = at.names
         terms = []
         for atom, coeff in sorted(form.terms, key=lambda tc: str(tc[0][0]) + str(tc[1])):
             name = names[atom[1]] if atom[0] == "loop" and atom[1] < len(names) else \
@@ -236,12 +256,12 @@ class Comparer:
             terms.append(str(form.const))
         return " + ".join(terms).replace("+ -", "- ")
 
-    def show(self, node: Node, p: Pairing) -> str:
+    def show(self, at: Place, node: Node, p: Pairing) -> str:
         """A node in the template's notation, arrays and scalars by their bound names."""
         kind = node[0]
         if kind == "read":
             array = node[1] if isinstance(node[1], str) else p.owner("arrays", node[1]) or "?"
-            return f"{array}[{', '.join(self.text(f, p) for f in node[2])}]"
+            return f"{array}[{', '.join(self.text(at, f, p) for f in node[2])}]"
         if kind == "var":
             return node[1] if isinstance(node[1], str) else \
                 str(p.owner("vars", node) or "a scalar")
@@ -251,13 +271,13 @@ class Comparer:
             return str(p.owner("scalars", node) or "a value")
         if kind in ("index", "counter"):
             depth = node[1] if kind == "index" else -1
-            return f"counter {self.names[depth]}" if 0 <= depth < len(self.names) else \
+            return f"counter {at.names[depth]}" if 0 <= depth < len(at.names) else \
                 "a counter read as a number"
         if kind in ("+", "*", "/", "-") and len(node) == 3:
-            return f"({self.show(node[1], p)} {kind} {self.show(node[2], p)})"
+            return f"({self.show(at, node[1], p)} {kind} {self.show(at, node[2], p)})"
         if kind == "neg":
-            return f"-{self.show(node[1], p)}"
-        return f"{kind}({', '.join(self.show(c, p) for c in node[1:] if isinstance(c, tuple))})"
+            return f"-{self.show(at, node[1], p)}"
+        return f"{kind}({', '.join(self.show(at, c, p) for c in node[1:] if isinstance(c, tuple))})"
 
 
 def _size_name(p: Pairing, key: object) -> str:

@@ -15,16 +15,19 @@ A nest that does is not modelled (`Unsupported`, with the reason).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from polylift.matcher.ir_model import Node, Unsupported, affine_form, constant_value, value_key
 from polylift.matcher.payload import ancestor_in, value_tree
+from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopNode, Stmt, reads
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
 
-# Ops whose values the statements' trees read: they stand anywhere in the nest.
-_VALUE_OPS = ("arith.", "math.", "affine.load", "affine.apply")
+# Ops whose values the statements' trees, bounds and views read: they stand anywhere.
+_VALUE_OPS = ("arith.", "math.", "affine.load", "affine.apply", "affine.max", "affine.min",
+              "memref.subview", "memref.cast", "memref.dim")
 _STORES = ("affine.store", "memref.store")
 
 
@@ -40,7 +43,7 @@ class NestProgram:
 
 def nest_program(ops: list[ir.OpView]) -> NestProgram:
     """The program of consecutive top-level loop nests (raises `Unsupported`)."""
-    builder = _Builder(ops[0].operation.block)
+    builder = _Builder(ops[0].operation.block, [op.operation for op in ops])
     loops = []
     for op in ops:
         item = builder.items([op.operation], 0)
@@ -51,8 +54,9 @@ def nest_program(ops: list[ir.OpView]) -> NestProgram:
 
 
 class _Builder:
-    def __init__(self, parent: ir.Block):
+    def __init__(self, parent: ir.Block, nests: list[ir.Operation]):
         self.parent = parent  # the block holding the nest: trees are read within it
+        self.nests = nests
         self.depth_of: dict[ir.Value, int] = {}
         self.var_of: dict[ir.Value, Node] = {}
         self.sizes: dict[tuple, ir.Value] = {}
@@ -67,6 +71,8 @@ class _Builder:
                 found += self.loop(op.opview, depth)
             elif name == "affine.store":
                 found.append(self.store(op.opview))
+            elif name == "linalg.generic":
+                found.append(generic_loops(self, op.opview, depth))
             elif name.startswith(_VALUE_OPS) or name == "affine.yield":
                 continue
             else:
@@ -106,20 +112,30 @@ class _Builder:
         return self.form(amap.results[0], amap.n_dims, operands)
 
     def form(self, expr: ir.AffineExpr, n_dims: int, operands: list[ir.Value]) -> Form:
-        found = affine_form(expr, [self.atom(v) for v in operands], n_dims)
+        """An affine map result over its operands (counters, sizes, constants)."""
+        forms = [self.value_form(v) for v in operands]
+        found = affine_form(expr, [{**f.coeffs, 1: f.const} for f in forms], n_dims)
         if found is None:
             raise Unsupported(f"'{expr}' is not linear")
         return Form.of({a: c for a, c in found.items() if a != 1}, found.get(1, 0))
 
-    def atom(self, value: ir.Value) -> dict:
+    def value_form(self, value: ir.Value) -> Form:
+        """An index value as a form: a counter, a constant, affine arithmetic of those,
+        or a size (a value from outside the nest, named by `ir_model.value_key`)."""
         if value in self.depth_of:
-            return {("loop", self.depth_of[value]): 1}
+            return Form.of({("loop", self.depth_of[value]): 1})
         known = constant_value(value)
         if known is not None:
-            return {1: int(known)} if known else {}
+            return Form(const=int(known))
+        owner = value.owner
+        if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.apply":
+            amap = ir.AffineMapAttr(owner.attributes["map"]).value
+            return self.form(amap.results[0], amap.n_dims, list(owner.operands))
+        if not isinstance(owner, ir.Block) and ancestor_in(owner, self.parent) in self.nests:
+            raise Unsupported(f"a bound or subscript computed by '{owner.name}' in the nest")
         key = value_key(value)
         self.sizes.setdefault(key, value)
-        return {("size", key): 1}
+        return Form.of({("size", key): 1})
 
     def access(self, op: ir.OpView, memref: ir.Value, indices: list[ir.Value]) -> Node:
         amap = ir.AffineMapAttr(op.attributes["map"]).value
@@ -144,11 +160,16 @@ class _Builder:
             self.written.append(target[1])
         return Stmt(target, self.tree(op.operands[0], op.operation), "")
 
-    def tree(self, value: ir.Value, anchor: ir.Operation) -> Node:
-        """The value stored at `anchor`, every load checked to read what it would there."""
+    def tree(self, value: ir.Value, anchor: ir.Operation, block: ir.Block | None = None,
+             inner: Callable[[ir.Value], Node | None] | None = None) -> Node:
+        """The value stored at `anchor`, every load checked to read what it would there;
+        a generic's payload is read in its `block`, its arguments named by `inner`."""
         loads: list[ir.OpView] = []
 
         def leaf(v: ir.Value) -> Node | None:
+            named = inner(v) if inner is not None else None
+            if named is not None:
+                return named
             if v in self.depth_of:
                 return ("index", self.depth_of[v])
             if v in self.var_of:
@@ -163,7 +184,7 @@ class _Builder:
                 raise Unsupported("a read at a subscript computed from data")
             return None
 
-        node = value_tree(value, self.parent, leaf)
+        node = value_tree(value, block or self.parent, leaf)
         for load in loads:
             _check_read(load, anchor, self.root(load.operands[0]))
         return node

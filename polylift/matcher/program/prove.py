@@ -34,8 +34,10 @@ from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.library import KernelTemplate
 
 # Progress of a failure before any statement compared (reading the nest), so that a
-# template about the right loops ranks above one whose nest is not modelled.
+# template about the right loops ranks above one whose nest is not modelled; from
+# COMPARED on, the first statement was the template's.
 _READ = 1
+COMPARED = _READ + 1 + 1000
 
 
 def match_program(tpl: KernelTemplate, ops: list[ir.OpView],
@@ -50,8 +52,8 @@ def match_program(tpl: KernelTemplate, ops: list[ir.OpView],
     mine = unpromoted(flatten(template_program(tpl.ast)), lambda a, b: False)
     theirs = unpromoted(flatten(nest.loops), _may_alias)
     comparer = Comparer(tpl.ast)
-    for pairing in comparer.programs(mine, theirs):
-        reason = _refusal(tpl, nest, mine, theirs, pairing)
+    for pairing, order in comparer.programs(mine, theirs):
+        reason = _refusal(tpl, nest, mine, [theirs[j] for j in order], pairing)
         if reason:
             comparer.fail(10**6, reason)
             continue
@@ -69,7 +71,8 @@ def _may_alias(a: object, b: object) -> bool:
 
 def _refusal(tpl: KernelTemplate, nest: NestProgram, mine: list[FlatStmt],
              theirs: list[FlatStmt], p: Pairing) -> str:
-    """Why a pairing under which every statement agrees is no match ("" when it is)."""
+    """Why a pairing under which every statement agrees is no match ("" when it is);
+    `theirs[k]` is the nest's statement paired with the template's k-th."""
     ordered = renumbered(mine), renumbered(theirs)
     if [s.position for s in ordered[0]] != [s.position for s in ordered[1]] and \
             not polyhedra.same_order(ordered[1], [s.position for s in ordered[0]]):

@@ -12,7 +12,7 @@ from typing import Any
 
 from polylift.errors import UsageError
 
-BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 
 
 class _Parser(argparse.ArgumentParser):

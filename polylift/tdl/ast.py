@@ -272,7 +272,8 @@ class Template:
     launch: str = ""
     shim: tuple[str, ...] = ()
     backends: tuple[str, ...] = ()
-    # (`exact`, None) or (`reassoc`, the ULP bound: an expression of sizes)
+    # (`exact`, None), (`reassoc`, the ULP bound) or (`backward`, the backward error
+    # bound in unit roundoffs): bounds are expressions of sizes
     accuracy: tuple[str, Expr | None] = ("exact", None)
     flops: Expr | None = None
     bytes: Expr | None = None

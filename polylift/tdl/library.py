@@ -150,18 +150,27 @@ class KernelTemplate:
 
     @property
     def accuracy(self) -> tuple[str, str]:
-        """(`exact`, "") or (`reassoc`, the ULP bound as written, e.g. `2*k + 64`)."""
+        """(`exact`, ""), (`reassoc`, the ULP bound as written, e.g. `2*k + 64`) or
+        (`backward`, the backward error bound in unit roundoffs)."""
         kind, bound = self.ast.accuracy
         return kind, "" if bound is None else str(bound)
 
     def ulp_bound(self, sizes: dict[str, int]) -> int:
-        """The ULP bound at concrete sizes: 0 for an `exact` template.
+        """The ULP bound at concrete sizes: 0 for an `exact` template, and for a
+        `backward` one, which bounds no element (the launch audit holds its backward
+        error instead, `backward_bound`).
 
         A reassociated reduction of length k can differ from the template's order by
         about 2k ULP in the worst case, so bounds are expressions of the sizes.
         """
-        bound = self.ast.accuracy[1]
-        return 0 if bound is None else int(evaluate(bound, sizes))
+        kind, bound = self.ast.accuracy
+        return 0 if bound is None or kind == "backward" else int(evaluate(bound, sizes))
+
+    def backward_bound(self, sizes: dict[str, int]) -> int:
+        """The backward error bound at concrete sizes, in unit roundoffs (0 unless the
+        template declares `accuracy backward`)."""
+        kind, bound = self.ast.accuracy
+        return int(evaluate(bound, sizes)) if kind == "backward" and bound is not None else 0
 
     @property
     def bound_sizes(self) -> tuple[str, ...]:

@@ -214,6 +214,9 @@ class _ToAst(Transformer):
     def reassoc(self, meta, c):
         return ("accuracy", ("reassoc", c[0]), _span(meta))
 
+    def backward(self, meta, c):
+        return ("accuracy", ("backward", c[0]), _span(meta))
+
     def cost(self, meta, c):
         return ("cost", (c[0], c[1]), _span(meta))
 

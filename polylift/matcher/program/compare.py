@@ -64,8 +64,9 @@ class Place:
 class Comparer:
     """Pairs the statements of a template's program with a nest's."""
 
-    def __init__(self, tpl: Template):
+    def __init__(self, tpl: Template, names: dict | None = None):
         self.tpl = tpl
+        self.names = names or {}  # the nest's arrays by name, for messages
         self.progress = -1
         self.failure = "the nest computes another program"
 
@@ -260,7 +261,8 @@ class Comparer:
         """A node in the template's notation, arrays and scalars by their bound names."""
         kind = node[0]
         if kind == "read":
-            array = node[1] if isinstance(node[1], str) else p.owner("arrays", node[1]) or "?"
+            array = node[1] if isinstance(node[1], str) else \
+                p.owner("arrays", node[1]) or self.names.get(node[1], "?")
             return f"{array}[{', '.join(self.text(at, f, p) for f in node[2])}]"
         if kind == "var":
             return node[1] if isinstance(node[1], str) else \

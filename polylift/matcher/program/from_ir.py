@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from polylift.function_versions import ARG_NAMES
 from polylift.matcher.ir_model import Node, Unsupported, affine_form, constant_value, value_key
 from polylift.matcher.payload import ancestor_in, value_tree
 from polylift.matcher.program.from_generic import generic_loops
@@ -39,6 +40,7 @@ class NestProgram:
     sizes: dict[tuple, ir.Value] = field(default_factory=dict)
     roots: list[ir.Value] = field(default_factory=list)
     written: list[ir.Value] = field(default_factory=list)
+    names: dict[ir.Value, str] = field(default_factory=dict)  # for messages
 
 
 def nest_program(ops: list[ir.OpView]) -> NestProgram:
@@ -50,7 +52,8 @@ def nest_program(ops: list[ir.OpView]) -> NestProgram:
         if len(item) != 1 or not isinstance(item[0], LoopNode):
             raise Unsupported("a loop program's nest is a loop that carries no value")
         loops.append(item[0])
-    return NestProgram(tuple(loops), builder.sizes, builder.roots, builder.written)
+    return NestProgram(tuple(loops), builder.sizes, builder.roots, builder.written,
+                       builder.root_names())
 
 
 class _Builder:
@@ -141,6 +144,21 @@ class _Builder:
         amap = ir.AffineMapAttr(op.attributes["map"]).value
         subscripts = tuple(self.form(e, amap.n_dims, indices) for e in amap.results)
         return ("read", self.root(memref), subscripts)
+
+    def root_names(self) -> dict[ir.Value, str]:
+        """How messages name the nest's arrays: their C names where the front end kept
+        them (`polylift.arg_names`), else their argument positions."""
+        names = {}
+        for root in self.roots:
+            if not isinstance(root, ir.BlockArgument):
+                continue
+            func = root.owner.owner
+            number = ir.BlockArgument(root).arg_number
+            if func is not None and ARG_NAMES in func.attributes:
+                names[root] = ir.StringAttr(ir.ArrayAttr(func.attributes[ARG_NAMES])[number]).value
+            else:
+                names[root] = f"argument {number}"
+        return names
 
     def root(self, memref: ir.Value) -> ir.Value:
         while isinstance(memref.owner, ir.Operation | ir.OpView) and \

@@ -51,7 +51,7 @@ def match_program(tpl: KernelTemplate, ops: list[ir.OpView],
         return None
     mine = unpromoted(flatten(template_program(tpl.ast)), lambda a, b: False)
     theirs = unpromoted(flatten(nest.loops), _may_alias)
-    comparer = Comparer(tpl.ast)
+    comparer = Comparer(tpl.ast, nest.names)
     for pairing, order in comparer.programs(mine, theirs):
         reason = _refusal(tpl, nest, mine, [theirs[j] for j in order], pairing)
         if reason:

@@ -11,9 +11,12 @@ from polylift.tdl.library import KernelTemplate
 
 
 def closest_program(op: ir.OpView, ranked: Sequence[KernelTemplate]) -> tuple[str, str] | None:
-    """The loop-program template whose comparison with the nest at `op` got furthest,
-    and why it stopped; None when none got past the first statement's loops (the nest
-    is then no such program at all, and naming one would mislead)."""
+    """The loop-program template whose comparison with the outermost nest at `op` got
+    furthest, and why it stopped; None for a nest inside a loop (the outermost one says
+    it), and when none got past the first statement's loops (the nest is then no such
+    program at all, and naming one would mislead)."""
+    if op.operation.parent is not None and op.operation.parent.name == "affine.for":
+        return None
     best: tuple[int, str, str] | None = None
     for tpl in ranked:
         if not tpl.ast.program:

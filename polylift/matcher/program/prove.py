@@ -35,9 +35,9 @@ from polylift.tdl.library import KernelTemplate
 
 # Progress of a failure before any statement compared (reading the nest), so that a
 # template about the right loops ranks above one whose nest is not modelled; from
-# COMPARED on, the first statement was the template's.
+# COMPARED on, the first statement's loops were the template's.
 _READ = 1
-COMPARED = _READ + 1 + 1000
+COMPARED = _READ + 1 + 200
 
 
 def match_program(tpl: KernelTemplate, ops: list[ir.OpView],

@@ -157,7 +157,7 @@ class Comparer:
             if atom[0] != "size":
                 continue
             key = p.get("sizes", atom[1])
-            if key is None:
+            if not isinstance(key, tuple):  # unbound: the template's own size
                 out = out.plus(Form.of({atom: coeff}))
             elif key[0] == "c":
                 out = out.plus(Form(const=key[1]), coeff)

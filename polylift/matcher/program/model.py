@@ -178,9 +178,11 @@ def _negative(node: Node) -> bool:
 
 
 def _negated(node: Node) -> Node:
+    if node[0] == "neg":
+        return node[1]
     if node[0] == "const" and node[1] != 0:
         return ("const", -node[1])
-    return node[1] if node[0] == "neg" else ("neg", node)
+    return ("neg", node)
 
 
 def _bare(node: Node) -> Node:

@@ -56,11 +56,10 @@ def accesses(stmt: FlatStmt) -> Iterator[tuple[Node, bool]]:
 def apart(stmt: FlatStmt, a: tuple[Form, ...], b: tuple[Form, ...]) -> bool:
     """Whether subscripts `a` and `b` name different elements at every instance."""
     names = _Names()
-    counter = (lambda k: f"c{k}")
-    cons = names.domain(stmt, counter)
-    cons += [f"{names.render(x, counter)} = {names.render(y, counter)}"
+    cons = names.domain(stmt, _counter)
+    cons += [f"{names.render(x, _counter)} = {names.render(y, _counter)}"
              for x, y in zip(a, b, strict=True)]
-    return names.empty([counter(k) for k in range(stmt.depth)], cons)
+    return names.empty([_counter(k) for k in range(stmt.depth)], cons)
 
 
 def never_touches(other: FlatStmt, subscripts: tuple[Form, ...], owner: FlatStmt,
@@ -68,13 +67,19 @@ def never_touches(other: FlatStmt, subscripts: tuple[Form, ...], owner: FlatStmt
     """Whether `other` never accesses `element` of `owner` at `subscripts` in the same
     iteration of the `shared` loops both statements share."""
     names = _Names()
-    mine = (lambda k: f"c{k}" if k < shared else f"q{k}")
-    theirs = (lambda k: f"c{k}")
-    cons = names.domain(other, mine) + names.domain(owner, theirs)[:2 * shared]
-    cons += [f"{names.render(x, mine)} = {names.render(y, theirs)}"
+
+    def mine(k: int) -> str:  # the loops both share are the same counters
+        return f"c{k}" if k < shared else f"q{k}"
+
+    cons = names.domain(other, mine) + names.domain(owner, _counter)[:2 * shared]
+    cons += [f"{names.render(x, mine)} = {names.render(y, _counter)}"
              for x, y in zip(subscripts, element, strict=True)]
     variables = [mine(k) for k in range(max(other.depth, shared))]
     return names.empty(variables, cons)
+
+
+def _counter(k: int) -> str:
+    return f"c{k}"
 
 
 def _before(a: tuple[int, ...], b: tuple[int, ...], sa: str, sb: str) -> str:

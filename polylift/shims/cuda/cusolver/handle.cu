@@ -45,6 +45,9 @@ cusolverDnParams_t cusolver_params() {
   return params;
 }
 
+// The cuBLAS handle of the cusolver shims (the ?geam transposes around LU):
+// a library carries only common/ and its own backend's sources, so it cannot call the
+// cublas backend's cublas_handle. Configured the same way: default math, no atomics.
 cublasHandle_t solver_blas_handle(Call &call) {
   static cublasHandle_t handle = nullptr;
   if (handle == nullptr) {

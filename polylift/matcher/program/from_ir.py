@@ -134,7 +134,9 @@ class _Builder:
         if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.apply":
             amap = ir.AffineMapAttr(owner.attributes["map"]).value
             return self.form(amap.results[0], amap.n_dims, list(owner.operands))
-        if not isinstance(owner, ir.Block) and ancestor_in(owner, self.parent) in self.nests:
+        # Compared only when found: an op's `==` refuses None (in `list.__contains__`).
+        holder = None if isinstance(owner, ir.Block) else ancestor_in(owner, self.parent)
+        if holder is not None and holder in self.nests:
             raise Unsupported(f"a bound or subscript computed by '{owner.name}' in the nest")
         key = value_key(value)
         self.sizes.setdefault(key, value)

@@ -13,7 +13,7 @@ from typing import Any
 from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
 
-BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 
 
 class _Parser(argparse.ArgumentParser):

@@ -24,7 +24,7 @@ the first element outside its bound) goes to `audit.txt`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -45,9 +45,9 @@ from polylift.harness.shim_calls import (
 )
 from polylift.harness.toolchain import Toolchain
 from polylift.shims.build import shim_library
-from polylift.shims.header import c_parameters, c_templates, c_type, shim_symbol
+from polylift.shims.header import backward_symbol, c_parameters, c_templates, c_type, shim_symbol
 from polylift.tdl.ast import Bin, Expr, Neg, Num, Ref
-from polylift.tdl.library import load_library
+from polylift.tdl.library import KernelTemplate, load_library
 
 AUDIT_ENV = "POLYLIFT_AUDIT_OUT"
 EXACT_ENV = "POLYLIFT_AUDIT_EXACT"
@@ -70,6 +70,17 @@ def _c_bound(expr: Expr | None) -> str:
     raise BuildError(f"ULP bound '{expr}' is not arithmetic on sizes")
 
 
+def _backward(tpl: KernelTemplate, dtype: str) -> dict[str, object] | None:
+    """For a template bounding a backward error: its measure and the arguments after the
+    shim's own (each `inout` array as it was, from the packed copy of the outputs)."""
+    if tpl.accuracy[0] != "backward":
+        return None
+    outputs = [a for a in tpl.ast.arrays if a.role != "in"]
+    before = [f"({c_type(dtype)} *)polylift_audit_packed(polylift_views_, {k}, "
+              "polylift_before_)" for k, a in enumerate(outputs) if a.role == "inout"]
+    return {"symbol": backward_symbol(tpl.launch, dtype), "before": before}
+
+
 def _shim_context(shim: ShimCall) -> dict[str, object]:
     tpl = shim.template
     for array in tpl.ast.arrays:
@@ -78,6 +89,7 @@ def _shim_context(shim: ShimCall) -> dict[str, object]:
     # Only a call that reorders its sums needs the precision of its terms.
     reorders = tpl.accuracy[0] == "reassoc"
     return {"symbol": shim.symbol, "template": tpl.name,
+            "backward": _backward(tpl, shim.dtype),
             "params": ", ".join(c_parameters(tpl, shim.dtype)) or "void",
             "args": ", ".join(a.name for a in tpl.shim_args),
             "reference": shim_symbol("ref", tpl.launch, shim.dtype),
@@ -105,10 +117,14 @@ class LaunchAudit:
     max_ulp: int
     bound: int  # the bound of the call with the largest distance
     first: str = ""  # the first element outside its bound
+    # `ulp`: distances of elements; `backward`: backward errors of results, in unit
+    # roundoffs (0 for a result bit for bit the ref's)
+    measure: str = "ulp"
 
     def describe(self) -> str:
         """One line: the shim, its calls and its largest distance against its bound."""
-        text = (f"{self.symbol}: {self.calls} call(s), max {ulp_text(self.max_ulp)} ULP "
+        unit = "ULP" if self.measure == "ulp" else "u of backward error"
+        text = (f"{self.symbol}: {self.calls} call(s), max {ulp_text(self.max_ulp)} {unit} "
                 f"(bound {self.bound})")
         if self.failed_calls:
             text += f", {self.failed_calls} call(s) outside the bound, first at {self.first}"
@@ -127,11 +143,10 @@ def read_audit(path: Path) -> list[LaunchAudit]:
             far = int(values["max_ulp"])
             records.append(LaunchAudit(fields[1], int(values["calls"]), int(values["failed"]),
                                        INFINITE_ULP if far == 2**64 - 1 else far,
-                                       int(values["bound"])))
+                                       int(values["bound"]),
+                                       measure=values.get("measure", "ulp")))
         elif fields and fields[0] == "first" and records:
-            last = records[-1]
-            records[-1] = LaunchAudit(last.symbol, last.calls, last.failed_calls, last.max_ulp,
-                                      last.bound, line.removeprefix("first "))
+            records[-1] = replace(records[-1], first=line.removeprefix("first "))
     return sorted(records, key=lambda r: r.symbol)
 
 
@@ -147,7 +162,8 @@ class Audit:
     def describe(self) -> str:
         """What the audit found, one line per shim, for the check's message."""
         lines = ["launch audit (each backend call against ref on the same data, in ULP of "
-                 "the result or, where larger, of the sum of |terms|):"]
+                 "the result or, where larger, of the sum of |terms|; a factorization or "
+                 "solve that differs, by its backward error):"]
         lines += [f"  {r.describe()}" for r in self.records]
         lines.append(f"  with the ref results in place the outputs are {self.outputs}")
         return "\n".join(lines)

@@ -40,6 +40,7 @@ typedef struct {
 typedef struct polylift_audit_site {
   const char *symbol;
   int inexact; /* the template divides or takes roots: its bound holds for exact inputs too */
+  int backward; /* results are measured by their backward error, not per element */
   long long calls, failed_calls;
   uint64_t max_ulp, bound_at_max;
   char first[640]; /* the first element outside its bound */
@@ -213,9 +214,9 @@ static inline void polylift_audit_write(void) {
   FILE *out = path ? fopen(path, "w") : NULL;
   if (!out) return;
   for (polylift_audit_site *s = polylift_audit_sites; s; s = s->next) {
-    fprintf(out, "launch %s calls %lld failed %lld max_ulp %llu bound %llu\n", s->symbol,
+    fprintf(out, "launch %s calls %lld failed %lld max_ulp %llu bound %llu%s\n", s->symbol,
             s->calls, s->failed_calls, (unsigned long long)s->max_ulp,
-            (unsigned long long)s->bound_at_max);
+            (unsigned long long)s->bound_at_max, s->backward ? " measure backward" : "");
     if (s->first[0]) fprintf(out, "first %s\n", s->first);
   }
   fclose(out);
@@ -229,6 +230,52 @@ static inline uint64_t polylift_audit_bound(const polylift_audit_site *site, dou
   return declared > 0 ? (uint64_t)declared : 0;
 }
 
+/* The part of a packed copy of `views` (polylift_audit_save) that holds view `k`. */
+static inline void *polylift_audit_packed(const polylift_audit_view *views, int k,
+                                          unsigned char *copy) {
+  for (int v = 0; v < k; ++v) copy += polylift_audit_count(&views[v]) * (int64_t)views[v].elem;
+  return copy;
+}
+
+static inline void polylift_audit_register(polylift_audit_site *site, uint64_t bound) {
+  if (site->calls++ == 0) {
+    if (!polylift_audit_sites) atexit(polylift_audit_write);
+    site->next = polylift_audit_sites;
+    polylift_audit_sites = site;
+    site->bound_at_max = bound;
+  }
+}
+
+/* A factorization's or a solve's call: the backend's result (`got`, as saved) passes when
+ * it is bit for bit the ref's (in place), else when its backward error (`backward`, in
+ * unit roundoffs, from the launch's measure) is within the bound. */
+static inline void polylift_audit_check_backward(polylift_audit_site *site,
+                                                 const polylift_audit_view *views, int n,
+                                                 const unsigned char *got, double backward,
+                                                 uint64_t bound) {
+  int64_t index[POLYLIFT_AUDIT_MAX_RANK];
+  polylift_audit_register(site, bound);
+  site->backward = 1;
+  int same = 1;
+  for (int k = 0; k < n && same; ++k)
+    for (int64_t i = 0; i < polylift_audit_count(&views[k]) && same; ++i, got += views[k].elem)
+      same = memcmp(polylift_audit_at(&views[k], i, index), got, views[k].elem) == 0;
+  uint64_t measure = same ? 0
+                     : !(backward <= 1e18) ? POLYLIFT_AUDIT_INFINITE
+                                           : (uint64_t)ceil(backward);
+  if (measure > site->max_ulp) {
+    site->max_ulp = measure;
+    site->bound_at_max = bound;
+  }
+  if (measure > bound) {
+    site->failed_calls++;
+    if (!site->first[0])
+      snprintf(site->first, sizeof site->first,
+               "call %lld: the backend's result differs from ref's with a backward error of "
+               "%.3g u, bound %llu", site->calls, backward, (unsigned long long)bound);
+  }
+}
+
 /* Compare the ref results in place with the backend's (`got`, as saved) and record;
  * `mag` (or NULL) holds the magnitude of each element, packed like `got`. */
 static inline void polylift_audit_check(polylift_audit_site *site, const polylift_audit_view *views,
@@ -236,12 +283,7 @@ static inline void polylift_audit_check(polylift_audit_site *site, const polylif
                                         uint64_t bound) {
   int64_t index[POLYLIFT_AUDIT_MAX_RANK];
   int failed = 0;
-  if (site->calls++ == 0) {
-    if (!polylift_audit_sites) atexit(polylift_audit_write);
-    site->next = polylift_audit_sites;
-    polylift_audit_sites = site;
-    site->bound_at_max = bound;
-  }
+  polylift_audit_register(site, bound);
   for (int k = 0; k < n; ++k) {
     const polylift_audit_view *v = &views[k];
     for (int64_t i = 0; i < polylift_audit_count(v); ++i, got += v->elem) {

@@ -87,20 +87,22 @@ def shim_libraries(backends: Sequence[str], target: str,
 
 
 def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
-                    tc: Toolchain) -> Path:
-    """The original program with the timing wrapper around its own kernel: `reference`."""
+                    tc: Toolchain, factors: Sequence[str] = ()) -> Path:
+    """The original program with the timing wrapper around its own kernel: `reference`
+    (`factors`: the wrapper's exact-mode fill of factorizations, `exact_factors.py`)."""
     kernel = sig.name
     section, value = _symbol_place(bench_obj, kernel, tc)
     tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}",
             f"--add-symbol={impl_name(kernel)}={section}:0x{value},global,function",
             bench_obj.name, "bench.ref.o"], "objcopy (reference)")
-    wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig), "compiling the wrapper")
+    wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig, factors), "compiling the wrapper")
     return _link(tc, [tc.workdir / "bench.ref.o", wrapper], "reference", flags)
 
 
 def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: BenchFlags,
                  tc: Toolchain, extra_objects: Sequence[Path] = (),
-                 libraries: Sequence[ShimLibrary] = (), exe: str = "lifted") -> Path:
+                 libraries: Sequence[ShimLibrary] = (), exe: str = "lifted",
+                 factors: Sequence[str] = ()) -> Path:
     """The program with its kernel replaced by the MLIR-compiled one: `lifted`, linked
     with the shim `libraries` its launches call."""
     kernel = sig.name
@@ -111,7 +113,8 @@ def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: B
                 lifted_obj.name], "objcopy (lifted)")
     wrapper = tc.workdir / "wrapper.o"
     if not wrapper.exists():
-        wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig), "compiling the wrapper")
+        wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig, factors),
+                            "compiling the wrapper")
     adapter = tc.workdir / "adapter.o"
     if not adapter.exists():
         adapter = compile_c(tc, "adapter.c", adapter_source(sig), "compiling the adapter")
@@ -130,13 +133,15 @@ class LiftedParts:
     flags: BenchFlags
     extra_objects: tuple[Path, ...] = ()
     libraries: tuple[ShimLibrary, ...] = ()
+    factors: tuple[str, ...] = ()  # the wrapper's exact-mode fill of factorizations
 
     def build(self, tc: Toolchain, exe: str = "lifted", objects: Sequence[Path] = (),
               libraries: Sequence[ShimLibrary] = (), link_flags: Sequence[str] = ()) -> Path:
         """The lifted program as `exe`, with more objects, libraries and linker flags."""
         flags = replace(self.flags, link_args=(*link_flags, *self.flags.link_args))
         return build_lifted(self.bench_obj, self.sig, self.kernel_obj, flags, tc,
-                            [*self.extra_objects, *objects], [*self.libraries, *libraries], exe)
+                            [*self.extra_objects, *objects], [*self.libraries, *libraries], exe,
+                            self.factors)
 
 
 def compile_c(tc: Toolchain, name: str, text: str, what: str,

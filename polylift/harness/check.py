@@ -48,6 +48,7 @@ from polylift.harness.coverage import (
     summarize,
     ulp_bound,
 )
+from polylift.harness.exact_factors import exact_fill
 from polylift.harness.extents import apply_extents
 from polylift.harness.lift import compile_lifted
 from polylift.harness.links import compile_links
@@ -224,17 +225,21 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     sig = apply_extents(front_sig, source)
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
-    reference = build_reference(bench_obj, sig, flags, tc)
     kernel_obj = compile_lifted(mlir, kernel, with_templates(options.pass_list(),
                                                              options.templates), tc)
+    stage = matched_stage(tc.workdir)
+    library = load_library(options.templates)
+    summary = (summarize(stage.read_text(), kernel, sig, library)
+               if stage else LiftSummary((), 0))
+    # Both programs get the same exact inputs: those of the lifted one's factorizations.
+    factors = tuple(exact_fill(summary.launches, sig, library))
+    reference = build_reference(bench_obj, sig, flags, tc, factors)
     extra = [Path(o).resolve() for o in options.extra_objects]
     shims = shim_libraries(lowered_backends(options.pass_list()), options.target,
                            options.templates)
-    parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims))
+    parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims),
+                        factors)
     lifted = parts.build(tc)
-    stage = matched_stage(tc.workdir)
-    summary = (summarize(stage.read_text(), kernel, sig, load_library(options.templates))
-               if stage else LiftSummary((), 0))
     return _Built(reference, lifted, sig, summary, parts)
 
 

@@ -47,6 +47,9 @@ class Launch:
     sizes: tuple[tuple[str, str | int | None], ...]
     top_level: bool
     dtype: str = ""  # the element type suffix of the callee (`gemm_f64` -> `f64`)
+    # Per template array, the kernel argument it is, from its first element (None when
+    # it is some other view): what the exact-input generator fills.
+    arrays: tuple[tuple[str, str | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,7 +183,30 @@ def _launch(op: ir.Operation, library: Library, entry: ir.Block,
     sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, entry, sig))
                   for s in tpl.sizes)
     callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-    return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"))
+    arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], entry, sig))
+                   for p in tpl.params if p.kind == "array")
+    return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"),
+                  arrays)
+
+
+def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
+    """The kernel argument a launch operand views from its first element, unit strides
+    (through casts and subviews at offset 0), or None."""
+    for _ in range(16):
+        if isinstance(value, ir.BlockArgument):
+            param = sig.params[value.arg_number] if value.owner == entry else None
+            return param.name if param is not None and param.kind == "array" else None
+        if not isinstance(value, ir.OpResult) or value.owner.name not in ("memref.subview",
+                                                                          "memref.cast"):
+            return None
+        owner = value.owner
+        if owner.name == "memref.subview":
+            offsets = list(ir.DenseI64ArrayAttr(owner.attributes["static_offsets"]))
+            strides = list(ir.DenseI64ArrayAttr(owner.attributes["static_strides"]))
+            if any(o != 0 for o in offsets) or any(s != 1 for s in strides):
+                return None
+        value = owner.operands[0]
+    return None
 
 
 def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> LiftSummary:

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from polylift.matcher.ir_model import Unsupported
 from polylift.matcher.loop_model import LoopIR
 from polylift.matcher.match import StepContexts, match
+from polylift.matcher.program.explain import closest_program
 from polylift.matcher.shapes import Shape, differences, op_shape, step_shape
 from polylift.matcher.state import Attempt
 from polylift.mlir import ir
@@ -87,8 +88,9 @@ def closest_template(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, 
 
 def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate, order: int,
                 contexts: StepContexts) -> Iterator[Candidate]:
-    """One candidate per step of `tpl`, compared with the op."""
-    steps = tpl.ast.steps
+    """One candidate per step of `tpl`, compared with the op (none of a loop program,
+    which no linalg op computes alone)."""
+    steps = () if tpl.ast.program else tpl.ast.steps
     for k, step in enumerate(steps):
         if step_kind(step) != "op":
             continue  # a scatter, a recurrence or one element: not a linalg op
@@ -114,14 +116,15 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
     scatter, a recurrence, or any step whose points a loop nest may compute), and the
     first difference; None when no step gets past reading the nest (a loop that is not
     one value stored per point)."""
+    program = closest_program(op, ranked)
     try:
         LoopIR(op)
     except Unsupported:
-        return None  # no step reads it, whatever it states
+        return program  # no step reads it, whatever it states
     best: tuple[tuple[int, int], str, str] | None = None
     contexts = StepContexts()
     for tpl in ranked:
-        steps = tpl.ast.steps
+        steps = () if tpl.ast.program else tpl.ast.steps
         for k, step in enumerate(steps):
             if step_kind(step) not in ("loop", "op"):
                 continue
@@ -135,7 +138,7 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
             rank = (attempt.progress, -len(steps))
             if attempt.progress > 1 and (best is None or rank > best[0]):
                 best = (rank, tpl.name, text)
-    return None if best is None else (best[1], best[2])
+    return program if best is None else (best[1], best[2])
 
 
 def _missing_steps(tpl: KernelTemplate, k: int) -> str:

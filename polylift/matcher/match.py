@@ -20,6 +20,7 @@ from polylift.matcher.launch_views import launch_arrays
 from polylift.matcher.loop_model import STORES, LoopIR, StoreIR
 from polylift.matcher.mask import describe as describe_mask
 from polylift.matcher.mask import step_mask
+from polylift.matcher.program.prove import match_program
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.mlir import ir
@@ -249,6 +250,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason.
     `contexts`: the ops as steps, read by earlier matches of the same IR."""
     attempt = attempt if attempt is not None else Attempt()
+    if tpl.ast.program:
+        return match_program(tpl, ops, attempt)
     contexts = contexts if contexts is not None else StepContexts()
     steps = tpl.element_steps
     if len(ops) != len(steps):

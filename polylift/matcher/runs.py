@@ -26,6 +26,7 @@ from polylift.matcher.match import PURE
 from polylift.matcher.payload import ancestor_in
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
+from polylift.tdl.library import KernelTemplate
 
 _LOADS = ("affine.load", "memref.load")
 
@@ -42,8 +43,18 @@ def element_kind(op: ir.Operation | ir.OpView) -> str:
 
 
 def fits(element: str, step: str) -> bool:
-    """Whether an element of one kind may match a step of another (`step_kind`)."""
-    return element == step or (element == "loop" and step == "op")
+    """Whether an element of one kind may match a step of another (`step_kind`): a loop
+    nest also matches a step of points or a top-level loop of a loop program."""
+    return element == step or (element == "loop" and step in ("op", "program"))
+
+
+def run_kinds(tpl: KernelTemplate) -> list[tuple[str, ...]]:
+    """The element kinds of the runs `tpl` may match: one per element step, or for a
+    loop program one to as many loop nests as it has statements (the source may split
+    its loops, or join them, where the template's order allows)."""
+    if tpl.ast.program:
+        return [("program",) * n for n in range(1, len(tpl.ast.steps) + 1)]
+    return [tpl.element_kinds]
 
 
 # What a loop carrying a value may hold: arithmetic, reads, and control flow around them.

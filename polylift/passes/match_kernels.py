@@ -15,7 +15,7 @@ from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
 from polylift.matcher.match import StepContexts, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
-from polylift.matcher.runs import dead_after, element_kind, fits, run_of
+from polylift.matcher.runs import dead_after, element_kind, fits, run_kinds, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
@@ -169,8 +169,7 @@ class MatchKernelsPass(Pass):
         take the border."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
         contexts = StepContexts()  # each op read once for every template
-        for tpl in ranked:
-            kinds = tpl.element_kinds
+        for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))

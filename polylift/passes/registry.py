@@ -20,6 +20,7 @@ PASS_FLAGS: tuple[str, ...] = (
     "raise-affine-to-linalg",
     "match-kernels",
     "lower-kernel-launch-to-cudnn",
+    "lower-kernel-launch-to-cusolver",
     "lower-kernel-launch-to-cublaslt",
     "lower-kernel-launch-to-cublas",
     "lower-kernel-launch-to-pva",

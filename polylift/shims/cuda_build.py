@@ -1,4 +1,4 @@
-"""Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`) with nvcc.
+"""Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`, `cusolver`) with nvcc.
 
 Sources: `polylift/shims/cuda/common/*.cu` (the runtime every cuda backend carries: the
 device-buffer cache, transfers, error reporting), `polylift/shims/cuda/<backend>/*.cu`
@@ -6,7 +6,8 @@ device-buffer cache, transfers, error reporting), `polylift/shims/cuda/<backend>
 from the shim families: `generate.py`) and the `<dir>/cuda/<backend>/*.cu` of user template
 folders, with the headers of `polylift/shims/cuda/include/`. Vendor
 headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
-`nvidia-cudnn-cu13`, `nvidia-cuda-runtime`), found through the `nvidia` namespace
+`nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, and for cuSOLVER `nvidia-cusolver` with
+`nvidia-cusparse` and `nvidia-nvjitlink`), found through the `nvidia` namespace
 package; nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
 `$CUDA_HOME/bin/nvcc`). Device code is built for the architectures of
 `$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both plus PTX of the last one).
@@ -43,8 +44,9 @@ from polylift.shims.store import (
 )
 
 CUDA_DIR = Path(__file__).parent / "cuda"
-CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn")
-INSTALL_HINT = "pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN and the runtime)"
+CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver")
+INSTALL_HINT = ("pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN, cuSOLVER "
+                "and the runtime)")
 # fmad=false: our own kernels must round every product, as the C reference does; the
 # host compiler must not contract either (the units carry the template's loops).
 NVCC_FLAGS: tuple[str, ...] = ("-x", "cu", "-std=c++17", "-O2", "--fmad=false",
@@ -56,6 +58,11 @@ BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
     "cublaslt": (("cu13", "libcublasLt.so.13"),),
     # cuDNN's own libraries look for cuBLASLt beside an older wheel layout; linking it
     # here loads it first, so their lookup finds it already in the process.
+    # cuSOLVER needs cuSPARSE and nvJitLink (their wheels are in the gpu extra), and
+    # cuBLAS, whose ?geam the LU shim transposes with.
+    "cusolver": (("cu13", "libcusolver.so.12"), ("cu13", "libcusparse.so.12"),
+                 ("cu13", "libnvJitLink.so.13"), ("cu13", "libcublas.so.13"),
+                 ("cu13", "libcublasLt.so.13")),
     "cudnn": (("cudnn", "libcudnn.so.9"), ("cu13", "libcublasLt.so.13"),
               ("cu13", "libcublas.so.13")),
 }

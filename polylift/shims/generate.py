@@ -21,12 +21,18 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from polylift.shims.families import Family, environment, family_of
-from polylift.shims.header import c_parameters, c_type, launch_decls, shim_symbol
+from polylift.shims.header import (
+    backward_prototype,
+    c_parameters,
+    c_type,
+    launch_decls,
+    shim_symbol,
+)
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate, Library
 
-CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn")
+CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver")
 _UNIT_TEMPLATE = "shim_unit.j2"
 _INT_LIMITS = {"i8": ("-128", "127", "uint8_t"), "i16": ("-32768", "32767", "uint16_t")}
 
@@ -63,6 +69,11 @@ class Shim:
     def params(self) -> str:
         """The C parameter list, exactly the header's."""
         return ", ".join(c_parameters(self.template, self.dtype)) or "void"
+
+    @property
+    def backward_prototype(self) -> str:
+        """The definition line of the launch's backward error measure (`header.py`)."""
+        return backward_prototype(self.template, self.dtype)
 
     @property
     def args(self) -> str:

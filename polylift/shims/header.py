@@ -66,6 +66,24 @@ def c_parameters(template: KernelTemplate, dtype: str | None) -> tuple[str, ...]
     return tuple(_c_param(template, arg, elem) for arg in template.shim_args)
 
 
+def backward_symbol(launch: str, dtype: str) -> str:
+    """The C symbol of a launch's backward error measure (templates declaring `accuracy
+    backward`): `polylift_backward_<launch>_<dtype>`, defined with the ref shims."""
+    return f"polylift_backward_{launch}_{dtype}"
+
+
+def backward_prototype(template: KernelTemplate, dtype: str) -> str:
+    """`double polylift_backward_<launch>_<dtype>(...)`: the shim's parameters (the
+    result in its arrays), then each `inout` array as it was before the call, packed
+    row-major (`const T *<name>_in`); it returns the result's largest componentwise
+    backward error in unit roundoffs."""
+    elem = c_type(dtype)
+    before = [f"const {elem} *{p.name}_in" for p in template.params
+              if p.kind == "array" and p.role == "inout"]
+    params = ", ".join([*c_parameters(template, dtype), *before])
+    return f"double {backward_symbol(template.launch, dtype)}({params})"
+
+
 def c_prototype(template: KernelTemplate, backend: str, dtype: str) -> str:
     """`void polylift_<backend>_<launch>_<dtype>(...)`, without the final semicolon."""
     params = ", ".join(c_parameters(template, dtype)) or "void"
@@ -86,6 +104,12 @@ class LaunchDecl:
         """(backend, dtype, symbol) for every shim of the launch."""
         return tuple((b, d, shim_symbol(b, self.name, d))
                      for b in self.backends for d in self.dtypes)
+
+    @property
+    def backward(self) -> bool:
+        """Whether the launch's templates bound a backward error (`accuracy backward`):
+        the ref library then defines its measure (`backward_symbol`) for every dtype."""
+        return any(t.accuracy[0] == "backward" for t in self.templates)
 
 
 def _ordered(names: set[str], order: Sequence[str]) -> tuple[str, ...]:
@@ -142,12 +166,17 @@ def render_header(library: Library) -> str:
     launches = []
     for decl in launch_decls(library):
         protos = [c_prototype(decl.templates[0], b, d) for b, d, _ in decl.symbols]
+        if decl.backward:
+            protos += [backward_prototype(decl.templates[0], d) for d in decl.dtypes]
         launches.append({"name": decl.name, "prototypes": protos,
                          "templates": [_describe(t) for t in decl.templates]})
     return c_templates(Path(__file__).parent).get_template(_TEMPLATE).render(launches=launches)
 
 
 def declared_symbols(library: Library, backend: str) -> tuple[str, ...]:
-    """Every shim symbol the header declares for one backend, sorted."""
-    return tuple(sorted(sym for decl in launch_decls(library)
-                        for b, _, sym in decl.symbols if b == backend))
+    """Every shim symbol the header declares for one backend, sorted (the ref backend's
+    include the backward error measures)."""
+    measures = [backward_symbol(decl.name, d) for decl in launch_decls(library)
+                if decl.backward and backend == "ref" for d in decl.dtypes]
+    return tuple(sorted([*measures, *(sym for decl in launch_decls(library)
+                                      for b, _, sym in decl.symbols if b == backend)]))

@@ -75,7 +75,8 @@ class MlirLexer(RegexLexer):
 TEMPLATE_KEYWORDS = (
     "template", "doc", "types", "array", "in", "out", "inout", "scalar", "local",
     "accumulate", "window", "compute", "where", "launch", "shim", "backends", "accuracy",
-    "exact", "reassoc", "ulp", "cost", "flops", "bytes", "attrs",
+    "exact", "reassoc", "ulp", "backward", "for", "reversed", "cost", "flops", "bytes",
+    "attrs",
 )
 
 

@@ -191,6 +191,25 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Loop:
+    """`for lower <= var < upper { body }` in a loop program: the body's statements in
+    order at each value of `var`, increasing, or decreasing when `reversed`. The bounds
+    are sums of sizes, the counters of enclosing loops and integers."""
+
+    var: str
+    lower: Index
+    upper: Index
+    body: tuple[Step | Loop, ...]
+    reversed: bool = False
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        lower = f"{self.lower} <= " if self.lower.terms or self.lower.const else ""
+        order = " reversed" if self.reversed else ""
+        return f"for {lower}{self.var} < {self.upper}{order} {{ ... }}"
+
+
+@dataclass(frozen=True)
 class ArrayDecl:
     """`array A[m, k] in`: an array parameter, its size symbols per dimension, its role,
     and its element type when it is not the launch's (`array wr[n] in : i32`)."""
@@ -228,7 +247,8 @@ class WindowDecl:
 
 @dataclass(frozen=True)
 class LocalDecl:
-    """`local cmin : i32`: a scalar the computation defines, not a launch parameter."""
+    """`local cmin : i32`: a scalar the computation defines, not a launch parameter; a
+    loop program's local may leave its type ("") to the launch's element type."""
 
     name: str
     dtype: str
@@ -252,7 +272,8 @@ class Template:
     launch: str = ""
     shim: tuple[str, ...] = ()
     backends: tuple[str, ...] = ()
-    # (`exact`, None) or (`reassoc`, the ULP bound: an expression of sizes)
+    # (`exact`, None), (`reassoc`, the ULP bound) or (`backward`, the backward error
+    # bound in unit roundoffs): bounds are expressions of sizes
     accuracy: tuple[str, Expr | None] = ("exact", None)
     flops: Expr | None = None
     bytes: Expr | None = None
@@ -261,6 +282,9 @@ class Template:
     windows: tuple[WindowDecl, ...] = ()
     locals: tuple[LocalDecl, ...] = ()
     item_spans: tuple[tuple[str, Span], ...] = ()
+    # A loop program (`compute { for ... }`): its top-level loops; `steps` then holds
+    # its statements in source order, for the analyses that read every statement.
+    program: tuple[Loop, ...] = ()
 
     @property
     def arrays(self) -> tuple[ArrayDecl, ...]:

@@ -22,6 +22,7 @@ from polylift.tdl.ast import (
     Template,
 )
 from polylift.tdl.errors import TemplateError
+from polylift.tdl.program_checks import check_program
 from polylift.tdl.steps import (
     accesses,
     definitions_read,
@@ -42,7 +43,7 @@ ELEMENT_SIZE = "esize"
 COST_OPERATORS = ("+", "-", "*", "/")
 
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
-BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 # `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
 # `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.
@@ -85,8 +86,11 @@ class _Checker:
         self.check_locals()
         for step in tpl.steps:
             self.check_step(step)
-        self.check_index_extents()
-        self.check_windows()
+        if tpl.program:
+            check_program(tpl, self.fail)
+        else:
+            self.check_index_extents()
+            self.check_windows()
         self.check_roles()
         self.check_shim()
         self.check_cost()
@@ -156,7 +160,7 @@ class _Checker:
             if decl.name in seen or decl.name in names:
                 raise self.fail(decl.span, f"local '{decl.name}' is declared twice or is "
                                            "also a parameter or size")
-            if decl.dtype not in DTYPES:
+            if decl.dtype not in DTYPES and (decl.dtype or not self.tpl.program):
                 raise self.fail(decl.span, f"unknown local type '{decl.dtype}'")
             seen.add(decl.name)
         defined: set[str] = set()
@@ -167,7 +171,8 @@ class _Checker:
                     raise self.fail(node.span, f"local '{node.name}' is read before a step "
                                                "defines it")
             if isinstance(step.target, Ref):
-                if step.op != "=" or step.where:
+                if (step.op != "=" and step.target.name not in defined) or step.where or \
+                        (step.op != "=" and not self.tpl.program):
                     raise self.fail(step.span, "a local is defined by an '=' step without "
                                                "'where'")
                 defined.add(step.target.name)
@@ -196,7 +201,10 @@ class _Checker:
         else:
             self.check_target(step, step.target)
         self.check_nodes(step)
-        self.check_indices(step)
+        if step.op == "-=" and not self.tpl.program:
+            raise self.fail(step.span, "'-=' is a statement of a loop program")
+        if not self.tpl.program:
+            self.check_indices(step)
 
     def check_nodes(self, step: Step) -> None:
         """Every node of the right side: known names, and operators where they belong."""

@@ -151,18 +151,27 @@ class KernelTemplate:
 
     @property
     def accuracy(self) -> tuple[str, str]:
-        """(`exact`, "") or (`reassoc`, the ULP bound as written, e.g. `2*k + 64`)."""
+        """(`exact`, ""), (`reassoc`, the ULP bound as written, e.g. `2*k + 64`) or
+        (`backward`, the backward error bound in unit roundoffs)."""
         kind, bound = self.ast.accuracy
         return kind, "" if bound is None else str(bound)
 
     def ulp_bound(self, sizes: dict[str, int]) -> int:
-        """The ULP bound at concrete sizes: 0 for an `exact` template.
+        """The ULP bound at concrete sizes: 0 for an `exact` template, and for a
+        `backward` one, which bounds no element (the launch audit holds its backward
+        error instead, `backward_bound`).
 
         A reassociated reduction of length k can differ from the template's order by
         about 2k ULP in the worst case, so bounds are expressions of the sizes.
         """
-        bound = self.ast.accuracy[1]
-        return 0 if bound is None else int(evaluate(bound, sizes))
+        kind, bound = self.ast.accuracy
+        return 0 if bound is None or kind == "backward" else int(evaluate(bound, sizes))
+
+    def backward_bound(self, sizes: dict[str, int]) -> int:
+        """The backward error bound at concrete sizes, in unit roundoffs (0 unless the
+        template declares `accuracy backward`)."""
+        kind, bound = self.ast.accuracy
+        return int(evaluate(bound, sizes)) if kind == "backward" and bound is not None else 0
 
     @property
     def bound_sizes(self) -> tuple[str, ...]:
@@ -174,14 +183,20 @@ class KernelTemplate:
     @cached_property
     def element_steps(self) -> tuple[tuple[int, Step], ...]:
         """The steps that ops match, with their positions: all but a local's definitions,
-        which are values the later steps read."""
+        which are values the later steps read. A loop program has none: its loops match
+        whole (`element_kinds`)."""
+        if self.ast.program:
+            return ()
         return tuple((k, step) for k, step in enumerate(self.ast.steps)
                      if step_kind(step) != "local")
 
     @cached_property
     def element_kinds(self) -> tuple[str, ...]:
         """What each of `element_steps` matches (`steps.step_kind`), computed once: the
-        matcher asks it of every template it tries."""
+        matcher asks it of every template it tries. Each top-level loop of a loop
+        program matches one loop nest (`program`)."""
+        if self.ast.program:
+            return ("program",) * len(self.ast.program)
         return tuple(step_kind(step) for _, step in self.element_steps)
 
     @cached_property

@@ -25,6 +25,7 @@ from polylift.tdl.ast import (
     Index,
     LocalDecl,
     Lookup,
+    Loop,
     Neg,
     Num,
     Ref,
@@ -114,6 +115,8 @@ class _ToAst(Transformer):
                 fields[key] = fields.get(key, ()) + value
             elif key == "cost":
                 fields["flops"], fields["bytes"] = value
+            elif key == "steps" and any(isinstance(s, Loop) for s in value):
+                fields["program"], fields["steps"] = value, _flat_statements(value)
             else:
                 fields[key] = value
         fields["params"] = tuple(fields["params"])
@@ -152,8 +155,8 @@ class _ToAst(Transformer):
         return WindowDecl(str(c[0]), int(c[1]), _span(meta))
 
     def local(self, meta, c):
-        dtype = c[-1].name
-        return ("locals", tuple(LocalDecl(str(n), dtype, _span(n)) for n in c[:-1]),
+        dtype = c.pop().name if isinstance(c[-1], _TypeName) else ""
+        return ("locals", tuple(LocalDecl(str(n), dtype, _span(n)) for n in c),
                 _span(meta))
 
     def local_target(self, meta, c):
@@ -170,6 +173,25 @@ class _ToAst(Transformer):
 
     def compute(self, meta, c):
         return ("steps", tuple(c), _span(meta))
+
+    def loop(self, meta, c):
+        """`for i < n`, `for lo <= i < n`, with `reversed`; the comparisons must be those
+        (the grammar reads any comparison, so that the forms share one rule)."""
+        order = any(isinstance(x, Token) and x.type == "REVERSED" for x in c)
+        head = [x for x in c if isinstance(x, Index) or
+                (isinstance(x, Token) and x.type == "CMP")]
+        body = tuple(x for x in c if isinstance(x, Step | Loop))
+        if len(head) == 3 and head[1] == "<":
+            lower, var, upper = Index(()), head[0], head[2]
+        elif len(head) == 5 and head[1] == "<=" and head[3] == "<":
+            lower, var, upper = head[0], head[2], head[4]
+        else:
+            raise TemplateError("a loop is 'for i < n' or 'for lo <= i < n'",
+                                SourceLoc(self.file, meta.line, meta.column), self.text)
+        if var.const or var.terms[0][1] != 1 or len(var.terms) != 1:
+            raise TemplateError(f"'{var}' is not a loop counter's name",
+                                SourceLoc(self.file, meta.line, meta.column), self.text)
+        return Loop(var.terms[0][0], lower, upper, body, order, _span(meta))
 
     def step(self, meta, c):
         return Step(c[0], str(c[1]), c[2], _span(meta), tuple(c[3:]))
@@ -191,6 +213,9 @@ class _ToAst(Transformer):
 
     def reassoc(self, meta, c):
         return ("accuracy", ("reassoc", c[0]), _span(meta))
+
+    def backward(self, meta, c):
+        return ("accuracy", ("backward", c[0]), _span(meta))
 
     def cost(self, meta, c):
         return ("cost", (c[0], c[1]), _span(meta))
@@ -247,6 +272,14 @@ class _ToAst(Transformer):
 
     def call(self, meta, c):
         return Call(str(c[0]), tuple(c[1:]), _span(meta))
+
+
+def _flat_statements(items: tuple) -> tuple[Step, ...]:
+    """The statements of a loop program in source order."""
+    found: list[Step] = []
+    for item in items:
+        found += _flat_statements(item.body) if isinstance(item, Loop) else [item]
+    return tuple(found)
 
 
 def _as_index(expr: Any) -> Index | None:

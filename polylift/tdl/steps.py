@@ -39,9 +39,10 @@ def _read_nodes(step: Step) -> list[Expr]:
 
 def accesses(step: Step) -> list[Access]:
     """The array reads of a step: its right-hand side (and a scatter's key), plus the
-    target for `+=`."""
+    target for `+=` and `-=`."""
     reads = [n for n in _read_nodes(step) if isinstance(n, Access)]
-    target = [step.target] if step.op == "+=" and isinstance(step.target, Access) else []
+    updates = step.op in ("+=", "-=")
+    target = [step.target] if updates and isinstance(step.target, Access) else []
     return target + reads
 
 

@@ -704,3 +704,59 @@ template blas.symm_lower {
   accuracy reassoc ulp 2*m + 64
   cost flops 2*m*m*n + 2*m*n bytes esize*(m*m + 3*m*n)
 }
+
+# The same product as C writes it row by row, A read only at and below the diagonal: row
+# i of B adds its contribution alpha * B[i,j] * A[i,k] to the rows k above it (A[k,i] =
+# A[i,k]), and row i of C is finished from its own terms: beta * C, the diagonal, then the
+# sum over the rows above it (t). A loop program: each row reads what the rows before it
+# wrote. Every element of C is a sum of m + 1 products (beta * C included), taken in
+# another order by a library's ?symm.
+
+template blas.symm_lower_rows {
+  doc "C = alpha * A.B + beta * C, A symmetric in its lower triangle, row by row"
+  types f32, f64
+  array C[m, n] inout
+  array A[m, m] in
+  array B[m, n] in
+  scalar alpha
+  scalar beta
+  local t
+  compute {
+    for i < m {
+      for j < n {
+        t = 0
+        for k < i {
+          C[k,j] += alpha * B[i,j] * A[i,k]
+          t += B[k,j] * A[i,k]
+        }
+        C[i,j] = beta * C[i,j] + alpha * B[i,j] * A[i,i] + alpha * t
+      }
+    }
+  }
+  launch symm_lower_rows
+  shim m, n, alpha, A, B, beta, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 2*m + 64
+  cost flops 2*m*m*n + 3*m*n bytes esize*(m*m/2 + 3*m*n)
+}
+
+# The upper triangle of A^T.A from zero (the covariance of centred data): C[i,j] for
+# j >= i, the lower triangle left alone. Each element is a sum of k products; a library
+# ?syrk sums them in another order, which can cancel: the launch audit holds it to the
+# bound in ULP of the sum of |terms| (audit_runtime.h), not of the result.
+
+template blas.syrk_t_upper {
+  doc "upper triangle (j >= i): C = 0, then C += A^T.A"
+  types f32, f64
+  array C[n, n] out
+  array A[k, n] in
+  compute {
+    C[i,j] = 0 where j >= i
+    C[i,j] += A[p,i] * A[p,j] where j >= i
+  }
+  launch syrk_t_upper
+  shim n, k, A, C
+  backends ref, host, cublas
+  accuracy reassoc ulp 2*k + 64
+  cost flops n*n*k bytes esize*(n*k + n*n/2)
+}

@@ -70,8 +70,9 @@ def test_editing_a_builtin_template_parses_again(parses, monkeypatch, tmp_path):
     blas1 = builtin / "blas1.tpl"
     blas1.write_text(blas1.read_text().replace('doc "y = x"', 'doc "y := x"'))
     edited = _reload()
-    assert parses == ["blas1.tpl", "blas2.tpl", "blas3.tpl", "cnn.tpl", "pva.tpl",
-                      "scan.tpl", "stencils.tpl"]
+    # The library's key holds every file: one edited, all parse again.
+    assert parses == sorted(p.name for p in builtin.glob("*.tpl"))
+    assert "blas1.tpl" in parses and len(parses) >= 8
     assert edited.templates["blas.copy"].ast.doc == "y := x"
 
 

@@ -261,6 +261,16 @@ void polylift_host_ger2_f64(int64_t m, int64_t n, const double *u1, int64_t incu
 void polylift_cublas_ger2_f32(int64_t m, int64_t n, const float *u1, int64_t incu1, const float *v1, int64_t incv1, const float *u2, int64_t incu2, const float *v2, int64_t incv2, float *A, int64_t ldA);
 void polylift_cublas_ger2_f64(int64_t m, int64_t n, const double *u1, int64_t incu1, const double *v1, int64_t incv1, const double *u2, int64_t incu2, const double *v2, int64_t incv2, double *A, int64_t ldA);
 
+/* getrf_nopivot: lapack.getrf_nopivot (A = L.U in place without pivoting: L unit lower below the diagonal, U upper) */
+void polylift_ref_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA);
+void polylift_ref_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA);
+void polylift_host_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA);
+void polylift_host_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA);
+void polylift_cusolver_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA);
+void polylift_cusolver_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA);
+double polylift_backward_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA, const float *A_in);
+double polylift_backward_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA, const double *A_in);
+
 /* heat3d: stencil.heat3d (B = A + c * (second difference of A along each axis), PolyBench's heat-3d order) */
 void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
 void polylift_ref_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
@@ -283,6 +293,16 @@ void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A,
 void polylift_ref_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
+/* potrf_lower: lapack.potrf_lower (A = L.L^T in place: L over the lower triangle of A; the upper one is left alone) */
+void polylift_ref_potrf_lower_f32(int64_t n, float *A, int64_t ldA);
+void polylift_ref_potrf_lower_f64(int64_t n, double *A, int64_t ldA);
+void polylift_host_potrf_lower_f32(int64_t n, float *A, int64_t ldA);
+void polylift_host_potrf_lower_f64(int64_t n, double *A, int64_t ldA);
+void polylift_cusolver_potrf_lower_f32(int64_t n, float *A, int64_t ldA);
+void polylift_cusolver_potrf_lower_f64(int64_t n, double *A, int64_t ldA);
+double polylift_backward_potrf_lower_f32(int64_t n, float *A, int64_t ldA, const float *A_in);
+double polylift_backward_potrf_lower_f64(int64_t n, double *A, int64_t ldA, const double *A_in);
 
 /* pva_bilateral3x3: pva.bilateral3x3 (dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border) */
 void polylift_ref_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
@@ -396,6 +416,14 @@ void polylift_ref_symm_lower_f64(int64_t m, int64_t n, double alpha, const doubl
 void polylift_host_symm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
 void polylift_host_symm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
 
+/* symm_lower_rows: blas.symm_lower_rows (C = alpha * A.B + beta * C, A symmetric in its lower triangle, row by row) */
+void polylift_ref_symm_lower_rows_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_ref_symm_lower_rows_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+void polylift_host_symm_lower_rows_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_host_symm_lower_rows_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+void polylift_cublas_symm_lower_rows_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
+void polylift_cublas_symm_lower_rows_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
+
 /* syr2k_lower: blas.syr2k_lower (lower triangle (j <= i): C = beta * C, then C += alpha * (A.B^T + B.A^T)) */
 void polylift_ref_syr2k_lower_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
 void polylift_ref_syr2k_lower_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double beta, double *C, int64_t ldC);
@@ -424,6 +452,14 @@ void polylift_host_syrk_t_f64(int64_t n, int64_t k, double alpha, const double *
 void polylift_cublas_syrk_t_f32(int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, float beta, float *C, int64_t ldC);
 void polylift_cublas_syrk_t_f64(int64_t n, int64_t k, double alpha, const double *A, int64_t ldA, double beta, double *C, int64_t ldC);
 
+/* syrk_t_upper: blas.syrk_t_upper (upper triangle (j >= i): C = 0, then C += A^T.A) */
+void polylift_ref_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_t ldA, float *C, int64_t ldC);
+void polylift_ref_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
+void polylift_host_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_t ldA, float *C, int64_t ldC);
+void polylift_host_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
+void polylift_cublas_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_t ldA, float *C, int64_t ldC);
+void polylift_cublas_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
+
 /* trmm_lower: blas.trmm_lower (C = 0, then C += alpha * A.B over k <= i (A lower triangular)), blas.trmm_lower1 (C = 0, then C += A.B over k <= i (A lower triangular, alpha = 1)) */
 void polylift_ref_trmm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
 void polylift_ref_trmm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
@@ -435,6 +471,86 @@ void polylift_ref_trmm_upper_f32(int64_t m, int64_t n, float alpha, const float 
 void polylift_ref_trmm_upper_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
 void polylift_host_trmm_upper_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
 void polylift_host_trmm_upper_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* trsv_lower: lapack.trsv_lower (x = L^-1 b, L lower triangular (diagonal included), b kept) */
+void polylift_ref_trsv_lower_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_ref_trsv_lower_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_host_trsv_lower_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_host_trsv_lower_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_cublas_trsv_lower_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_cublas_trsv_lower_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+double polylift_backward_trsv_lower_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+double polylift_backward_trsv_lower_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+
+/* trsv_lower_inplace: lapack.trsv_lower_inplace (x = L^-1 x in place, L lower triangular (diagonal included)) */
+void polylift_ref_trsv_lower_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_ref_trsv_lower_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+void polylift_host_trsv_lower_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_host_trsv_lower_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+void polylift_cublas_trsv_lower_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_cublas_trsv_lower_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+double polylift_backward_trsv_lower_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx, const float *x_in);
+double polylift_backward_trsv_lower_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx, const double *x_in);
+
+/* trsv_lower_unit: lapack.trsv_lower_unit (x = L^-1 b, L unit lower triangular (its diagonal is not read), b kept) */
+void polylift_ref_trsv_lower_unit_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_ref_trsv_lower_unit_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_host_trsv_lower_unit_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_host_trsv_lower_unit_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_cublas_trsv_lower_unit_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_cublas_trsv_lower_unit_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+double polylift_backward_trsv_lower_unit_f32(int64_t n, const float *L, int64_t ldL, const float *b, int64_t incb, float *x, int64_t incx);
+double polylift_backward_trsv_lower_unit_f64(int64_t n, const double *L, int64_t ldL, const double *b, int64_t incb, double *x, int64_t incx);
+
+/* trsv_lower_unit_inplace: lapack.trsv_lower_unit_inplace (x = L^-1 x in place, L unit lower triangular (its diagonal is not read)) */
+void polylift_ref_trsv_lower_unit_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_ref_trsv_lower_unit_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+void polylift_host_trsv_lower_unit_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_host_trsv_lower_unit_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+void polylift_cublas_trsv_lower_unit_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx);
+void polylift_cublas_trsv_lower_unit_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx);
+double polylift_backward_trsv_lower_unit_inplace_f32(int64_t n, const float *L, int64_t ldL, float *x, int64_t incx, const float *x_in);
+double polylift_backward_trsv_lower_unit_inplace_f64(int64_t n, const double *L, int64_t ldL, double *x, int64_t incx, const double *x_in);
+
+/* trsv_upper: lapack.trsv_upper (x = U^-1 b, U upper triangular (diagonal included), b kept) */
+void polylift_ref_trsv_upper_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_ref_trsv_upper_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_host_trsv_upper_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_host_trsv_upper_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_cublas_trsv_upper_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_cublas_trsv_upper_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+double polylift_backward_trsv_upper_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+double polylift_backward_trsv_upper_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+
+/* trsv_upper_inplace: lapack.trsv_upper_inplace (x = U^-1 x in place, U upper triangular (diagonal included)) */
+void polylift_ref_trsv_upper_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_ref_trsv_upper_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+void polylift_host_trsv_upper_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_host_trsv_upper_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+void polylift_cublas_trsv_upper_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_cublas_trsv_upper_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+double polylift_backward_trsv_upper_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
+double polylift_backward_trsv_upper_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
+
+/* trsv_upper_unit: lapack.trsv_upper_unit (x = U^-1 b, U unit upper triangular (its diagonal is not read), b kept) */
+void polylift_ref_trsv_upper_unit_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_ref_trsv_upper_unit_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_host_trsv_upper_unit_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_host_trsv_upper_unit_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+void polylift_cublas_trsv_upper_unit_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+void polylift_cublas_trsv_upper_unit_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+double polylift_backward_trsv_upper_unit_f32(int64_t n, const float *U, int64_t ldU, const float *b, int64_t incb, float *x, int64_t incx);
+double polylift_backward_trsv_upper_unit_f64(int64_t n, const double *U, int64_t ldU, const double *b, int64_t incb, double *x, int64_t incx);
+
+/* trsv_upper_unit_inplace: lapack.trsv_upper_unit_inplace (x = U^-1 x in place, U unit upper triangular (its diagonal is not read)) */
+void polylift_ref_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_ref_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+void polylift_host_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_host_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+void polylift_cublas_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx);
+void polylift_cublas_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
+double polylift_backward_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
+double polylift_backward_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,30 @@ template <> struct Blas<float> {
   static constexpr const char *gemm_name = "cublasSgemm_64";
   static constexpr const char *ger_name = "cublasSger_64";
   static constexpr const char *gemm_batched_name = "cublasSgemmStridedBatched_64";
+  static constexpr const char *trsv_name = "cublasStrsv_64";
+  static constexpr const char *symm_name = "cublasSsymm_64";
+  static constexpr const char *syrk_name = "cublasSsyrk_64";
+  static constexpr const char *geam_name = "cublasSgeam_64";
+  static cublasStatus_t trsv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t t,
+                             cublasDiagType_t diag, int64_t n, const float *A, int64_t lda, float *x,
+                             int64_t incx) {
+    return cublasStrsv_64(h, uplo, t, diag, n, A, lda, x, incx);
+  }
+  static cublasStatus_t symm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                             int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+                             const float *B, int64_t ldb, const float *beta, float *C, int64_t ldc) {
+    return cublasSsymm_64(h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+  }
+  static cublasStatus_t syrk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t t,
+                             int64_t n, int64_t k, const float *alpha, const float *A, int64_t lda,
+                             const float *beta, float *C, int64_t ldc) {
+    return cublasSsyrk_64(h, uplo, t, n, k, alpha, A, lda, beta, C, ldc);
+  }
+  static cublasStatus_t geam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
+                             int64_t m, int64_t n, const float *alpha, const float *A, int64_t lda,
+                             const float *beta, const float *B, int64_t ldb, float *C, int64_t ldc) {
+    return cublasSgeam_64(h, ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+  }
   static cublasStatus_t copy(cublasHandle_t h, int64_t n, const float *x, int64_t incx,
                              float *y, int64_t incy) {
     return cublasScopy_64(h, n, x, incx, y, incy);
@@ -80,6 +104,30 @@ template <> struct Blas<double> {
   static constexpr const char *gemm_name = "cublasDgemm_64";
   static constexpr const char *ger_name = "cublasDger_64";
   static constexpr const char *gemm_batched_name = "cublasDgemmStridedBatched_64";
+  static constexpr const char *trsv_name = "cublasDtrsv_64";
+  static constexpr const char *symm_name = "cublasDsymm_64";
+  static constexpr const char *syrk_name = "cublasDsyrk_64";
+  static constexpr const char *geam_name = "cublasDgeam_64";
+  static cublasStatus_t trsv(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t t,
+                             cublasDiagType_t diag, int64_t n, const double *A, int64_t lda, double *x,
+                             int64_t incx) {
+    return cublasDtrsv_64(h, uplo, t, diag, n, A, lda, x, incx);
+  }
+  static cublasStatus_t symm(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo,
+                             int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
+                             const double *B, int64_t ldb, const double *beta, double *C, int64_t ldc) {
+    return cublasDsymm_64(h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);
+  }
+  static cublasStatus_t syrk(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t t,
+                             int64_t n, int64_t k, const double *alpha, const double *A, int64_t lda,
+                             const double *beta, double *C, int64_t ldc) {
+    return cublasDsyrk_64(h, uplo, t, n, k, alpha, A, lda, beta, C, ldc);
+  }
+  static cublasStatus_t geam(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
+                             int64_t m, int64_t n, const double *alpha, const double *A, int64_t lda,
+                             const double *beta, const double *B, int64_t ldb, double *C, int64_t ldc) {
+    return cublasDgeam_64(h, ta, tb, m, n, alpha, A, lda, beta, B, ldb, C, ldc);
+  }
   static cublasStatus_t copy(cublasHandle_t h, int64_t n, const double *x, int64_t incx,
                              double *y, int64_t incy) {
     return cublasDcopy_64(h, n, x, incx, y, incy);

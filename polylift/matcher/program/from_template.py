@@ -1,0 +1,72 @@
+"""A template's loop program (`compute { for ... }`) as a `model` program.
+
+A counter is named by its depth; a size keeps its template name (`("size", "n")`),
+bound to a value of the nest when the two are compared. A `reversed` loop counts as the
+front end counts a decreasing C loop: a new counter from 0 up to the trip count, the
+template's counter being `upper - 1 - counter` wherever it is read. A statement
+`x -= e` stores `x - e`, `x += e` stores `x + e`.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from polylift.matcher.ir_model import Node
+from polylift.matcher.program.model import Form, LoopNode, Stmt
+from polylift.tdl.ast import Access, Bin, Call, Expr, Index, Loop, Neg, Num, Ref, Step, Template
+
+
+@cache
+def template_program(tpl: Template) -> tuple[LoopNode, ...]:
+    """The loops of `tpl`'s loop program, in the model (made once per template)."""
+    return tuple(_loop(loop, {}, 0, tpl) for loop in tpl.program)
+
+
+def _loop(loop: Loop, env: dict[str, Form], depth: int, tpl: Template) -> LoopNode:
+    lower, upper = _form(loop.lower, env), _form(loop.upper, env)
+    counter = Form.of({("loop", depth): 1})
+    if loop.reversed:
+        env = {**env, loop.var: upper.plus(Form(const=-1)).plus(counter, -1)}
+        lower, upper = Form(), upper.plus(lower, -1)
+    else:
+        env = {**env, loop.var: counter}
+    body = tuple(_loop(item, env, depth + 1, tpl) if isinstance(item, Loop)
+                 else _statement(item, env, tpl) for item in loop.body)
+    return LoopNode(lower, upper, body, loop.var)
+
+
+def _form(index: Index, env: dict[str, Form]) -> Form:
+    """A bound or subscript: counters by their forms, other names as sizes."""
+    form = Form(const=index.const)
+    for name, coeff in index.terms:
+        form = form.plus(env.get(name) or Form.of({("size", name): 1}), coeff)
+    return form
+
+
+def _statement(step: Step, env: dict[str, Form], tpl: Template) -> Stmt:
+    target = _expr(step.target, env, tpl)
+    value = _expr(step.value, env, tpl)
+    if step.op in ("+=", "-="):
+        value = (step.op[0], target, value)
+    return Stmt(target, value, str(step))
+
+
+def _expr(expr: Expr, env: dict[str, Form], tpl: Template) -> Node:
+    if isinstance(expr, Access):
+        return ("read", expr.array, tuple(_form(ix, env) for ix in expr.indices))
+    if isinstance(expr, Ref):
+        if tpl.local(expr.name) is not None:
+            return ("var", expr.name)
+        if expr.name in env:
+            # A counter read as a number: no nest gives a form, so this never matches.
+            return ("counter", env[expr.name])
+        return ("scalar", expr.name)
+    if isinstance(expr, Num):
+        return ("const", expr.value)
+    if isinstance(expr, Bin):
+        return (expr.op, _expr(expr.lhs, env, tpl), _expr(expr.rhs, env, tpl))
+    if isinstance(expr, Neg):
+        return ("neg", _expr(expr.operand, env, tpl))
+    if isinstance(expr, Call):
+        return (expr.fn, *(_expr(a, env, tpl) for a in expr.args))
+    return ("unsupported", str(expr))

@@ -1,0 +1,118 @@
+"""`match_program`: does a loop nest the raising kept compute a template's loop program?
+
+The nest and the template become programs of one model (`from_ir.py`,
+`from_template.py`), normalised alike (`promote.py`, `model.canonical`) and compared
+statement by statement (`compare.py`). A pairing under which every statement agrees is
+then refused, with the reason, unless
+
+- the statements run in the same order: the same loop structure, or, where the nest
+  splits or joins loops the template writes otherwise, an order that every dependence
+  between instances keeps (`polyhedra.same_order`);
+- every template array and size is bound, one element type runs through arrays and
+  scalars, and it is one of the template's;
+- no two arrays of the nest may share memory where one is written: the library routine
+  takes its arrays as distinct (`raising/aliasing.py`; benchmarks say `restrict`).
+
+The launch takes, per template array, the box of its root from the first element with
+the template's sizes, as bound (`engine.PlannedView`); the launch's `ref` shim runs the
+template's program, which is the nest's, so the source order matches.
+"""
+
+from __future__ import annotations
+
+from polylift.matcher.engine import Bindings, PlannedView
+from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.program import polyhedra
+from polylift.matcher.program.compare import Comparer, Pairing
+from polylift.matcher.program.from_ir import NestProgram, nest_program
+from polylift.matcher.program.from_template import template_program
+from polylift.matcher.program.model import FlatStmt, flatten, renumbered
+from polylift.matcher.program.promote import unpromoted
+from polylift.matcher.state import Attempt, State
+from polylift.mlir import ir
+from polylift.raising.aliasing import aliasing_names
+from polylift.tdl.library import KernelTemplate
+
+# Progress of a failure before any statement compared (reading the nest), so that a
+# template about the right loops ranks above one whose nest is not modelled; from
+# COMPARED on, the first statement's loops were the template's.
+_READ = 1
+COMPARED = _READ + 1 + 200
+
+
+def match_program(tpl: KernelTemplate, ops: list[ir.OpView],
+                  attempt: Attempt) -> Bindings | None:
+    """Bindings of `tpl`'s loop program to the nests `ops` (one per top-level loop), or
+    None with the reason in `attempt`."""
+    try:
+        nest = nest_program(ops)
+    except Unsupported as exc:
+        attempt.fail(State(progress=_READ), str(exc))
+        return None
+    mine = unpromoted(flatten(template_program(tpl.ast)), lambda a, b: False)
+    theirs = unpromoted(flatten(nest.loops), _may_alias)
+    comparer = Comparer(tpl.ast, nest.names)
+    for pairing, order in comparer.programs(mine, theirs):
+        reason = _refusal(tpl, nest, mine, [theirs[j] for j in order], pairing)
+        if reason:
+            comparer.fail(10**6, reason)
+            continue
+        dtype = _element_type(nest)
+        return Bindings(tpl, _arrays(tpl, nest, pairing), dict(pairing.scalars), True,
+                        tuple(ops), dtype=dtype)
+    attempt.fail(State(progress=_READ + 1 + max(comparer.progress, 0)), comparer.failure)
+    return None
+
+
+def _may_alias(a: object, b: object) -> bool:
+    return isinstance(a, ir.Value) and isinstance(b, ir.Value) and a != b and \
+        aliasing_names(a, b) is not None
+
+
+def _refusal(tpl: KernelTemplate, nest: NestProgram, mine: list[FlatStmt],
+             theirs: list[FlatStmt], p: Pairing) -> str:
+    """Why a pairing under which every statement agrees is no match ("" when it is);
+    `theirs[k]` is the nest's statement paired with the template's k-th."""
+    ordered = renumbered(mine), renumbered(theirs)
+    if [s.position for s in ordered[0]] != [s.position for s in ordered[1]] and \
+            not polyhedra.same_order(ordered[1], [s.position for s in ordered[0]]):
+        return "the nest runs its statements in another order than the template, and a " \
+               "dependence between them sees the difference"
+    unbound = [a.name for a in tpl.ast.arrays if p.get("arrays", a.name) is None] + \
+        [s.name for s in tpl.sizes if p.get("sizes", s.name) is None]
+    if unbound:
+        return f"'{unbound[0]}' of the template is not read by the program"
+    for a in nest.roots:
+        for b in nest.roots:
+            names = aliasing_names(a, b) if a != b and a in nest.written else None
+            if names is not None:
+                return f"may alias: {names[0]} and {names[1]}; the library routine takes " \
+                       "its arrays as distinct"
+    dtype = _element_type(nest)
+    if dtype not in tpl.dtypes:
+        return f"element type {dtype or 'mixed'} is not one of {', '.join(tpl.dtypes)}"
+    for name, bound in p.scalars:
+        if bound[0] == "val" and str(bound[1].type) != tpl.scalar_dtype(name, dtype):
+            return f"scalar {name} is a {bound[1].type}, the template takes {dtype}"
+    return ""
+
+
+def _element_type(nest: NestProgram) -> str:
+    """The element type of every root of the nest ("" when they differ)."""
+    types = {str(ir.MemRefType(root.type).element_type) for root in nest.roots}
+    return types.pop() if len(types) == 1 else ""
+
+
+def _arrays(tpl: KernelTemplate, nest: NestProgram, p: Pairing) -> dict[str, PlannedView]:
+    """Per template array, the box of its root that the launch takes."""
+    views = {}
+    for decl in tpl.ast.arrays:
+        sizes: list[int | ir.Value] = []
+        for dim in decl.dims:
+            key = p.get("sizes", dim)
+            assert isinstance(key, tuple)
+            sizes.append(key[1] if key[0] == "c" else nest.sizes[key])
+        root = p.get("arrays", decl.name)
+        assert isinstance(root, ir.Value)
+        views[decl.name] = PlannedView(root, tuple(sizes))
+    return views

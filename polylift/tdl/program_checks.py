@@ -1,0 +1,82 @@
+"""Semantic checks of a loop program (`compute { for ... }`), after the ones every
+template gets (`checks.py`).
+
+A loop program states the source-order loops a template replaces. Its loops and
+statements must mean one thing: every counter is a fresh name, bounds and subscripts are
+sums of sizes, enclosing counters and integers, a size is a dimension of some array (the
+launch reads it there), and a statement is an `=`, `+=` or `-=` of an element or a local
+without `where`, at subscripts (no lookup, no scatter), inside loops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from polylift.tdl.ast import Access, Index, Lookup, Loop, Ref, Span, Step, Template
+from polylift.tdl.steps import accesses, lookups
+
+Fail = Callable[[Span, str], Exception]
+
+
+def check_program(tpl: Template, fail: Fail) -> None:
+    """Raise (through `fail`) at the first error of `tpl`'s loop program."""
+    sizes = {d for a in tpl.arrays for d in a.dims}
+    taken = sizes | {p.name for p in tpl.params} | {v.name for v in tpl.locals}
+    if tpl.windows:
+        raise fail(tpl.windows[0].span, "a loop program has no window indices: its loops "
+                                        "state every extent")
+    for item in tpl.program:
+        if not isinstance(item, Loop):
+            raise fail(item.span, "the top level of a loop program holds loops only")
+        _check_loop(item, [], sizes, taken, fail)
+
+
+def _check_loop(loop: Loop, outer: list[str], sizes: set[str], taken: set[str],
+                fail: Fail) -> None:
+    if loop.var in taken or loop.var in outer:
+        raise fail(loop.span, f"loop counter '{loop.var}' is already a size, a parameter, "
+                              "a local or an enclosing loop's counter")
+    for bound in (loop.lower, loop.upper):
+        _check_index(bound, outer, sizes, fail, "a bound")
+    inner = [*outer, loop.var]
+    for item in loop.body:
+        if isinstance(item, Loop):
+            _check_loop(item, inner, sizes, taken, fail)
+        else:
+            _check_statement(item, inner, sizes, fail)
+
+
+def _check_statement(step: Step, loops: list[str], sizes: set[str], fail: Fail) -> None:
+    if step.where:
+        raise fail(step.where[0].span, "a statement of a loop program has no 'where': its "
+                                       "loops state the points")
+    if isinstance(step.target, Lookup) or lookups(step):
+        raise fail(step.span, "a loop program reads and writes elements at subscripts, "
+                              "not at computed ones")
+    for access in accesses(step) + ([step.target] if isinstance(step.target, Access) else []):
+        for index in access.indices:
+            _check_index(index, loops, sizes, fail, "a subscript")
+    if isinstance(step.target, Ref) and step.op != "=" and not loops:
+        raise fail(step.span, "a local is updated inside loops")
+
+
+def _check_index(index: Index, counters: list[str], sizes: set[str], fail: Fail,
+                 what: str) -> None:
+    for name in index.vars:
+        if name not in counters and name not in sizes:
+            raise fail(index.span, f"{what} uses '{name}', which is neither an enclosing "
+                                   "loop's counter nor a size of an array")
+
+
+def program_vars(tpl: Template) -> set[str]:
+    """Every loop counter of a loop program."""
+    found: set[str] = set()
+
+    def visit(items: tuple) -> None:
+        for item in items:
+            if isinstance(item, Loop):
+                found.add(item.var)
+                visit(item.body)
+
+    visit(tpl.program)
+    return found

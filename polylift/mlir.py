@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar, cast
 
 
 def _preload_llvm() -> None:
@@ -34,10 +35,20 @@ from mlir.dialects import affine, arith, func, linalg, math, memref, scf  # noqa
 
 from polylift.errors import ParseError, SourceLoc  # noqa: E402
 
+# The exception the bindings raise with the diagnostics of a failed parse, verification
+# or pass pipeline; registered at run time, so the bindings' stubs do not declare it.
+MLIRError: type[Exception] = getattr(ir, "MLIRError")  # noqa: B009
+
+
+def error_diagnostics(exc: Exception) -> list[ir.DiagnosticInfo]:
+    """The diagnostics an `MLIRError` carries, first the error itself."""
+    return list(getattr(exc, "error_diagnostics"))  # noqa: B009
+
+
 __all__ = [
     "ir", "passmanager", "affine", "arith", "func", "linalg", "math", "memref", "scf",
-    "Diag", "new_context", "parse_module", "source_loc", "collect_diagnostics",
-    "tool_path",
+    "Diag", "MLIRError", "error_diagnostics", "new_context", "parse_module", "source_loc",
+    "collect_diagnostics", "tool_path", "view_as",
 ]
 
 
@@ -74,6 +85,19 @@ def new_context() -> ir.Context:
     return ctx
 
 
+_View = TypeVar("_View", bound=ir.OpView)
+
+
+def view_as(op: ir.Operation | ir.OpView, kind: type[_View]) -> _View:
+    """`op` as the generated class of its kind (`linalg.GenericOp`, `affine.AffineForOp`),
+    checked: the bindings give an op's own accessors (`inputs`, `memref`, `inits`) only to
+    that class, so code that reads them says which op it expects."""
+    view = op.opview if isinstance(op, ir.Operation) else op
+    if not isinstance(view, kind):
+        raise TypeError(f"{view.operation.name} is not a {kind.__name__}")
+    return view
+
+
 def source_loc(loc: ir.Location, filename: str = "-") -> SourceLoc | None:
     """The file position of an MLIR location; `-` (the parser's name) becomes `filename`."""
     if loc.is_a_file():
@@ -107,7 +131,7 @@ def collect_diagnostics(ctx: ir.Context, filename: str = "-") -> Iterator[list[D
         found.extend(_to_diag(note, filename) for note in d.notes)
         return True
 
-    handle = ctx.attach_diagnostic_handler(handler)
+    handle = cast(ir.DiagnosticHandler, ctx.attach_diagnostic_handler(handler))
     try:
         yield found
     finally:
@@ -118,8 +142,8 @@ def parse_module(text: str, ctx: ir.Context, filename: str = "-") -> ir.Module:
     """Parse MLIR text; a failure raises `ParseError` at the parser's position."""
     try:
         return ir.Module.parse(text, ctx)
-    except ir.MLIRError as exc:
-        diags = [_to_diag(d, filename) for d in exc.error_diagnostics]
+    except MLIRError as exc:
+        diags = [_to_diag(d, filename) for d in error_diagnostics(exc)]
         first = diags[0] if diags else Diag("error", None, str(exc))
         raise ParseError(first.message, first.loc, text) from None
 

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def main() -> int:
     """Translate each benchmarks/linalg/*.c file and print the timings."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--size", default="MINI",
                         help="dataset size, MINI or MINI_DATASET alike (default MINI)")
     parser.add_argument("--kernels", default="",

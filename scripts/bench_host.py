@@ -63,7 +63,7 @@ def _has_launch(op: ir.Operation) -> bool:
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    op.walk(visit)
+    op.walk(visit, ir.WalkOrder.POST_ORDER)
     return bool(found)
 
 

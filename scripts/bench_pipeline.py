@@ -152,7 +152,7 @@ def print_table(rows: list[Row]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--kernels", default=DEFAULT_KERNELS,
                         help=f"comma-separated kernels of benchmarks/linalg, or "
                              f"{MANY.stem} (default: {DEFAULT_KERNELS})")

@@ -120,7 +120,7 @@ def pass_stage(carry: str, flags: Sequence[str], out_name: str,
     except PolyliftError as exc:
         return StageResult(FAILED, error=exc.render())
     missed = [d.message for kind, d in run.remarks if kind == "missed"]
-    return StageResult(OK, {out_name: printed}, carry=with_locs, data={"missed": missed})
+    return StageResult(OK, {out_name: printed}, carry=str(with_locs), data={"missed": missed})
 
 
 def linalg_stage(carry: str) -> StageResult:

@@ -81,7 +81,7 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     except PolyliftError as exc:
         raise PolyliftError(f"internal error: the generated MLIR does not verify: "
                             f"{exc.loc}: {exc.message}") from None
-    printed = module.operation.get_asm(enable_debug_info=True)
+    printed = str(module.operation.get_asm(enable_debug_info=True))
     return Translation(printed, signatures), skipped
 
 

@@ -151,7 +151,8 @@ class CallLowering(PointerLowering):
             return self.constant(0, ct.INT, node)
         return self.builder.op(text, result, node)
 
-    def _operand(self, name: str, param: c_ast.Node, arg: c_ast.Node) -> tuple[str, str]:
+    def _operand(self, name: str, param: c_ast.Decl | c_ast.Typename,
+                 arg: c_ast.Node) -> tuple[str, str]:
         node = param.type
         if isinstance(node, c_ast.PtrDecl | c_ast.ArrayDecl) \
                 and isinstance(node.type, c_ast.TypeDecl) \

@@ -131,7 +131,7 @@ class EntryLowering(ControlLowering):
         mlir = common.mlir
         zero, one = self.constant(0, common, node), self.constant(1, common, node)
         is_zero = self.builder.op(f"arith.cmpi eq, {b.name}, {zero.name} : {mlir}", common, node)
-        bad = is_zero
+        bad, is_minus = is_zero, is_zero  # is_minus is read only when signed
         if common.signed:
             minus_one = self.constant(-1, common, node)
             is_minus = self.builder.op(f"arith.cmpi eq, {b.name}, {minus_one.name} : {mlir}",

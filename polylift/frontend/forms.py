@@ -71,7 +71,7 @@ class FormLowering(FieldLowering):
             return False
         if ctype.signed:
             return True
-        return ctype.bits == 64 and node.op in ("+", "*") and not isinstance(node, c_ast.UnaryOp)
+        return ctype.bits == 64 and isinstance(node, c_ast.BinaryOp) and node.op in ("+", "*")
 
     def _exact_cast(self, node: c_ast.Cast) -> bool:
         inner = self._type_or_none(node.expr)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import cast
+from typing import TypeGuard, cast
 
 from pycparser import c_ast, c_generator
 
@@ -145,7 +145,7 @@ def rounding_division_arms(yes: c_ast.Node, no: c_ast.Node) -> bool:
         and _half_of(below.left, d) and same_expr(below.right, x)
 
 
-def _is_div(node: c_ast.Node) -> bool:
+def _is_div(node: c_ast.Node) -> TypeGuard[c_ast.BinaryOp]:
     return isinstance(node, c_ast.BinaryOp) and node.op == "/"
 
 

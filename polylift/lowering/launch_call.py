@@ -207,7 +207,7 @@ class _Operands:
         width = arith.constant(ir.IndexType.get(), DTYPE_BYTES[array_dtype(self.launch, name)],
                                loc=self.loc)
         address = arith.addi(base, arith.muli(meta.offset, width, loc=self.loc), loc=self.loc)
-        self.pointers[name] = llvm.inttoptr(llvm.PointerType.get(), self.to_i64(address),
+        self.pointers[name] = llvm.inttoptr(ir.Type.parse("!llvm.ptr"), self.to_i64(address),
                                             loc=self.loc)
         strides = list(meta.strides)
         for dim in range(max(rank - 1, 1) if rank else 0):

@@ -135,7 +135,9 @@ def build_guard(launch: Launch,
         branch = scf.IfOp(cond, [], has_else=True, loc=loc)
     with rewriter.at_end(branch.then_block), loc:
         then_end = scf.YieldOp([], loc=loc)
-    with rewriter.at_end(branch.else_block), loc:
+    else_block = branch.else_block
+    assert else_block is not None  # made with has_else
+    with rewriter.at_end(else_block), loc:
         else_end = scf.YieldOp([], loc=loc)
     emit_call(rewriter.before(then_end))
     rewriter.move_before(launch.op, else_end)

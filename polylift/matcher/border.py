@@ -25,6 +25,7 @@ the ops alone, with the reason.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from polylift import rewriter
@@ -36,6 +37,7 @@ from polylift.matcher.ir_model import (
     Operand,
     Unsupported,
     constant_value,
+    iterator_kinds,
     operands,
     root_of,
     subview_size,
@@ -81,7 +83,7 @@ class Interior:
     tree: Node
 
 
-def compose_border(b: Bindings, block_ops: list[ir.Operation], start: int) -> Bindings:
+def compose_border(b: Bindings, block_ops: Sequence[ir.OpView], start: int) -> Bindings:
     """Bindings of the whole-image launch covering the interior `b` (the op at
     `block_ops[start]`) and the border pieces after it; raises NotABorder."""
     if len(b.ops) != 1:
@@ -108,7 +110,7 @@ def compose_border(b: Bindings, block_ops: list[ir.Operation], start: int) -> Bi
                    dead=_feeding(block_ops, b.ops[0], block_ops.index(last.operation)))
 
 
-def _feeding(block_ops: list[ir.Operation], g: ir.OpView, last: int) -> tuple:
+def _feeding(block_ops: Sequence[ir.OpView], g: ir.OpView, last: int) -> tuple:
     """The pure ops from the interior's first view up to the last piece: the views,
     extents and corner loads the pieces used, to be erased once nothing uses them."""
     first, values = block_ops.index(g.operation), list(g.operands)
@@ -157,7 +159,7 @@ def _interior(g: ir.OpView) -> Interior:
                     cols + Linear.constant(2), taps, fixed, payload(g))
 
 
-def _pieces(block_ops: list[ir.Operation], start: int):
+def _pieces(block_ops: Sequence[ir.OpView], start: int):
     """The four rank-1 generics and four stores after the interior, and the pure ops
     computing the stored values; only pure ops may come between them."""
     edges, corners, chain = [], [], []
@@ -182,7 +184,7 @@ def _edge(img: Interior, p: ir.OpView) -> str:
     ops = _operands(p)
     outs = [o for o in ops if o.is_output]
     if len(outs) != 1 or outs[0].root != img.out or len(outs[0].access) != 2 \
-            or len(list(p.attributes["iterator_types"])) != 1:
+            or len(iterator_kinds(p)) != 1:
         raise NotABorder("a piece after the interior is not one loop over the image's edge")
     row, col = (_coord(lin) for lin in outs[0].access)
     one = Linear.constant(1)

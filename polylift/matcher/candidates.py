@@ -33,11 +33,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polylift.matcher.engine import step_expr
-from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.ir_model import Unsupported, iterator_kinds
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import payload
 from polylift.matcher.runs import element_kind, fits
-from polylift.mlir import ir
+from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
     Access,
     And,
@@ -92,9 +92,8 @@ def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
     """The shape of a `linalg.generic` (None for any other op)."""
     if op.operation.name != "linalg.generic":
         return None
-    view = op.operation.opview
-    kinds = [str(a).split("<")[-1].rstrip(">").strip('"')
-             for a in op.operation.attributes["iterator_types"]]
+    view = view_as(op, linalg.GenericOp)
+    kinds = iterator_kinds(view)
     outputs = list(view.outputs)
     dtype = str(ir.MemRefType(outputs[0].type).element_type) if outputs else ""
     try:

@@ -8,8 +8,9 @@ element each loop point reads, never by SSA identity of the view.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
-from polylift.mlir import arith, ir
+from polylift.mlir import arith, ir, linalg, memref, view_as
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 DYNAMIC_OFFSET = -9223372036854775808
@@ -139,7 +140,7 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
             continue
         if owner.name != "memref.subview":
             break
-        view = owner.opview
+        view = view_as(owner, memref.SubViewOp)
         source = view.source
         access = _unreduce(view, len(ir.MemRefType(source.type).shape), access)
         dynamic = list(view.offsets)
@@ -180,24 +181,43 @@ def _untranspose(transpose: ir.Operation | ir.OpView, access: list[Lin]) -> list
     return source
 
 
+def indexing_maps(op: ir.OpView) -> list[ir.AffineMap]:
+    """A `linalg.generic`'s indexing maps, one per operand, inputs first."""
+    return [ir.AffineMapAttr(a).value for a in view_as(op, linalg.GenericOp).indexing_maps]
+
+
+def iterator_kinds(op: ir.OpView) -> list[str]:
+    """A `linalg.generic`'s iterator types as words (`parallel`, `reduction`)."""
+    return [str(a).split("<")[-1].rstrip(">").strip('"')
+            for a in view_as(op, linalg.GenericOp).iterator_types]
+
+
+def linalg_outputs(op: ir.Operation | ir.OpView) -> list[ir.Value]:
+    """The outputs (`outs`) of a linalg op, generic or named: every linalg op passes its
+    destinations, and `GenericOp`'s accessor stands for all of them."""
+    return list(cast(linalg.GenericOp, op.opview if isinstance(op, ir.Operation) else op).outputs)
+
+
 def operands(op: ir.OpView) -> list[Operand]:
     """The composed accesses of a linalg op's operands, inputs first."""
-    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
-    values = list(op.inputs) + list(op.outputs)
+    generic = view_as(op, linalg.GenericOp)
+    maps = indexing_maps(generic)
+    values = list(generic.inputs) + list(generic.outputs)
     out = []
     for i, (value, amap) in enumerate(zip(values, maps, strict=True)):
         if not isinstance(value.type, ir.MemRefType):
             raise Unsupported("operand is not a memref")
         root, access = compose(value, [affine_lin(e) for e in amap.results])
-        out.append(Operand(value, root, tuple(access), i >= len(op.inputs)))
+        out.append(Operand(value, root, tuple(access), i >= len(generic.inputs)))
     return out
 
 
 def extent_keys(op: ir.OpView) -> dict[int, set]:
     """Per loop dim, the ways its trip count is written (static size or size value)."""
-    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    generic = view_as(op, linalg.GenericOp)
     keys: dict[int, set] = {}
-    for value, amap in zip(list(op.inputs) + list(op.outputs), maps, strict=True):
+    for value, amap in zip(list(generic.inputs) + list(generic.outputs),
+                           indexing_maps(generic), strict=True):
         for pos, expr in enumerate(amap.results):
             if isinstance(expr, ir.AffineDimExpr):
                 keys.setdefault(expr.position, set()).add(dim_key(value, pos))
@@ -219,8 +239,9 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
     return ("dim", value, pos)
 
 
-def subview_size(view: ir.OpView, pos: int) -> ir.Value:
+def subview_size(op: ir.OpView, pos: int) -> ir.Value:
     """The size operand of a `memref.subview` along `pos`, a dynamic size of its result."""
+    view = view_as(op, memref.SubViewOp)
     static = list(view.static_sizes)
     index = sum(1 for s in static[:pos] if s == DYNAMIC)
     return list(view.sizes)[index]

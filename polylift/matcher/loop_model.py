@@ -36,7 +36,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.payload import value_tree
 from polylift.matcher.step_ir import peel_casts
-from polylift.mlir import ir
+from polylift.mlir import affine, ir, view_as
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
 _BODY_OPS = ("arith.", "affine.load", "memref.load", "affine.apply", "affine.yield")
@@ -77,7 +77,7 @@ class _Reader:
             return ("arg", self.loads[value])
         owner = value.owner
         if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.load":
-            view = owner.opview
+            view = view_as(owner, affine.AffineLoadOp)
             root, access = self.subscripts(view, view.memref, list(view.indices))
             self.loads[value] = len(self.operands)
             self.operands.append(Operand(view.memref, root, access, False))
@@ -115,7 +115,7 @@ def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
     if len(lower.results) != 1 or not isinstance(lower.results[0], ir.AffineConstantExpr):
         raise Unsupported("a loop whose start is not a constant")
     start = ir.AffineConstantExpr(lower.results[0]).value
-    operands = list(loop.opview.upperBoundOperands)
+    operands = list(view_as(loop, affine.AffineForOp).upperBoundOperands)
     if len(upper.results) != 1:
         raise Unsupported("a loop bounded by a min or max")
     expr = upper.results[0]
@@ -190,7 +190,7 @@ def _types(body: ir.Block) -> set[str]:
         return ir.WalkResult.ADVANCE
 
     for op in body.operations:
-        op.operation.walk(visit)
+        op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return found
 
 
@@ -214,7 +214,7 @@ class LoopIR(_BodyIR):
     def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
         self.op = loop
         loops, body = _nest(loop)
-        reader = _Reader([lp.opview.induction_variable for lp in loops])
+        reader = _Reader([view_as(lp, affine.AffineForOp).induction_variable for lp in loops])
         self.keys: dict[int, set] = {}
         mask = []
         ivs = set(reader.ivs)
@@ -307,7 +307,8 @@ class FoldIR(_BodyIR):
                 ir.IntegerAttr(loop.attributes["step"]).value != 1:
             raise Unsupported("a loop carrying values that is not one loop carrying one value")
         block = loop.regions[0].blocks[0]
-        reader = _Reader([loop.opview.induction_variable], block.arguments[1])
+        reader = _Reader([view_as(loop, affine.AffineForOp).induction_variable],
+                         block.arguments[1])
         start, keys = _bounds_of(loop)
         self.keys = {0: keys}
         self.mask = frozenset({((("d", 0), 1), ((), -start))} if start else ())
@@ -315,7 +316,7 @@ class FoldIR(_BodyIR):
                   and op.name not in ("scf.if", "scf.yield")]
         if others:
             raise Unsupported("a loop carrying a value that does more than compute it")
-        self.init = list(loop.opview.inits)[0]
+        self.init = list(view_as(loop, affine.AffineForOp).inits)[0]
         yielded = body.operations[len(body.operations) - 1].operands[0]
         self.tree: Node = value_tree(yielded, body, reader.leaf)
         self.operands = reader.operands

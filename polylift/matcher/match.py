@@ -14,6 +14,7 @@ from polylift.matcher.engine import (
 from polylift.matcher.ir_model import (
     Operand,
     is_integer,
+    linalg_outputs,
     root_of,
 )
 from polylift.matcher.launch_views import launch_arrays
@@ -316,7 +317,7 @@ def _launch_dtype(tpl: KernelTemplate, s: State) -> str:
 def _written_type(op: ir.OpView) -> str:
     """The element type an op, a loop nest or a store writes."""
     if op.name.startswith("linalg."):
-        return str(ir.MemRefType(op.outputs[0].type).element_type)
+        return str(ir.MemRefType(linalg_outputs(op)[0].type).element_type)
     stores: list[ir.Operation] = []
 
     def visit(inner: ir.Operation) -> ir.WalkResult:
@@ -324,7 +325,7 @@ def _written_type(op: ir.OpView) -> str:
             stores.append(inner)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit)
+    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 

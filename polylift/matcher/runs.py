@@ -20,7 +20,9 @@ same there:
 
 from __future__ import annotations
 
-from polylift.matcher.ir_model import Unsupported, root_of
+from collections.abc import Sequence
+
+from polylift.matcher.ir_model import Unsupported, linalg_outputs, root_of
 from polylift.matcher.loop_model import STORES
 from polylift.matcher.match import PURE
 from polylift.matcher.payload import ancestor_in
@@ -71,7 +73,7 @@ def _only_computes(op: ir.Operation) -> bool:
             others.append(inner.name)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit)
+    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return not others
 
 
@@ -98,7 +100,7 @@ def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
         todo.extend(inner.operands)
         return ir.WalkResult.ADVANCE
 
-    element.operation.walk(visit)
+    element.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     found: list[ir.Operation] = []
     while todo:
         owner = todo.pop().owner
@@ -107,11 +109,11 @@ def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
                 or owner.operation in found or owner.operation == element.operation:
             continue
         found.append(owner.operation)
-        owner.operation.walk(visit)
+        owner.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return sorted(found, key=lambda op: order[op])
 
 
-def run_of(ops: list[ir.Operation], start: int, kinds: list[str],
+def run_of(ops: Sequence[ir.OpView], start: int, kinds: list[str],
            recomputes: bool = False) -> list[ir.OpView] | None:
     """The elements fitting step kinds `kinds` from `ops[start]`, if they form a run.
     `recomputes`: the template recomputes values a linalg element reads (its locals), so
@@ -141,12 +143,13 @@ def _stays(op: ir.Operation, between: set, stays: set, block: ir.Block,
             user = ancestor_in(use.owner, block)
             if user in stays or user in seen:
                 continue
-            if user not in between or not _stays(user, between, stays, block, seen | {op}):
+            if user is None or user not in between \
+                    or not _stays(user, between, stays, block, seen | {op}):
                 return False
     return True
 
 
-def _in_place(ops: list[ir.Operation], run: list[ir.OpView], positions: list[int],
+def _in_place(ops: Sequence[ir.OpView], run: list[ir.OpView], positions: list[int],
               recomputes: bool) -> bool:
     """The rules of the module doc."""
     index = {op.operation: i for i, op in enumerate(ops)}
@@ -188,14 +191,14 @@ def _touched(op: ir.Operation | ir.OpView, names: tuple[str, ...], index: int) -
             found.append(inner.operands[index])
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit)
+    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return found
 
 
 def _written(element: ir.OpView) -> list[ir.Value]:
     """The memrefs a run element writes."""
     if element_kind(element) == "op":
-        return list(element.outputs)
+        return linalg_outputs(element)
     return _touched(element, STORES, 1)
 
 
@@ -209,7 +212,7 @@ def _may_overlap(a: ir.Value, b: ir.Value) -> bool:
     return ra == rb or aliasing_names(ra, rb) is not None
 
 
-def dead_after(ops: list[ir.Operation], run: list[ir.OpView]) -> list[ir.Operation]:
+def dead_after(ops: Sequence[ir.OpView], run: list[ir.OpView]) -> list[ir.Operation]:
     """The ops between the run's first and last elements (and the values a store
     element reads), which the launch replaces: erased with the run, latest first, where
     nothing else uses them."""

@@ -9,10 +9,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from polylift.matcher.engine import flatten, step_expr
-from polylift.matcher.ir_model import Node, Unsupported, operands
+from polylift.matcher.ir_model import (
+    Node,
+    Unsupported,
+    indexing_maps,
+    iterator_kinds,
+    operands,
+)
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import BINARY, UNARY, payload
-from polylift.mlir import ir
+from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
     Access,
     And,
@@ -58,14 +64,15 @@ class Shape:
 
 def op_shape(op: ir.OpView) -> Shape | None:
     """The shape of a linalg.generic (None with more than one output)."""
-    if len(op.outputs) != 1:
+    generic = view_as(op, linalg.GenericOp)
+    if len(generic.outputs) != 1:
         return None
     ops = operands(op)
     out = next(k for k, o in enumerate(ops) if o.is_output)
-    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    maps = indexing_maps(op)
     rank = sum(1 for e in maps[out].results if not isinstance(e, ir.AffineConstantExpr))
-    kinds = [str(a).split("<")[-1].rstrip(">").strip('"') for a in op.attributes["iterator_types"]]
-    dtype = str(ir.MemRefType(op.outputs[0].type).element_type)
+    kinds = iterator_kinds(op)
+    dtype = str(ir.MemRefType(generic.outputs[0].type).element_type)
     base = Shape(dtype, rank, kinds.count("parallel"), kinds.count("reduction"))
     value = split_mask(op)[0]  # inside a triangle's mask
     try:
@@ -104,7 +111,8 @@ def step_shape(tpl: KernelTemplate, step: Step) -> Shape:
     written = written_indices(step)
     every = {v for n in nodes if isinstance(n, Access) for sub in n.indices for v in sub.vars}
     reads = [n for n in nodes if isinstance(n, Access)]
-    return Shape(tpl.dtypes[0] if tpl.dtypes else "", len(step.target.indices), len(written),
+    rank = len(step.target.indices) if isinstance(step.target, Access) else 0
+    return Shape(tpl.dtypes[0] if tpl.dtypes else "", rank, len(written),
                  len(every - written), sum(1 for n in reads if n != step.target),
                  step.target in reads, len(flatten(expr, "+", True)),
                  _counts(_operator(n) for n in nodes

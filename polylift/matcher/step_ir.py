@@ -12,12 +12,14 @@ from polylift.matcher.ir_model import (
     Operand,
     Unsupported,
     extent_keys,
+    indexing_maps,
+    iterator_kinds,
     operands,
     payload_types,
 )
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import payload
-from polylift.mlir import ir
+from polylift.mlir import ir, linalg, view_as
 
 
 class StepIR(Protocol):
@@ -61,18 +63,16 @@ class GenericIR:
         self.operands: list[Operand] = operands(op)
         value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
         self.tree: Node = payload(op, value)
-        self.element = ir.MemRefType(op.outputs[0].type).element_type
+        self.element = ir.MemRefType(view_as(op, linalg.GenericOp).outputs[0].type).element_type
         if accumulate:
             self.tree = peel_casts(self.tree, payload_types(op), accumulate,
                                    str(self.element), wide)
         self.keys = extent_keys(op)
-        self.iterators = [str(ir.StringAttr(a).value) if isinstance(a, ir.StringAttr)
-                          else str(a).split("<")[-1].rstrip(">")
-                          for a in op.attributes["iterator_types"]]
+        self.iterators = iterator_kinds(op)
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """The constant subscripts of operand `index` in its view (from its map)."""
-        amap = ir.AffineMapAttr(self.op.attributes["indexing_maps"][index]).value
+        amap = indexing_maps(self.op)[index]
         subscripts = [ir.AffineConstantExpr(e).value for e in amap.results
                       if isinstance(e, ir.AffineConstantExpr)]
         return tuple(subscripts) if len(subscripts) == len(amap.results) else None

@@ -14,9 +14,9 @@ lowering, which is slower but the same computation.
 from __future__ import annotations
 
 from polylift import rewriter
-from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.ir_model import Unsupported, indexing_maps, iterator_kinds
 from polylift.matcher.mask import Constraint, split_mask
-from polylift.mlir import arith, ir, memref, scf
+from polylift.mlir import arith, ir, linalg, memref, scf, view_as
 from polylift.passes.registry import Pass, PassRun
 
 
@@ -33,7 +33,7 @@ class LowerMaskedGenericsPass(Pass):
                     new, mask = split_mask(op.opview)
                 except Unsupported:
                     continue
-                bounds = _dim_bounds(mask, len(op.opview.iterator_types)) if mask else None
+                bounds = _dim_bounds(mask, len(iterator_kinds(op.opview))) if mask else None
                 if bounds is not None:
                     run.remark(op, "lowered a masked generic to loops over its triangle",
                                "applied")
@@ -48,7 +48,7 @@ def _generics(module: ir.Module) -> list[ir.Operation]:
             found.append(op.operation)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return found
 
 
@@ -80,8 +80,9 @@ def _dim_bounds(mask: frozenset[Constraint], ndims: int) -> Bounds | None:
 def _lower(op: ir.OpView, new: ir.Value, bounds: Bounds) -> None:
     """Replace `op` with loops over the points its mask keeps."""
     block = op.regions[0].blocks[0]
-    operands = list(op.inputs) + list(op.outputs)
-    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    generic = view_as(op, linalg.GenericOp)
+    operands = list(generic.inputs) + list(generic.outputs)
+    maps = indexing_maps(generic)
     loc = op.location
     ivs: list[ir.Value] = []
     ip = rewriter.before(op)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from polylift import rewriter
 from polylift.errors import PassError
 from polylift.lowering.driver import check_all_lowered
-from polylift.mlir import collect_diagnostics, ir, passmanager
+from polylift.mlir import MLIRError, collect_diagnostics, ir, passmanager
 from polylift.passes.lower_masked_generics import LowerMaskedGenericsPass
 from polylift.passes.registry import Pass, PassRun
 
@@ -68,7 +68,7 @@ class LowerToLlvmPass(Pass):
         with collect_diagnostics(module.context, run.filename) as diags:
             try:
                 pm.run(module.operation)
-            except ir.MLIRError as exc:
+            except MLIRError as exc:
                 errors = [d for d in diags if d.severity == "error"]
                 if errors:
                     raise PassError(errors[0].message, errors[0].loc) from None
@@ -160,5 +160,5 @@ def _first_non_llvm_op(module: ir.Module) -> ir.Operation | None:
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return found[0] if found else None

@@ -100,7 +100,7 @@ class MatchKernelsPass(Pass):
         for func in module.body.operations:
             if func.operation.name != "func.func":
                 continue
-            reports.append(self.run_function(func, plan, run, explain))
+            reports.append(self.run_function(func.operation, plan, run, explain))
         if path:
             data = {"functions": [r.to_json() for r in reports]}
             write_atomically(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -159,10 +159,10 @@ class MatchKernelsPass(Pass):
                                f"{'s' if len(bindings.ops) > 1 else ''}) -> "
                                f"{launch.attributes['callee']}", "applied")
             report.launch(launch, bindings, run.filename)
-            start = list(block.operations).index(launch) + 1
+            start = [op.operation for op in block.operations].index(launch) + 1
 
     @staticmethod
-    def best_match(ops: list[ir.Operation], i: int, ranked: Sequence[KernelTemplate],
+    def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
                    notes: list[str]) -> Bindings | None:
         """The first template of `ranked` (most specific first) matching the ops from
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
@@ -298,7 +298,7 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
             blocks.extend(region.blocks)
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit)
+    func.walk(visit, ir.WalkOrder.POST_ORDER)
     return [b for b in blocks if any(element_kind(o) for o in b.operations)]
 
 
@@ -316,7 +316,7 @@ def _generalize(module: ir.Module) -> None:
             named.append(op)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit)
+    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     if not named:
         return
     pm = passmanager.PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))",

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from polylift.errors import PassError, UsageError
 from polylift.kernel_dialect import verify_kernel_ops
-from polylift.mlir import Diag, collect_diagnostics, ir, passmanager, source_loc
+from polylift.mlir import Diag, MLIRError, collect_diagnostics, ir, passmanager, source_loc
 from polylift.passes.registry import PassRun, is_python_pass, load_pass
 
 
@@ -148,7 +148,7 @@ def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) 
     with collect_diagnostics(module.context, run.filename) as diags:
         try:
             pm.run(module.operation)
-        except ir.MLIRError as exc:
+        except MLIRError as exc:
             errors = [d for d in diags if d.severity == "error"] or [Diag("error", None, str(exc))]
             raise PassError(errors[0].message, errors[0].loc) from None
     if run.wants("analysis"):
@@ -182,7 +182,7 @@ def verify_module(module: ir.Module, run: PassRun) -> None:
     with collect_diagnostics(module.context, run.filename) as diags:
         try:
             module.operation.verify()
-        except ir.MLIRError:
+        except MLIRError:
             first = diags[0] if diags else Diag("error", None, "module does not verify")
             raise PassError(first.message, first.loc) from None
     accepted = ("*",) if run.allow_unregistered else ()

@@ -140,5 +140,5 @@ def _opaque_calls(func: ir.Operation) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit)
+    func.walk(visit, ir.WalkOrder.POST_ORDER)
     return found

@@ -107,7 +107,7 @@ def overlapping_access(root: ir.Operation) -> tuple[ir.Operation, tuple[str, str
             seen[memref] = (first, written or op.name in _WRITES)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit)
+    root.walk(visit, ir.WalkOrder.POST_ORDER)
     items = list(seen.items())
     for i, (a, (_, written_a)) in enumerate(items):
         for b, (op_b, written_b) in items[i + 1:]:

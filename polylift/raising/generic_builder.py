@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import arith, ir, linalg, memref
+from polylift.mlir import MLIRError, arith, error_diagnostics, ir, linalg, memref
 from polylift.raising.linear import Linear, render
 from polylift.raising.materialize import DYNAMIC, Materializer
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
@@ -157,8 +157,8 @@ def _check_in_bounds(view: ir.Operation, acc: Access) -> None:
     that never run. The nest stays as loops, which run as the source does."""
     try:
         view.verify()
-    except ir.MLIRError as exc:
-        why = "; ".join(d.message for d in exc.error_diagnostics)
+    except MLIRError as exc:
+        why = "; ".join(d.message for d in error_diagnostics(exc))
         raise NotRaisable(f"not raised: the access is out of bounds whenever its loops "
                           f"run (its view: {why})", acc.op) from None
 

@@ -11,6 +11,7 @@ become the output's block argument.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polylift.mlir import ir
@@ -109,7 +110,7 @@ def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int
                           f"'{comb.name}', not a recognised reduction", stmt.write.op)
 
 
-def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value]) -> bool:
+def _is_select_min_max(comb: ir.Operation, outs: Sequence[ir.Value]) -> bool:
     """`select(cmp(x, out), x, out)` in any operand order: a max or min reduction."""
     if comb.name != "arith.select" or isinstance(comb.operands[0].owner, ir.Block):
         return False

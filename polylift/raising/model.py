@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from polylift.mlir import ir
+from polylift.mlir import affine, ir, view_as
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.materialize import Materializer
 
@@ -33,7 +33,7 @@ class Loop:
     upper: list[Linear]
     step: int
     name: str
-    carried: list[ir.Value] = field(default_factory=list)  # iter_args block arguments
+    carried: list[ir.BlockArgument] = field(default_factory=list)  # iter_args block arguments
 
 
 @dataclass(eq=False)
@@ -120,7 +120,7 @@ class NestModel:
 
     def bound(self, op: ir.Operation, which: str) -> list[Linear]:
         amap = ir.AffineMapAttr(op.attributes[f"{which}BoundMap"]).value
-        view = op.opview
+        view = view_as(op, affine.AffineForOp)
         operands = list(view.lowerBoundOperands if which == "lower" else view.upperBoundOperands)
         return map_to_linear(amap, [self.form(v) for v in operands])
 

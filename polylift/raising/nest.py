@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from polylift.mlir import ir
+from polylift.mlir import affine, ir, view_as
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.model import (
     ROOT_MEMREF_OPS,
@@ -108,10 +108,10 @@ def _check_table_read(model: NestModel, load: ir.Operation) -> None:
     table: then every iteration reads the same contents in any order. The table must be
     a root memref (a function argument, or an allocation), which the raising already
     takes to alias no other root."""
-    table = load.opview.memref
+    table = _memref(load)
     _check_root(table, load)
     for op in model.inside:
-        if op.name in ("affine.store", "memref.store") and op.opview.memref == table:
+        if op.name in ("affine.store", "memref.store") and _memref(op) == table:
             raise NotRaisable("not raised: the nest writes the table it reads at a computed "
                               "subscript", load)
 
@@ -128,17 +128,17 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     nothing can observe the difference. When they cannot (the accumulator has another
     type than M's elements, or the post-op reads M), P is a temporary T[ivs] with one
     element per iteration of the enclosing loops (see `_temporary`)."""
-    value = store.opview.value
+    value = _stored(store)
     result = _loop_result(model, store)
     assert result is not None
     chain = _reduction_chain(model, result)
     outer_op = chain[0].op
     write = _access(model, store, True)
     for op in _walk(outer_op):
-        if op.name in ("affine.load", "affine.store") and op.opview.memref == write.memref:
+        if op.name in ("affine.load", "affine.store") and _memref(op) == write.memref:
             raise NotRaisable("not raised: reduction loop also accesses the memref it "
                               "stores its result to", op)
-    init = list(outer_op.opview.inits)[result.result_number]
+    init = list(_for(outer_op).inits)[ir.OpResult(result).result_number]
     inner, index = chain[-1], _chain_index(chain, result)
     yielded = _yield_of(inner.op).operands[index]
     temp = _temporary(model, store, loops, result, write)
@@ -176,7 +176,7 @@ def _temporary(model: NestModel, store: ir.Operation, loops: list[Loop], result:
     upper bound that do not depend on the nest's counters. T aliases nothing, and the
     reduction order is unchanged, so the result is exact. A step other than 1 leaves
     unused elements (T is sized by `upper - lower`) but keeps the subscripts linear."""
-    value = store.opview.value
+    value = _stored(store)
     if value == result:
         return None
     if result.type != ir.MemRefType(write.memref.type).element_type:
@@ -217,9 +217,9 @@ def _yield_of(loop_op: ir.Operation) -> ir.Operation:
 
 def _chain_index(chain: list[Loop], result: ir.Value) -> int:
     """The accumulator's iter_args position in the innermost loop of the chain."""
-    index = result.result_number
+    index = ir.OpResult(result).result_number
     for loop in chain[:-1]:
-        index = _yield_of(loop.op).operands[index].result_number
+        index = ir.OpResult(_yield_of(loop.op).operands[index]).result_number
     return index
 
 
@@ -235,7 +235,7 @@ def _reduction_chain(model: NestModel, result: ir.Value) -> list[Loop]:
     while True:
         loop_op = as_operation(value.owner)
         loop = next(lp for lp in model.loops if lp.op == loop_op)
-        index = value.result_number
+        index = ir.OpResult(value).result_number
         if (chain and not _single_use(value)) or any(
                 not _passthrough(loop_op, k) for k in range(len(loop.carried)) if k != index):
             raise NotRaisable("not raised: loop with several iter_args values or uses",
@@ -247,7 +247,7 @@ def _reduction_chain(model: NestModel, result: ir.Value) -> list[Loop]:
         inner_op = as_operation(nxt.owner)
         arg = loop.carried[index]
         if inner_op.block != loop_op.regions[0].blocks[0] \
-                or list(inner_op.opview.inits)[nxt.result_number] != arg \
+                or list(_for(inner_op).inits)[ir.OpResult(nxt).result_number] != arg \
                 or not _single_use(arg) or not _only_loop_in_body(loop_op, inner_op):
             raise NotRaisable("not raised: the accumulator goes through loops that are not "
                               "a perfect chain of reductions", loop_op)
@@ -273,8 +273,8 @@ def _passthrough(loop_op: ir.Operation, index: int) -> bool:
         return False
     inner = as_operation(out.owner)
     return inner.name == "affine.for" and inner.block == loop_op.regions[0].blocks[0] \
-        and list(inner.opview.inits)[out.result_number] == arg \
-        and _passthrough(inner, out.result_number)
+        and list(_for(inner).inits)[ir.OpResult(out).result_number] == arg \
+        and _passthrough(inner, ir.OpResult(out).result_number)
 
 
 def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
@@ -282,7 +282,7 @@ def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
     from by pure ops of that value's block. A loop outside the nest (a scalar another
     nest carries) is not one of its reductions: its result is a value the nest reads,
     like a parameter."""
-    value = store.opview.value
+    value = _stored(store)
     stack, found = [value], []
     block = None if isinstance(value.owner, ir.Block) else as_operation(value.owner).block
     while stack:
@@ -304,12 +304,28 @@ def _single_use(value: ir.Value) -> bool:
     return len(list(value.uses)) == 1
 
 
+def _stored(store: ir.Operation) -> ir.Value:
+    """The value an `affine.store` stores."""
+    return view_as(store, affine.AffineStoreOp).value
+
+
+def _memref(op: ir.Operation) -> ir.Value:
+    """The memref a load or store of either dialect accesses (a load's first operand, a
+    store's second, in `affine` and `memref` alike)."""
+    return op.operands[1 if op.name.endswith(".store") else 0]
+
+
+def _for(op: ir.Operation) -> affine.AffineForOp:
+    return view_as(op, affine.AffineForOp)
+
+
 def _access(model: NestModel, op: ir.Operation, write: bool) -> Access:
-    view = op.opview
-    memref = view.memref
+    memref = _memref(op)
     _check_root(memref, op)
     amap = ir.AffineMapAttr(op.attributes["map"]).value
-    index = map_to_linear(amap, [model.form(v) for v in view.indices])
+    indices = (view_as(op, affine.AffineStoreOp).indices if write
+               else view_as(op, affine.AffineLoadOp).indices)
+    index = map_to_linear(amap, [model.form(v) for v in indices])
     return Access(op, memref, index, write)
 
 
@@ -322,7 +338,7 @@ def _check_root(memref: ir.Value, op: ir.Operation) -> None:
 
 def _statement(model: NestModel, store: ir.Operation, loops: list[Loop]) -> Statement:
     write = _access(model, store, True)
-    value = store.opview.value
+    value = _stored(store)
     ops, reads, acc = _slice(model, value, loops)
     if acc is not None:
         raise NotRaisable("not raised: the stored value depends on a value carried from "

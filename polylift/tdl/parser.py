@@ -188,7 +188,8 @@ class _ToAst(Transformer):
         else:
             raise TemplateError("a loop is 'for i < n' or 'for lo <= i < n'",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
-        if var.const or var.terms[0][1] != 1 or len(var.terms) != 1:
+        if not (isinstance(var, Index) and isinstance(lower, Index) and isinstance(upper, Index)) \
+                or var.const or var.terms[0][1] != 1 or len(var.terms) != 1:
             raise TemplateError(f"'{var}' is not a loop counter's name",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         return Loop(var.terms[0][0], lower, upper, body, order, _span(meta))

@@ -70,7 +70,7 @@ def build_reference(path: Path, signatures: list[Signature], tmp: Path) -> Path:
     """The file (with what it links) and the shims, as one shared library."""
     shims = [s for s in signatures if s.c_decl is not None]
     shim = tmp / f"{path.stem}_shims.c"
-    types = shims[0].c_decl.types if shims else ""
+    types = next((s.c_decl.types for s in shims if s.c_decl is not None), "")
     shim.write_text("#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
                     "#include <string.h>\n" + types + "\n\n"
                     + "\n\n".join(_shim(s) for s in shims) + "\n")
@@ -141,5 +141,7 @@ def test_every_function_translates_and_matches_gcc(path: Path, tmp_path: Path) -
                     f"{sig.name} (trial {trial}) returned {found}, gcc {expected}"
             for index, p in enumerate(sig.params):
                 if p.kind == "array":
-                    assert np.array_equal(bits(ref[index]), bits(got[index])), \
+                    want, have = ref[index], got[index]
+                    assert isinstance(want, np.ndarray) and isinstance(have, np.ndarray)
+                    assert np.array_equal(bits(want), bits(have)), \
                         f"{sig.name} (trial {trial}): '{p.name}' differs"

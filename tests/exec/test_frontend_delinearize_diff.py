@@ -75,7 +75,7 @@ def _stub(name: str, types: str, marker: float) -> str:
 def probe(text: str, kernel: str, fast: str = "delinearized") -> str:
     """The module with the dispatcher's two calls (of the `fast` version and of the flat
     one) redirected to marker stubs."""
-    plain = parse_module(text, new_context()).operation.get_asm(enable_debug_info=False)
+    plain = str(parse_module(text, new_context()).operation.get_asm(enable_debug_info=False))
     stubs = []
     for version, marker in ((fast, DELIN), ("flat", FLAT)):
         call = re.search(rf"call @{kernel}\.{version}\(.*?\) : \((.*)\) -> \(\)", plain)

@@ -11,6 +11,7 @@ import ctypes
 import re
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -96,7 +97,7 @@ def build_reference(path: Path, tmp: Path) -> ctypes.CDLL:
     return ctypes.CDLL(str(lib))
 
 
-def ctypes_scalar(p: Param, value: float | int) -> object:
+def ctypes_scalar(p: Param, value: float | int) -> Any:
     """The C argument for a scalar parameter."""
     if p.ctype == "double":
         return ctypes.c_double(value)
@@ -116,7 +117,7 @@ def run_reference(lib: ctypes.CDLL, sig: Signature, args: list) -> None:
     getattr(lib, sig.name)(*c_args)
 
 
-def result_holder(sig: Signature) -> object:
+def result_holder(sig: Signature) -> Any:
     """A ctypes value for what the function returns (it must return a scalar)."""
     assert sig.result is not None
     if sig.result.ctype in ("float", "double"):
@@ -164,7 +165,10 @@ def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
         run_mlir(engine, sig, got)
         assert sig.written, f"{sig.name} writes no array"
         for index, p in enumerate(sig.params):
+            before, want, have = inputs[index], ref[index], got[index]
             if p.name in sig.written:
-                assert same_bits(ref[index], got[index]), f"{sig.name}: '{p.name}' differs"
+                assert isinstance(want, np.ndarray) and isinstance(have, np.ndarray)
+                assert same_bits(want, have), f"{sig.name}: '{p.name}' differs"
             elif p.kind == "array":
-                assert same_bits(inputs[index], got[index]), f"{sig.name} wrote '{p.name}'"
+                assert isinstance(before, np.ndarray) and isinstance(have, np.ndarray)
+                assert same_bits(before, have), f"{sig.name} wrote '{p.name}'"

@@ -34,10 +34,16 @@ def _args(signature: str, rng: np.random.Generator) -> list:
     return args
 
 
-@pytest.mark.parametrize("chunk", CHUNKS, ids=[re.search(r"@(\w+)\(", c).group(1)
+def _found(pattern: str, text: str) -> re.Match[str]:
+    found = re.search(pattern, text)
+    assert found is not None, f"no {pattern!r} in the test input"
+    return found
+
+
+@pytest.mark.parametrize("chunk", CHUNKS, ids=[_found(r"@(\w+)\(", c).group(1)
                                                for c in CHUNKS])
 def test_triangle_loops_equal_the_masked_box(chunk: str):
-    name, signature = re.search(r"func\.func @(\w+)\(([^{]*)\)", chunk).groups()
+    name, signature = _found(r"func\.func @(\w+)\(([^{]*)\)", chunk).groups()
     results = []
     for masked_loops in (True, False):
         args = _args(signature, np.random.default_rng(7))

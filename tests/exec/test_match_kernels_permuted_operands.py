@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,7 @@ import pytest
 
 from polylift.errors import PolyliftError
 from polylift.frontend import translate_file
-from polylift.mlir import ir, new_context, parse_module
+from polylift.mlir import ir, linalg, new_context, parse_module, view_as
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun, load_pass
 
@@ -70,11 +71,11 @@ def _generics(func: ir.OpView) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    func.operation.walk(visit)
+    func.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return found
 
 
-def _same_type_pairs(values: list[ir.Value]) -> list[tuple[int, int]]:
+def _same_type_pairs(values: Sequence[ir.Value]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.combinations(range(len(values)), 2)
             if values[a].type == values[b].type and isinstance(values[a].type, ir.MemRefType)]
 
@@ -89,7 +90,7 @@ def variants(text: str) -> list[Variant]:
         for a, b in _same_type_pairs(args):
             found += [Variant(name, "alias", a, b), Variant(name, "swap", a, b)]
         for k, generic in enumerate(_generics(func)):
-            inputs = list(generic.opview.inputs)
+            inputs = list(view_as(generic, linalg.GenericOp).inputs)
             found += [Variant(name, "permute", a, b, k) for a, b in _same_type_pairs(inputs)]
     return found
 

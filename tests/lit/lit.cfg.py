@@ -1,5 +1,7 @@
 # Lit configuration for polylift: FileCheck and `not` come from the pinned llvm wheel,
 # the polylift commands from the virtual environment that runs lit.
+# pyright: reportUndefinedVariable=false
+# (lit defines `config` before it runs this file.)
 import os
 import sys
 from pathlib import Path

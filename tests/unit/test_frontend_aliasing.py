@@ -33,7 +33,7 @@ def test_effective_types_keep_floats_apart_but_not_signedness_or_chars() -> None
         assert types_may_alias(char, ct.DOUBLE) and types_may_alias(ct.FLOAT, char)
 
 
-def _access(name: str, write: bool, *indices: Poly) -> ArgAccess:
+def _access(name: str, write: bool, *indices: Poly | None) -> ArgAccess:
     return ArgAccess(name, indices, (LoopRange("%i", (ZERO,), (N - ONE,)),), write)
 
 
@@ -55,7 +55,8 @@ def test_a_subscript_read_from_data_compares_the_whole_array() -> None:
     plan = make_alias_plan(args, [_access("x", False, II), _access("y", True, None)])
     assert plan is not None and plan.guarded == (AliasPair("x", "y"),)
     assert not plan.unguarded
-    assert plan.extent("y").accessed.whole and plan.extent("y").written.whole
+    written = plan.extent("y").written
+    assert plan.extent("y").accessed.whole and written is not None and written.whole
     assert not plan.extent("x").accessed.whole
 
 

@@ -36,7 +36,7 @@ def edits(tree: ast.AST) -> list[tuple[int, str]]:
         for target in targets:
             if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute) \
                     and target.value.attr in ("operands", "attributes"):
-                found.append((node.lineno, f".{target.value.attr}[...] assignment"))
+                found.append((target.lineno, f".{target.value.attr}[...] assignment"))
     return sorted(found)
 
 

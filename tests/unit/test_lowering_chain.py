@@ -90,7 +90,7 @@ def test_every_new_op_has_the_launch_location(step, options):
             built.append(op.name)
         return ir.WalkResult.ADVANCE
 
-    func.operation.walk(visit)
+    func.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     assert "func.call" in built and "llvm.inttoptr" in built
     # One branch scales C when beta is 0 at run time; cuBLAS adds the offload guard.
     assert built.count("scf.if") == (2 if step.endswith("cublas") else 1)

@@ -2,6 +2,7 @@
 
 import pytest
 
+from polylift.tdl.ast import Access, Bin
 from polylift.tdl.checks import check_template
 from polylift.tdl.library import KernelTemplate, load_library
 from polylift.tdl.parser import TemplateError, parse_templates
@@ -31,7 +32,9 @@ def test_scaled_subscript_parses_with_its_coefficient():
     text = _template("  types f32\n  array y[n] out\n  array x[m] in\n"
                      "  compute { y[i] = x[2*i+1] + x[i] }\n  shim n, m, x, y\n")
     tpl = parse_templates(text, "t.tpl")[0]
-    sub = tpl.steps[0].value.lhs.indices[0]
+    value = tpl.steps[0].value
+    assert isinstance(value, Bin) and isinstance(value.lhs, Access)
+    sub = value.lhs.indices[0]
     assert (sub.terms, sub.const, str(sub)) == ((("i", 2),), 1, "2*i+1")
 
 
@@ -54,7 +57,8 @@ def test_where_without_a_condition_is_a_syntax_error():
                      "  compute { C[i,j] = 2 * C[i,j] where }\n  shim n, C\n")
     with pytest.raises(TemplateError) as info:
         parse_templates(text, "t.tpl")
-    assert (info.value.loc.line, info.value.loc.col) == (4, 39)
+    loc = info.value.loc
+    assert loc is not None and (loc.line, loc.col) == (4, 39)
     assert "unexpected '}'" in info.value.message
 
 

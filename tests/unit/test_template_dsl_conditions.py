@@ -41,7 +41,10 @@ def test_comparisons_are_linear_forms_however_written():
                                       "  shim n, t, x, y\n"), "t.tpl")[0]
     second = parse_templates(_template(INTS + "  compute { y[i] = t > x[i] ? 1 : 0 }\n"
                                        "  shim n, t, x, y\n"), "t.tpl")[0]
-    forms = [template_form(tpl.steps[0].value.test) for tpl in (first, second)]
+    values = [tpl.steps[0].value for tpl in (first, second)]
+    assert all(isinstance(v, Cond) and isinstance(v.test, Compare) for v in values)
+    forms = [template_form(v.test) for v in values if isinstance(v, Cond)
+             and isinstance(v.test, Compare)]
     assert forms[0] == forms[1]
     rel, terms, const = forms[0]
     assert (rel, sorted(terms.values()), const) == (">=", [-1, 1], -1)

@@ -35,6 +35,7 @@ def test_shift_left_binds_looser_than_minus():
     check_template(tpl, text)
     value = tpl.steps[0].value
     assert isinstance(value, Bin) and value.op == ">>"
+    assert isinstance(value.lhs, Bin)
     shl = value.lhs.rhs
     assert shl == Bin("<<", Num(1.0), Bin("-", Ref("s"), Num(1.0)))
     assert str(shl) == "(1 << (s - 1))"

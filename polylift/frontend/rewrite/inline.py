@@ -200,6 +200,7 @@ def _declaration_type(node: c_ast.Node, name: str | None) -> c_ast.Node:
         node = c_ast.PtrDecl(list(node.dim_quals or []), node.type, coord=node.coord)
     inner = node
     while not isinstance(inner, c_ast.TypeDecl):
+        assert isinstance(inner, c_ast.PtrDecl | c_ast.ArrayDecl | c_ast.FuncDecl)
         inner = inner.type
     inner.declname = name
     return node

@@ -24,6 +24,8 @@ from polylift.matcher.ir_model import (
     Operand,
     Unsupported,
     constant_value,
+    indexing_maps,
+    linalg_outputs,
     operands,
     subview_size,
 )
@@ -42,7 +44,7 @@ class _Builder(Protocol):
 
 def generic_loops(builder: _Builder, op: ir.OpView, depth: int) -> LoopNode:
     """The loops and the one statement of a generic at `depth` (module doc)."""
-    if len(op.outputs) != 1:
+    if len(linalg_outputs(op)) != 1:
         raise Unsupported("a generic in the nest has several outputs")
     body = op.regions[0].blocks[0]
     if any(inner.name == "linalg.index" for inner in body.operations):
@@ -56,7 +58,7 @@ def generic_loops(builder: _Builder, op: ir.OpView, depth: int) -> LoopNode:
 
     yielded = body.operations[len(body.operations) - 1].operands[0]
     statement = Stmt(reads[-1], builder.tree(yielded, op.operation, body, inner), "")
-    maps = [ir.AffineMapAttr(a).value for a in op.attributes["indexing_maps"]]
+    maps = indexing_maps(op)
     item: Stmt | LoopNode = statement
     for dim in reversed(range(maps[0].n_dims)):
         item = LoopNode(Form(), _extent(builder, found, maps, dim), (item,))

@@ -15,7 +15,7 @@ A nest that does is not modelled (`Unsupported`, with the reason).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from polylift.function_versions import ARG_NAMES
@@ -23,7 +23,7 @@ from polylift.matcher.ir_model import Node, Unsupported, affine_form, constant_v
 from polylift.matcher.payload import ancestor_in, value_tree
 from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopNode, Stmt, reads
-from polylift.mlir import ir
+from polylift.mlir import affine, ir, view_as
 from polylift.raising.aliasing import aliasing_names
 
 # Ops whose values the statements' trees, bounds and views read: they stand anywhere.
@@ -66,7 +66,7 @@ class _Builder:
         self.roots: list[ir.Value] = []
         self.written: list[ir.Value] = []
 
-    def items(self, ops: list[ir.Operation], depth: int) -> list[Stmt | LoopNode]:
+    def items(self, ops: Sequence[ir.Operation | ir.OpView], depth: int) -> list[Stmt | LoopNode]:
         found: list[Stmt | LoopNode] = []
         for op in ops:
             name = op.name
@@ -85,10 +85,11 @@ class _Builder:
     def loop(self, op: ir.OpView, depth: int) -> list[Stmt | LoopNode]:
         if ir.IntegerAttr(op.attributes["step"]).value != 1:
             raise Unsupported("a loop with a step other than 1")
-        lower = self.bound(op, "lowerBoundMap", list(op.lowerBoundOperands))
-        upper = self.bound(op, "upperBoundMap", list(op.upperBoundOperands))
+        loop = view_as(op, affine.AffineForOp)
+        lower = self.bound(op, "lowerBoundMap", list(loop.lowerBoundOperands))
+        upper = self.bound(op, "upperBoundMap", list(loop.upperBoundOperands))
         block = op.regions[0].blocks[0]
-        self.depth_of[op.induction_variable] = depth
+        self.depth_of[loop.induction_variable] = depth
         carried = list(block.arguments)[1:]
         variables = []
         for k, arg in enumerate(carried):
@@ -97,10 +98,10 @@ class _Builder:
             self.var_of[op.results[k]] = var
             variables.append(var)
         before = [Stmt(var, self.tree(init, op.operation), "")
-                  for var, init in zip(variables, op.inits, strict=True)]
+                  for var, init in zip(variables, loop.inits, strict=True)]
         body = self.items(list(block.operations), depth + 1)
         yielded = block.operations[len(block.operations) - 1]
-        updates = [Stmt(var, self.tree(value, yielded), "")
+        updates = [Stmt(var, self.tree(value, yielded.operation), "")
                    for var, value in zip(variables, yielded.operands, strict=True)]
         for k, update in enumerate(updates):
             if any(leaf in variables[:k] for leaf in reads(update.value)):
@@ -154,7 +155,7 @@ class _Builder:
         for root in self.roots:
             if not isinstance(root, ir.BlockArgument):
                 continue
-            func = root.owner.owner
+            func = ir.BlockArgument(root).owner.owner
             number = ir.BlockArgument(root).arg_number
             if func is not None and ARG_NAMES in func.attributes:
                 names[root] = ir.StringAttr(ir.ArrayAttr(func.attributes[ARG_NAMES])[number]).value
@@ -216,7 +217,7 @@ def _check_read(load: ir.OpView, anchor: ir.Operation, root: ir.Value) -> None:
     holder = ancestor_in(anchor, block)
     if holder is None:
         raise Unsupported("a value read inside a loop is used outside it")
-    ops = list(block.operations)
+    ops = [op.operation for op in block.operations]
     start = ops.index(load.operation) + 1
     end = ops.index(holder) + (0 if holder == anchor.operation else 1)
     for op in ops[start:end]:
@@ -239,5 +240,5 @@ def _writes(op: ir.Operation, root: ir.Value) -> bool:
                 found.append(inner)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit)
+    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
     return bool(found)

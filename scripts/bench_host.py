@@ -118,8 +118,8 @@ def _row(name: str, result: CheckResult, limit_s: float | None) -> str:
     gflops = f"{result.gflops:8.1f}" if result.gflops else f"{'-':>8}"
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
     return (f"{name:<8} {result.verdict:<9} {result.coverage:<8} "
-            f"{(result.reference_s or 0) * 1e3:10.2f} {(result.lifted_s or 0) * 1e3:9.2f} "
-            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.2f} {limit:7.2f}x {share} "
+            f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
+            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.4f} {limit:7.2f}x {share} "
             f"{gflops}{slower}")
 
 
@@ -132,13 +132,20 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--backend", default="host")
     p.add_argument("--inputs", default="exact", choices=("exact", "native"),
                    help="exact (default): every backend must be BIT-EXACT on these")
+    p.add_argument("--offload-policy", default="always", choices=("always", "profitable"),
+                   help="match-kernels' policy: profitable keeps the loops where the "
+                        "offload profile measured the host call slower")
+    p.add_argument("--offload-profile", default="",
+                   help="the profile the policy reads (default: the shipped one)")
     args = p.parse_args(argv)
     options = CheckOptions(backend=args.backend, size=args.size, repeat=args.repeat,
-                           inputs=args.inputs)
+                           inputs=args.inputs, offload_policy=args.offload_policy,
+                           offload_profile=args.offload_profile)
     keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))
     options = CheckOptions(**{**options.__dict__, "keep": str(keep)})
-    print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, median of "
-          f"{args.repeat} kernel calls after a warm-up; times in ms")
+    print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, offload policy "
+          f"{args.offload_policy}, median of {args.repeat} kernel calls after a warm-up; "
+          f"times in ms")
     print(f"{'kernel':<8} {'verdict':<9} {'coverage':<8} {'reference':>10} {'lifted':>9} "
           f"{'speedup':>9} {'library-only':>12} {'limit':>8} {'of limit':>8} {'GFLOP/s':>8}")
     status = 0

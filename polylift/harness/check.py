@@ -41,8 +41,10 @@ from polylift.harness.compare import (
     overall_verdict,
 )
 from polylift.harness.coverage import (
+    LaunchCost,
     LiftSummary,
     kernel_flops,
+    launch_costs,
     launch_names,
     matched_stage,
     summarize,
@@ -83,6 +85,10 @@ class CheckOptions:
     link_objects: tuple[str, ...] = ()  # objects both programs link (a suite's utilities)
     # The kernel's array arguments are distinct, as if `restrict` (polylift-cc's option).
     assume_noalias: bool = False
+    # match-kernels' offload policy (`always` or `profitable`) and the profile it reads
+    # ("" for the one shipped with polylift).
+    offload_policy: str = "always"
+    offload_profile: str = ""
 
     def validate(self) -> None:
         """Reject options no check can honour, before anything is built."""
@@ -96,6 +102,9 @@ class CheckOptions:
             backend_passes(self.backend)  # raises UsageError for an unknown backend
         if self.repeat < 1:
             raise UsageError("--repeat must be at least 1")
+        if self.offload_policy not in ("always", "profitable"):
+            raise UsageError(f"--offload-policy must be always or profitable, not "
+                             f"'{self.offload_policy}'")
 
     def pass_list(self) -> tuple[str, ...]:
         """The polylift passes from the front end's MLIR to the LLVM dialect."""
@@ -144,6 +153,8 @@ class CheckResult:
     # The launch audit, when the end-to-end comparison was outside the bound and the
     # kernel calls a backend other than ref (see harness/audit.py).
     audit: tuple[LaunchAudit, ...] = ()
+    # The launches that ran once per call at known sizes, with their flops.
+    launch_costs: tuple[LaunchCost, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -185,19 +196,29 @@ def _workdir(options: CheckOptions, kernel: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"polylift-check-{kernel}-"))
 
 
-def with_templates(passes: Sequence[str], templates: Sequence[str]) -> tuple[str, ...]:
-    """`passes` with `templates=DIRS` given to every pass that takes that option."""
-    if not templates:
-        return tuple(passes)
-    dirs = ",".join(str(Path(d).resolve()) for d in templates)
+def with_options(passes: Sequence[str], options: dict[str, str]) -> tuple[str, ...]:
+    """`passes` with each of `options` (name -> value) given to every pass that declares
+    that option; empty values are left out."""
+    given = {k: v for k, v in options.items() if v}
     out = []
     for element in passes:
         name, _, opts = element.partition("{")
-        if is_python_pass(name.strip()) and "templates" in load_pass(name.strip()).option_help:
+        declared = load_pass(name.strip()).option_help if is_python_pass(name.strip()) else {}
+        extra = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
+        if extra:
             inner = opts.rstrip("}").strip()
-            element = f"{name}{{{(inner + ' ') if inner else ''}templates={dirs}}}"
+            element = f"{name}{{{(inner + ' ') if inner else ''}{extra}}}"
         out.append(element)
     return tuple(out)
+
+
+def pass_options(options: CheckOptions) -> dict[str, str]:
+    """The pass options a check gives: template directories and the offload policy."""
+    return {"templates": ",".join(str(Path(d).resolve()) for d in options.templates),
+            "offload-policy": "" if options.offload_policy == "always"
+            else options.offload_policy,
+            "offload-profile": str(Path(options.offload_profile).resolve())
+            if options.offload_profile else ""}
 
 
 @dataclass(frozen=True)
@@ -225,8 +246,8 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
     reference = build_reference(bench_obj, sig, flags, tc)
-    kernel_obj = compile_lifted(mlir, kernel, with_templates(options.pass_list(),
-                                                             options.templates), tc)
+    kernel_obj = compile_lifted(mlir, kernel, with_options(options.pass_list(),
+                                                           pass_options(options)), tc)
     extra = [Path(o).resolve() for o in options.extra_objects]
     shims = shim_libraries(lowered_backends(options.pass_list()), options.target,
                            options.templates)
@@ -279,7 +300,8 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
                        launches=tuple(launch_names(summary)), residual_loops=summary.residual,
                        flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
                        reference_times=runs[0].times, lifted_times=runs[1].times,
-                       audit=audit.records if audit is not None else ())
+                       audit=audit.records if audit is not None else (),
+                       launch_costs=launch_costs(summary, library, runs[1].scalars))
 
 
 def _inexact_note(summary: LiftSummary, inputs: str) -> str:

@@ -43,6 +43,7 @@ from polylift.harness.compare import (
 from polylift.harness.coverage import (
     LaunchCost,
     LiftSummary,
+    has_launch,
     kernel_flops,
     launch_costs,
     launch_names,
@@ -228,6 +229,9 @@ class _Built:
     sig: SignatureLike
     summary: LiftSummary
     parts: LiftedParts
+    # With nothing lifted, the program users get: the kernel as the reference's compiler
+    # built it (the MLIR build, `lifted`, is still checked).
+    from_c: Path | None = None
 
 
 def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolchain,
@@ -254,9 +258,14 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims))
     lifted = parts.build(tc)
     stage = matched_stage(tc.workdir)
-    summary = (summarize(stage.read_text(), kernel, sig, load_library(options.templates))
+    text = stage.read_text() if stage else ""
+    summary = (summarize(text, kernel, sig, load_library(options.templates))
                if stage else LiftSummary((), 0))
-    return _Built(reference, lifted, sig, summary, parts)
+    from_c = None
+    if options.passes is None and not has_launch(text):
+        tc.log.note("nothing lifted: the lifted program is the kernel as gcc compiled it")
+        from_c = build_reference(bench_obj, sig, flags, tc, exe="lifted-from-c")
+    return _Built(reference, lifted, sig, summary, parts, from_c)
 
 
 def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
@@ -265,6 +274,8 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
     library = load_library(options.templates)
     runs = [run_program(exe, built.sig, tc, options.repeat, options.timeout, options.inputs)
             for exe in (built.reference, built.lifted)]
+    timed = runs[1] if built.from_c is None else \
+        run_program(built.from_c, built.sig, tc, options.repeat, options.timeout, options.inputs)
     bound = options.ulp_bound
     if bound is None:
         bound = ulp_bound(built.summary, library, options.backend, options.inputs,
@@ -295,11 +306,11 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
         verdict = audit.verdict
         message += "\n" + audit.describe()
     summary = built.summary
-    return CheckResult(source.stem, kernel, verdict, runs[0].seconds, runs[1].seconds,
+    return CheckResult(source.stem, kernel, verdict, runs[0].seconds, timed.seconds,
                        tuple(comparisons), message, coverage=summary.coverage,
                        launches=tuple(launch_names(summary)), residual_loops=summary.residual,
                        flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
-                       reference_times=runs[0].times, lifted_times=runs[1].times,
+                       reference_times=runs[0].times, lifted_times=timed.times,
                        audit=audit.records if audit is not None else (),
                        launch_costs=launch_costs(summary, library, runs[1].scalars))
 

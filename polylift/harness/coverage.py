@@ -74,6 +74,12 @@ class LiftSummary:
         return PARTIAL if self.residual else FULL
 
 
+def has_launch(text: str) -> bool:
+    """Whether a module's text (generic `kernel.launch` ops) holds any launch, in any
+    function or version."""
+    return '"kernel.launch"(' in text
+
+
 def matched_stage(workdir: Path) -> Path | None:
     """The module before any lowering: the matched stage's file when match-kernels ran,
     else the latest of the stages before it (the stage table's names)."""

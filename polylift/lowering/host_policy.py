@@ -65,12 +65,13 @@ def choose(launch: Launch, profile: Profile) -> Choice:
     sizes = static_sizes(launch)
     if sizes is None:
         if threshold == 0.0:
-            return Choice("launch", f"{tpl.name}: the {BACKEND} call wins at every measured "
-                          f"size ({_span(entry)}; profile {profile.source})", "applied")
+            return Choice("launch", f"{tpl.name}: the {BACKEND} call wins from the smallest "
+                          f"measured size on ({_span(entry)}; profile {profile.source})",
+                          "applied")
         if math.isinf(threshold):
             return Choice("loops", f"kept the source loops: the {BACKEND} call of {tpl.name} "
-                          f"loses at every measured size ({_span(entry)}; profile "
-                          f"{profile.source})", "missed")
+                          f"loses more often than it wins at every size measured "
+                          f"({_span(entry)}; profile {profile.source})", "missed")
         return Choice("guard", f"sizes known at run time only: {tpl.name} is launched when "
                       f"its work (flops + bytes) >= {threshold:.3g}, else the source loops "
                       f"run ({_span(entry)}; profile {profile.source})", "analysis", threshold)

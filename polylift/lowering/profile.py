@@ -14,9 +14,10 @@ and lowered as the lifted program runs residual loops), and writes a profile:
 `work` is the template's cost at the launch's sizes, flops plus bytes moved (a fill
 counts no flops, yet grows with its size): the axis the policy reads. The
 `profitable` policy launches a template where its work reaches the `threshold`: the
-crossing, interpolated in log-log between the last losing point and the next winning
-one. Past the last measured point nothing is extrapolated: a template whose largest
-point loses is never launched, one that wins everywhere always is.
+point from which the wins above it outnumber the losses most (one slow outlier on a
+busy machine does not move it), placed halfway in log scale between that point and the
+one below. A template is never launched when no threshold has more wins than losses
+above it, and at every size when the best threshold is its smallest point.
 """
 
 from __future__ import annotations
@@ -66,21 +67,25 @@ class Entry:
         return (self.template, self.backend, self.dtype)
 
     def threshold(self) -> float:
-        """The work from which the call wins (0: always, inf: never); see the module."""
+        """The work from which the call is taken (0: always, inf: never); see the module."""
         ordered = sorted(self.points, key=lambda p: p.work)
-        losing = [i for i, p in enumerate(ordered) if p.ratio < 1.0]
-        if not losing:
-            return 0.0
-        last = losing[-1]
-        if last == len(ordered) - 1:
+        votes = [1 if p.ratio >= 1.0 else -1 for p in ordered]
+        # Launching from point i on gains the wins and pays the losses from i up; never
+        # launching scores 0. Ties go to the lower threshold: to launching, as `always`.
+        first, best = len(ordered), 0
+        for i in reversed(range(len(ordered))):
+            if sum(votes[i:]) >= best:
+                first, best = i, sum(votes[i:])
+        if first == len(ordered):
             return math.inf
-        lose, win = ordered[last], ordered[last + 1]
-        if lose.work <= 0 or win.work <= lose.work:
-            return win.work
-        # Where log(ratio) crosses 0 on the line between the two points; three digits,
-        # as many as a timing has.
-        t = math.log(lose.ratio) / (math.log(lose.ratio) - math.log(win.ratio))
-        return float(f"{math.exp(math.log(lose.work) + t * math.log(win.work / lose.work)):.3g}")
+        if first == 0:
+            return 0.0
+        below, above = ordered[first - 1].work, ordered[first].work
+        if below <= 0 or above <= below:
+            return above
+        # Halfway in log scale between the two measurements, with three digits, as
+        # many as a timing has.
+        return float(f"{math.sqrt(below * above):.3g}")
 
     def nearest(self, work: float) -> Point:
         """The measured point closest to `work` in log scale."""

@@ -23,12 +23,17 @@ def _entry(*points: tuple[float, float]) -> Entry:
     return Entry("blas.gemv", "host", "f64", tuple(Point(w, r) for w, r in points))
 
 
-def test_threshold_is_the_log_log_crossing_after_the_last_loss():
-    assert _entry((1e4, 0.5), (1e6, 2.0)).threshold() == pytest.approx(1e5)
-    # A win below a loss does not count: the call is taken above the last loss only.
-    assert _entry((1e2, 3.0), (1e4, 0.5), (1e6, 2.0)).threshold() == pytest.approx(1e5)
+def test_threshold_where_wins_above_outnumber_losses_most():
+    # Halfway in log scale between the last loss and the first win.
+    assert _entry((1e4, 0.5), (1e6, 2.0)).threshold() == 1e5
+    assert _entry((1e2, 0.9), (1e4, 0.5), (1e6, 2.0), (1e8, 3.0)).threshold() == 1e5
+    # One slow point among wins does not move it.
+    assert _entry((1e2, 3.0), (1e4, 0.4), (1e6, 2.0)).threshold() == 0.0
     assert _entry((1e4, 1.5), (1e6, 2.0)).threshold() == 0.0
-    assert math.isinf(_entry((1e4, 1.5), (1e6, 0.9)).threshold())
+    # A tie launches, as `always` does; losses that outnumber wins everywhere never do.
+    assert _entry((1e4, 1.5), (1e6, 0.9)).threshold() == 0.0
+    assert math.isinf(_entry((1e4, 0.5), (1e6, 0.9)).threshold())
+    assert math.isinf(_entry((1e4, 1.5), (1e6, 0.9), (1e7, 0.8)).threshold())
 
 
 def test_nearest_point_in_log_scale():

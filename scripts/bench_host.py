@@ -12,7 +12,13 @@ wrapper timing. So
     limit   = reference time / library-only time
 
 and `of limit` = speedup / limit says how much of what the library allows the lifted
-program keeps (residual loops, view setup and call overhead make up the rest). The
+program keeps (residual loops, view setup and call overhead make up the rest);
+`residual` = lifted time - library-only time is what the loops left beside the calls
+cost. A fourth program, *loops*, is the lifted one without `match-kernels`: every loop
+of the kernel raised and compiled through MLIR and LLVM as residual loops are, so
+`gcc/mlir` = reference time / loops time compares the same loops compiled by gcc and by
+MLIR (below 1: the loops MLIR compiles are slower than the reference's; a kernel with
+no launch runs the reference's build instead, `polylift check`). The
 library-only program's outputs are not compared (its loops are gone); its timing is.
 Inputs are `exact` by default, so the lifted program must be BIT-EXACT whatever order
 the library sums in (timing does not depend on the values); `--inputs native` checks
@@ -27,6 +33,7 @@ import argparse
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from polylift import rewriter
@@ -48,7 +55,7 @@ from polylift.harness.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.wrapper import lifted_name
 from polylift.matcher.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
-from polylift.passes.stages import backend_passes, lowered_backends
+from polylift.passes.stages import MATCHED, backend_passes, lowered_backends
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_KERNELS = "gemm,2mm,3mm,syrk,syr2k"
@@ -111,16 +118,27 @@ def time_library_only(result: CheckResult, workdir: Path, options: CheckOptions)
     return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
 
 
-def _row(name: str, result: CheckResult, limit_s: float | None) -> str:
+def time_loops(source: Path, options: CheckOptions) -> float | None:
+    """Median kernel time of the lifted program without match-kernels (all loops)."""
+    passes = tuple(p for p in backend_passes(options.backend) if p not in MATCHED.flags)
+    result = check_benchmark(source, replace(options, passes=passes, keep=None))
+    return result.lifted_s if result.ok else None
+
+
+def _row(name: str, result: CheckResult, limit_s: float | None,
+         loops_s: float | None) -> str:
     speedup = result.speedup or 0.0
     limit = (result.reference_s or 0.0) / limit_s if limit_s else 0.0
     share = f"{100 * speedup / limit:7.0f}%" if limit else f"{'-':>8}"
     gflops = f"{result.gflops:8.1f}" if result.gflops else f"{'-':>8}"
+    residual = f"{((result.lifted_s or 0) - limit_s) * 1e3:9.4f}" if limit_s else f"{'-':>9}"
+    loops = (f"{loops_s * 1e3:10.4f} {(result.reference_s or 0) / loops_s:7.2f}x" if loops_s
+             else f"{'-':>10} {'-':>8}")
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
     return (f"{name:<8} {result.verdict:<9} {result.coverage:<8} "
-            f"{(result.reference_s or 0) * 1e3:10.2f} {(result.lifted_s or 0) * 1e3:9.2f} "
-            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.2f} {limit:7.2f}x {share} "
-            f"{gflops}{slower}")
+            f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
+            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.4f} {limit:7.2f}x {share} "
+            f"{gflops} {residual} {loops}{slower}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,15 +150,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--backend", default="host")
     p.add_argument("--inputs", default="exact", choices=("exact", "native"),
                    help="exact (default): every backend must be BIT-EXACT on these")
+    p.add_argument("--offload-policy", default="always", choices=("always", "profitable"),
+                   help="match-kernels' policy: profitable keeps the loops where the "
+                        "offload profile measured the host call slower")
+    p.add_argument("--offload-profile", default="",
+                   help="the profile the policy reads (default: the shipped one)")
     args = p.parse_args(argv)
     options = CheckOptions(backend=args.backend, size=args.size, repeat=args.repeat,
-                           inputs=args.inputs)
+                           inputs=args.inputs, offload_policy=args.offload_policy,
+                           offload_profile=args.offload_profile)
     keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))
     options = CheckOptions(**{**options.__dict__, "keep": str(keep)})
-    print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, median of "
-          f"{args.repeat} kernel calls after a warm-up; times in ms")
+    print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, offload policy "
+          f"{args.offload_policy}, median of {args.repeat} kernel calls after a warm-up; "
+          f"times in ms")
     print(f"{'kernel':<8} {'verdict':<9} {'coverage':<8} {'reference':>10} {'lifted':>9} "
-          f"{'speedup':>9} {'library-only':>12} {'limit':>8} {'of limit':>8} {'GFLOP/s':>8}")
+          f"{'speedup':>9} {'library-only':>12} {'limit':>8} {'of limit':>8} {'GFLOP/s':>8} "
+          f"{'residual':>9} {'mlir loops':>10} {'gcc/mlir':>8}")
     status = 0
     for name in args.kernels.split(","):
         source = ROOT / "benchmarks" / "linalg" / f"{name}.c"
@@ -152,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
                 limit_s = time_library_only(result, workdir, options)
             except PolyliftError as exc:
                 print(f"{name}: library-only build failed: {exc.render()}", file=sys.stderr)
-        print(_row(name, result, limit_s), flush=True)
+        print(_row(name, result, limit_s, time_loops(source, options)), flush=True)
         if not result.ok:
             print(f"  {result.message}", file=sys.stderr)
             status = 1

@@ -52,6 +52,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-D", dest="defines", action="append", default=[])
     p.add_argument("--assume-noalias", action="store_true",
                    help="the kernels' array arguments never overlap (as if restrict)")
+    p.add_argument("--offload-policy", default="always", choices=("always", "profitable"),
+                   help="profitable: keep the source loops where the offload profile "
+                        "measured the host call slower (default always)")
+    p.add_argument("--offload-profile", default="",
+                   help="the profile of `polylift calibrate` (default: the shipped one)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -84,7 +89,9 @@ def run_check(argv: list[str]) -> int:
                            inputs=args.inputs, repeat=args.repeat,
                            include_dirs=tuple(args.include_dirs), defines=tuple(args.defines),
                            keep=args.keep, ulp_bound=args.ulp, templates=tuple(args.templates),
-                           assume_noalias=args.assume_noalias)
+                           assume_noalias=args.assume_noalias,
+                           offload_policy=args.offload_policy,
+                           offload_profile=args.offload_profile)
     options.validate()
     results: list[CheckResult]
     if args.benchmark:

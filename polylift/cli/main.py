@@ -12,7 +12,8 @@ USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
          "  check  build, run and compare original and lifted kernels bit for bit\n"
          "  bake   write every stage of every kernel to a bake directory\n"
          "  site   render a bake directory as a static website\n"
-         "  match-report  per file and function: translated or skipped, coverage, launches\n")
+         "  match-report  per file and function: translated or skipped, coverage, launches\n"
+         "  calibrate  time the host calls against their loops; write an offload profile\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -30,6 +31,10 @@ def run_main(argv: list[str]) -> int:
         return run_check(argv[1:])
     if argv[0] in ("bake", "site"):
         return _subcommand(argv[0], argv[1:])
+    if argv[0] == "calibrate":
+        from polylift.cli.calibrate import run_calibrate
+
+        return run_calibrate(argv[1:])
     if argv[0] == "match-report":
         from polylift.cli.match_report import run_match_report
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import cast
 
 from pycparser import c_ast, c_generator
@@ -247,10 +248,16 @@ class FunctionLowering(StmtLowering):
     def arguments(self) -> str:
         """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...); a
         `restrict` array parameter carries `{llvm.noalias}`, which lower-to-llvm puts on
-        the pointer its memref becomes."""
+        the pointer its memref becomes, unless two arguments are made of it (a view and
+        its flat memref): those two are one array, and LLVM must not take them apart."""
         slots = sorted(self.slots, key=lambda s: s.order)
-        return ", ".join(f"%{s.param.name}: {s.local_type}"
-                         f"{' {llvm.noalias}' if s.restrict else ''} {loc_text(s.decl)}"
+        storage = Counter(s.source or s.param.name for s in slots)
+
+        def noalias(slot: ArgSlot) -> str:
+            alone = storage[slot.source or slot.param.name] == 1
+            return " {llvm.noalias}" if slot.restrict and alone else ""
+
+        return ", ".join(f"%{s.param.name}: {s.local_type}{noalias(s)} {loc_text(s.decl)}"
                          for s in slots)
 
     def text(self, name: str | None = None, private: bool = False, attributes: str = "") -> str:

@@ -87,16 +87,17 @@ def shim_libraries(backends: Sequence[str], target: str,
 
 
 def build_reference(bench_obj: Path, sig: SignatureLike, flags: BenchFlags,
-                    tc: Toolchain, factors: Sequence[str] = ()) -> Path:
+                    tc: Toolchain, factors: Sequence[str] = (), exe: str = "reference") -> Path:
     """The original program with the timing wrapper around its own kernel: `reference`
-    (`factors`: the wrapper's exact-mode fill of factorizations, `exact_factors.py`)."""
+    (or `exe`: a lifted program with nothing lifted is this one too; `factors`: the
+    wrapper's exact-mode fill of factorizations, `exact_factors.py`)."""
     kernel = sig.name
     section, value = _symbol_place(bench_obj, kernel, tc)
     tc.run([tc.target.tool("objcopy"), f"--weaken-symbol={kernel}",
             f"--add-symbol={impl_name(kernel)}={section}:0x{value},global,function",
             bench_obj.name, "bench.ref.o"], "objcopy (reference)")
     wrapper = compile_c(tc, "wrapper.c", wrapper_source(sig, factors), "compiling the wrapper")
-    return _link(tc, [tc.workdir / "bench.ref.o", wrapper], "reference", flags)
+    return _link(tc, [tc.workdir / "bench.ref.o", wrapper], exe, flags)
 
 
 def build_lifted(bench_obj: Path, sig: SignatureLike, kernel_obj: Path, flags: BenchFlags,

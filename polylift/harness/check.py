@@ -41,8 +41,11 @@ from polylift.harness.compare import (
     overall_verdict,
 )
 from polylift.harness.coverage import (
+    LaunchCost,
     LiftSummary,
+    has_launch,
     kernel_flops,
+    launch_costs,
     launch_names,
     matched_stage,
     summarize,
@@ -84,6 +87,10 @@ class CheckOptions:
     link_objects: tuple[str, ...] = ()  # objects both programs link (a suite's utilities)
     # The kernel's array arguments are distinct, as if `restrict` (polylift-cc's option).
     assume_noalias: bool = False
+    # match-kernels' offload policy (`always` or `profitable`) and the profile it reads
+    # ("" for the one shipped with polylift).
+    offload_policy: str = "always"
+    offload_profile: str = ""
 
     def validate(self) -> None:
         """Reject options no check can honour, before anything is built."""
@@ -97,6 +104,9 @@ class CheckOptions:
             backend_passes(self.backend)  # raises UsageError for an unknown backend
         if self.repeat < 1:
             raise UsageError("--repeat must be at least 1")
+        if self.offload_policy not in ("always", "profitable"):
+            raise UsageError(f"--offload-policy must be always or profitable, not "
+                             f"'{self.offload_policy}'")
 
     def pass_list(self) -> tuple[str, ...]:
         """The polylift passes from the front end's MLIR to the LLVM dialect."""
@@ -145,6 +155,8 @@ class CheckResult:
     # The launch audit, when the end-to-end comparison was outside the bound and the
     # kernel calls a backend other than ref (see harness/audit.py).
     audit: tuple[LaunchAudit, ...] = ()
+    # The launches that ran once per call at known sizes, with their flops.
+    launch_costs: tuple[LaunchCost, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -186,19 +198,29 @@ def _workdir(options: CheckOptions, kernel: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"polylift-check-{kernel}-"))
 
 
-def with_templates(passes: Sequence[str], templates: Sequence[str]) -> tuple[str, ...]:
-    """`passes` with `templates=DIRS` given to every pass that takes that option."""
-    if not templates:
-        return tuple(passes)
-    dirs = ",".join(str(Path(d).resolve()) for d in templates)
+def with_options(passes: Sequence[str], options: dict[str, str]) -> tuple[str, ...]:
+    """`passes` with each of `options` (name -> value) given to every pass that declares
+    that option; empty values are left out."""
+    given = {k: v for k, v in options.items() if v}
     out = []
     for element in passes:
         name, _, opts = element.partition("{")
-        if is_python_pass(name.strip()) and "templates" in load_pass(name.strip()).option_help:
+        declared = load_pass(name.strip()).option_help if is_python_pass(name.strip()) else {}
+        extra = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
+        if extra:
             inner = opts.rstrip("}").strip()
-            element = f"{name}{{{(inner + ' ') if inner else ''}templates={dirs}}}"
+            element = f"{name}{{{(inner + ' ') if inner else ''}{extra}}}"
         out.append(element)
     return tuple(out)
+
+
+def pass_options(options: CheckOptions) -> dict[str, str]:
+    """The pass options a check gives: template directories and the offload policy."""
+    return {"templates": ",".join(str(Path(d).resolve()) for d in options.templates),
+            "offload-policy": "" if options.offload_policy == "always"
+            else options.offload_policy,
+            "offload-profile": str(Path(options.offload_profile).resolve())
+            if options.offload_profile else ""}
 
 
 @dataclass(frozen=True)
@@ -208,6 +230,9 @@ class _Built:
     sig: SignatureLike
     summary: LiftSummary
     parts: LiftedParts
+    # With nothing lifted, the program users get: the kernel as the reference's compiler
+    # built it (the MLIR build, `lifted`, is still checked).
+    from_c: Path | None = None
 
 
 def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolchain,
@@ -225,12 +250,12 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     sig = apply_extents(front_sig, source)
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
-    kernel_obj = compile_lifted(mlir, kernel, with_templates(options.pass_list(),
-                                                             options.templates), tc)
+    kernel_obj = compile_lifted(mlir, kernel, with_options(options.pass_list(),
+                                                           pass_options(options)), tc)
     stage = matched_stage(tc.workdir)
+    text = stage.read_text() if stage else ""
     library = load_library(options.templates)
-    summary = (summarize(stage.read_text(), kernel, sig, library)
-               if stage else LiftSummary((), 0))
+    summary = summarize(text, kernel, sig, library) if stage else LiftSummary((), 0)
     # Both programs get the same exact inputs: those of the lifted one's factorizations.
     factors = tuple(exact_fill(summary.launches, sig, library))
     reference = build_reference(bench_obj, sig, flags, tc, factors)
@@ -240,7 +265,11 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
     parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims),
                         factors)
     lifted = parts.build(tc)
-    return _Built(reference, lifted, sig, summary, parts)
+    from_c = None
+    if options.passes is None and not has_launch(text):
+        tc.log.note("nothing lifted: the lifted program is the kernel as gcc compiled it")
+        from_c = build_reference(bench_obj, sig, flags, tc, factors, exe="lifted-from-c")
+    return _Built(reference, lifted, sig, summary, parts, from_c)
 
 
 def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
@@ -249,6 +278,8 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
     library = load_library(options.templates)
     runs = [run_program(exe, built.sig, tc, options.repeat, options.timeout, options.inputs)
             for exe in (built.reference, built.lifted)]
+    timed = runs[1] if built.from_c is None else \
+        run_program(built.from_c, built.sig, tc, options.repeat, options.timeout, options.inputs)
     bound = options.ulp_bound
     if bound is None:
         bound = ulp_bound(built.summary, library, options.backend, options.inputs,
@@ -279,12 +310,13 @@ def _build_and_run(source: Path, options: CheckOptions, translate: Translator,
         verdict = audit.verdict
         message += "\n" + audit.describe()
     summary = built.summary
-    return CheckResult(source.stem, kernel, verdict, runs[0].seconds, runs[1].seconds,
+    return CheckResult(source.stem, kernel, verdict, runs[0].seconds, timed.seconds,
                        tuple(comparisons), message, coverage=summary.coverage,
                        launches=tuple(launch_names(summary)), residual_loops=summary.residual,
                        flops=kernel_flops(summary, library, runs[1].scalars), ulp_bound=bound,
-                       reference_times=runs[0].times, lifted_times=runs[1].times,
-                       audit=audit.records if audit is not None else ())
+                       reference_times=runs[0].times, lifted_times=timed.times,
+                       audit=audit.records if audit is not None else (),
+                       launch_costs=launch_costs(summary, library, runs[1].scalars))
 
 
 def _inexact_note(summary: LiftSummary, inputs: str) -> str:

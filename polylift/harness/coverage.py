@@ -77,6 +77,12 @@ class LiftSummary:
         return PARTIAL if self.residual else FULL
 
 
+def has_launch(text: str) -> bool:
+    """Whether a module's text (generic `kernel.launch` ops) holds any launch, in any
+    function or version."""
+    return '"kernel.launch"(' in text
+
+
 def matched_stage(workdir: Path) -> Path | None:
     """The module before any lowering: the matched stage's file when match-kernels ran,
     else the latest of the stages before it (the stage table's names)."""
@@ -292,6 +298,35 @@ def short_dyadic(value: float) -> bool:
     return scaled == int(scaled)
 
 
+@dataclass(frozen=True)
+class LaunchCost:
+    """One top-level launch of a run whose sizes are known: its template, element type,
+    sizes, flops and bytes moved (from the template's cost)."""
+
+    template: str
+    dtype: str
+    sizes: tuple[tuple[str, int], ...]
+    flops: float
+    moved: float
+
+
+def launch_costs(summary: LiftSummary, library: Library,
+                 scalars: dict[str, int]) -> tuple[LaunchCost, ...]:
+    """The costs of the launches that run once per kernel call at sizes known from
+    `scalars` (the kernel's integer arguments of a run); the others are left out."""
+    costs = []
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        values = {name: None if expr is None else evaluate_size(expr, scalars)
+                  for name, expr in launch.sizes}
+        if not launch.top_level or tpl.ast.flops is None or None in values.values():
+            continue
+        sizes = {k: v for k, v in values.items() if v is not None}
+        costs.append(LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())),
+                                *tpl.cost(sizes, launch.dtype)))
+    return tuple(costs)
+
+
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
     """The flops of one kernel call: the sum of its launches' costs, None when unknown.
 
@@ -299,19 +334,10 @@ def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]
     """
     if summary.coverage != FULL:
         return None
-    total = 0.0
-    for launch in summary.launches:
-        tpl = library.templates[launch.template]
-        if not launch.top_level or tpl.ast.flops is None:
-            return None
-        values = {}
-        for name, expr in launch.sizes:
-            value = None if expr is None else evaluate_size(expr, scalars)
-            if value is None:
-                return None
-            values[name] = value
-        total += tpl.cost(values, launch.dtype)[0]
-    return total
+    costs = launch_costs(summary, library, scalars)
+    if len(costs) != len(summary.launches):
+        return None
+    return sum(c.flops for c in costs)
 
 
 def inexact_ops(node: object) -> bool:

@@ -80,7 +80,7 @@ def decide(launch: Launch) -> Decision:
     return Decision("offload" if pays(flops, moved) else "host", flops, moved)
 
 
-class _CostBuilder:
+class CostBuilder:
     """Builds the run-time value (f64) of a cost expression at one launch."""
 
     def __init__(self, launch: Launch):
@@ -131,7 +131,7 @@ def build_guard(launch: Launch,
     """`scf.if (offload pays) { emit_call } else { the launch, moved here }`."""
     loc = launch.location
     with rewriter.before(launch.op), loc:
-        cond = _CostBuilder(launch).condition()
+        cond = CostBuilder(launch).condition()
         branch = scf.IfOp(cond, [], has_else=True, loc=loc)
     with rewriter.at_end(branch.then_block), loc:
         then_end = scf.YieldOp([], loc=loc)

@@ -7,6 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from polylift import rewriter
+from polylift.errors import UsageError
+from polylift.lowering import host_policy, offload
+from polylift.lowering.launch_call import resolve
+from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.candidates import CandidateIndex
 from polylift.matcher.closest import closest_loop, closest_template
@@ -86,10 +90,25 @@ class MatchKernelsPass(Pass):
     option_help = {
         "templates": "extra template directories (comma-separated)",
         "match-report": "write a JSON coverage report to this file",
+        "offload-policy": "always (default) or profitable: launch a host call only where "
+                          "the offload profile measured it faster than the loops",
+        "offload-profile": "the offload profile (polylift calibrate) the profitable policy "
+                           "reads; default: the one shipped with polylift",
     }
+
+    policy: Profile | None = None  # set by `run`: the profile of `profitable`
+
+    def profile(self) -> Profile | None:
+        """The profile the `profitable` policy reads; None under `always`."""
+        policy = self.options.get("offload-policy", "always")
+        if policy not in offload.POLICIES:
+            raise UsageError(f"--offload-policy must be always or profitable, not '{policy}'")
+        return load_profile(self.options.get("offload-profile", "")) \
+            if policy == "profitable" else None
 
     def run(self, module: ir.Module, run: PassRun) -> None:
         dirs = [d for d in self.options.get("templates", "").split(",") if d]
+        self.policy = self.profile()
         plan = match_plan(load_library(dirs))
         _generalize(module)
         path = self.options.get("match-report")
@@ -114,7 +133,7 @@ class MatchKernelsPass(Pass):
         report = FunctionReport(func, str(func.attributes["sym_name"]).strip('"'),
                                 alias_guarded=[list(p.names) for p in guarded_pairs(func)])
         for block in _blocks(func):
-            self.match_block(block, plan.index, run, report)
+            self.match_block(block, plan, run, report)
         if explain:
             self.explain_residual(func, plan, run, report)
         return report
@@ -125,6 +144,11 @@ class MatchKernelsPass(Pass):
         """Report and remark each residual op with its closest template."""
         ranked = plan.index.ranked
         for op, why in residual_ops(func):
+            if host_policy.KEPT in op.attributes:
+                kept = ir.StringAttr(op.attributes[host_policy.KEPT]).value
+                report.residual_op(op, (kept, host_policy.KEPT_WHY), run.filename)
+                run.remark(op, f"{kept} matched; {host_policy.KEPT_WHY}", "missed")
+                continue
             if op.operation.name.startswith("linalg."):
                 closest = closest_template(op.opview, plan.by_closeness)
                 report.residual_op(op, closest, run.filename)
@@ -137,7 +161,7 @@ class MatchKernelsPass(Pass):
                 run.remark(op, f"no template matches the loop nest; closest {near[0]}: "
                                f"{near[1]}", "missed")
 
-    def match_block(self, block: ir.Block, index: CandidateIndex, run: PassRun,
+    def match_block(self, block: ir.Block, plan: MatchPlan, run: PassRun,
                     report: FunctionReport) -> None:
         """Scan a block left to right; each match is rewritten before scanning on."""
         start = 0
@@ -148,18 +172,54 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, index.candidates(ops[i]), notes)
+            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
-            launch = build_launch(bindings)
+            launch, built = build_launch(bindings)
+            choice = self.choose(launch, plan.library)
+            if choice is not None:
+                run.remark(launch, choice.remark, choice.kind)
+            if choice is not None and choice.action == "loops":
+                for op in reversed(built):
+                    rewriter.erase(op)
+                host_policy.mark_kept(bindings.ops, bindings.template.name)
+                start = [op.operation for op in block.operations].index(
+                    bindings.ops[-1].operation) + 1
+                continue
             run.remark(launch, f"matched {bindings.template.name} ({len(bindings.ops)} op"
                                f"{'s' if len(bindings.ops) > 1 else ''}) -> "
                                f"{launch.attributes['callee']}", "applied")
             report.launch(launch, bindings, run.filename)
-            start = [op.operation for op in block.operations].index(launch) + 1
+            anchor = self.place(launch, bindings, plan.library, choice)
+            start = [op.operation for op in block.operations].index(anchor) + 1
+
+    def choose(self, launch: ir.Operation, library: Library) -> host_policy.Choice | None:
+        """The `profitable` policy's choice for a new launch; None under `always`."""
+        if self.policy is None:
+            return None
+        resolved, _ = resolve(launch, library)
+        return host_policy.choose(resolved, self.policy) if resolved is not None else None
+
+    @staticmethod
+    def place(launch: ir.Operation, b: Bindings, library: Library,
+              choice: host_policy.Choice | None) -> ir.Operation:
+        """Replace the matched ops by the launch, or by the run-time guard that runs one
+        or the other; the op that now stands where they were."""
+        if choice is not None and choice.action == "guard":
+            resolved, _ = resolve(launch, library)
+            assert resolved is not None
+            anchor = host_policy.guard_launch(resolved, [o.operation for o in b.ops],
+                                              choice.threshold)
+        else:
+            anchor = launch
+            for op in reversed(b.ops):
+                rewriter.erase(op)
+        for op in reversed(b.dead):
+            rewriter.erase_if_unused(op)
+        return anchor
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
@@ -191,9 +251,12 @@ class MatchKernelsPass(Pass):
         return None
 
 
-def build_launch(b: Bindings) -> ir.Operation:
-    """Insert the launch after the last matched op and erase the matched ops."""
+def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:
+    """Insert the launch before the last matched op, with the views and values it reads;
+    the launch and every op built (the launch last). The matched ops stay."""
     last = b.ops[-1]
+    block = last.operation.block
+    before = len(block.operations)
     etype = ir.Type.parse(b.dtype, last.context)
     tpl = b.template
     operands, attrs = [], {}
@@ -226,11 +289,9 @@ def build_launch(b: Bindings) -> ir.Operation:
         attrs["source_order_matches"] = ir.BoolAttr.get(b.source_order_matches)
         launch = ir.Operation.create("kernel.launch", results=[], operands=operands,
                                      attributes=attrs)
-    for op in reversed(b.ops):
-        rewriter.erase(op)
-    for op in reversed(b.dead):
-        rewriter.erase_if_unused(op)
-    return launch
+    ops = list(block.operations)
+    end = [o.operation for o in ops].index(last.operation)
+    return launch, [o.operation for o in ops[end - (len(ops) - before):end]]
 
 
 def _materialize(view: ir.Value | PlannedView) -> ir.Value:

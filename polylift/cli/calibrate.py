@@ -1,0 +1,77 @@
+"""`polylift calibrate`: time the host calls against the loops they replace, here, and
+write the offload profile that `--offload-policy=profitable` reads."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from polylift.errors import UsageError
+from polylift.output import write_atomically
+
+DEFAULT_KERNELS = "atax,bicg,mvt,gesummv,gemver,gemm,2mm,syrk"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that raises `UsageError` instead of exiting."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="polylift calibrate", description="Time each host shim call against "
+                "the raised loops it replaces, lowered as the lifted program runs them, at "
+                "a few sizes, and write an offload profile.")
+    p.add_argument("--suite", default="linalg", help="a suite name or directory (linalg)")
+    p.add_argument("--kernels", default=DEFAULT_KERNELS,
+                   help=f"benchmark stems of the suite (default {DEFAULT_KERNELS})")
+    p.add_argument("--sizes", default="MINI,SMALL,MEDIUM", help="dataset sizes to time at")
+    p.add_argument("--repeat", type=int, default=5, help="timed calls per build (median)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="builds of each program, interleaved; the least median is kept")
+    p.add_argument("-o", "--output", default="offload-profile.json",
+                   help="the profile to write (default offload-profile.json)")
+    p.add_argument("--debug", action="store_true", help="show tracebacks")
+    return p
+
+
+def run_calibrate(argv: list[str]) -> int:
+    """The body of `polylift calibrate`: one row per measured point, then the profile."""
+    from polylift.harness.build import SIZES
+    from polylift.harness.calibrate import Measured, calibrate
+    from polylift.harness.check import CheckOptions
+    from polylift.harness.suite import suite_sources
+
+    args = _parser().parse_args(argv)
+    sizes = [s for s in args.sizes.split(",") if s]
+    unknown = [s for s in sizes if s not in SIZES]
+    if unknown or not sizes:
+        raise UsageError(f"unknown size '{(unknown or [''])[0]}' (known: {', '.join(SIZES)})")
+    wanted = [k for k in args.kernels.split(",") if k]
+    sources = [s for s in suite_sources(args.suite) if s.stem in wanted]
+    missing = sorted(set(wanted) - {s.stem for s in sources})
+    if missing:
+        raise UsageError(f"--kernels names no benchmark of the suite: {', '.join(missing)}")
+    if args.rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    options = CheckOptions(repeat=args.repeat)
+    options.validate()
+    print(f"{'kernel':<10} {'size':<7} {'template':<24} {'dtype':<5} {'work':>10} "
+          f"{'loops ms':>10} {'call ms':>10} {'speedup':>8}")
+
+    def row(measured: Measured) -> None:
+        if measured.note:
+            print(f"{measured.benchmark:<10} {measured.size:<7} skipped: {measured.note}")
+        for template, dtype, p in measured.points:
+            print(f"{measured.benchmark:<10} {measured.size:<7} {template:<24} {dtype:<5} "
+                  f"{p.work:10.4g} {p.loops_s * 1e3:10.4f} {p.call_s * 1e3:10.4f} "
+                  f"{p.ratio:7.2f}x", flush=True)
+
+    profile = calibrate(sources, sizes, options, row, args.rounds)
+    write_atomically(args.output, profile.to_json())
+    for entry in sorted(profile.entries, key=lambda e: e.key):
+        threshold = entry.threshold()
+        print(f"{entry.template} ({entry.dtype}): launched from work {threshold:.4g}")
+    print(f"wrote {args.output}: {len(profile.entries)} templates", file=sys.stderr)
+    return 0

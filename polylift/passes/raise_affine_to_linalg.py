@@ -16,12 +16,14 @@ from polylift.frontend.versioning import fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import describe_pairs, overlapping_access
+from polylift.raising.branches import converted_copy, give_back
 from polylift.raising.dependence import reversed_dependence
 from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
 from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
 from polylift.raising.nest import build_model, result_store
+from polylift.raising.result_home import give_home
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -44,10 +46,13 @@ class RaiseAffineToLinalgPass(Pass):
     def _raise_nest(self, root: ir.Operation, run: PassRun) -> None:
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
         mat = Materializer(rewriter.before(root), root.location)
+        home = give_home(root)
+        work = root
         try:
-            _check_distinct(root)
-            store = result_store(root)
-            model = build_model(root, store, mat)
+            work = converted_copy(root)
+            _check_distinct(work)
+            store = result_store(work)
+            model = build_model(work, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
@@ -56,6 +61,9 @@ class RaiseAffineToLinalgPass(Pass):
                         for stmt, plan in plans]
         except NotRaisable as exc:
             mat.abandon()
+            give_back(work, root)
+            if home is not None:
+                home.undo()
             where = exc.op or root
             if (str(where.location), exc.reason) not in self._said:
                 self._said.add((str(where.location), exc.reason))
@@ -72,7 +80,10 @@ class RaiseAffineToLinalgPass(Pass):
             memref.dealloc(buffer, loc=root.location, ip=rewriter.before(root))
         if store is not None:
             rewriter.erase(store)
-        rewriter.erase(root)
+        copied = work != root
+        rewriter.erase(work)
+        if copied:
+            rewriter.erase(root)
 
 
 def _iter_summary(kinds: list[str]) -> str:

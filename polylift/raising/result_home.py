@@ -1,0 +1,86 @@
+"""A home in memory for a reduction's result that the function uses as a value.
+
+The raising turns `%r = affine.for ... iter_args(...)` into generics only when the
+result goes to one store (`nest.result_store`): the store's element holds the partial
+values. A result that is returned (`float dot(...) { ...; return s; }`), or read by
+code after the loop (`y[i] = x[i] / s`, a normalisation), has no element; it gets one:
+a 0-d buffer allocated at the function's entry, the result stored there right after the
+loop and loaded back for every other use. The reduction then has its store, and what
+used the value reads the same number from the load. A nest that is not raised after all
+gets its result back (`undo`), so the IR stays as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from polylift import rewriter
+from polylift.mlir import affine, ir, memref
+from polylift.raising.model import as_operation
+
+
+@dataclass(frozen=True)
+class ResultHome:
+    """The buffer a loop's result is stored to, and the load that stands for it."""
+
+    result: ir.Value
+    buffer: ir.Operation
+    store: ir.Operation
+    load: ir.Operation
+
+    def undo(self) -> None:
+        """Give the loop's result back to its users and remove the buffer."""
+        rewriter.replace_uses(self.load.result, self.result)
+        for op in (self.load, self.store, self.buffer):
+            rewriter.erase(op)
+
+
+def needs_home(root: ir.Operation) -> ir.Value | None:
+    """The one result of `root` whose uses are not exactly one store in its block (None
+    when there is none, or more than one result is used: no reduction is raised then)."""
+    used = [r for r in root.results if list(r.uses)]
+    if len(used) != 1 or not isinstance(used[0].type, ir.IntegerType | ir.FloatType):
+        return None
+    uses = [as_operation(u.owner) for u in used[0].uses]
+    if len(uses) == 1 and uses[0].name == "affine.store" and uses[0].block == root.block \
+            and uses[0].opview.value == used[0]:
+        return None
+    return used[0]
+
+
+def give_home(root: ir.Operation) -> ResultHome | None:
+    """Store the result `needs_home` names to a new 0-d buffer after `root`, and make
+    every other use read it back; None when no result needs it."""
+    result = needs_home(root)
+    if result is None:
+        return None
+    entry = _entry_block(root)
+    loc = root.location
+    mtype = ir.MemRefType.get([], result.type, loc=loc)
+    # At the function's entry: an alloca inside a loop would grow the stack per iteration.
+    buffer = memref.alloca(mtype, [], [], loc=loc, ip=rewriter.before(entry.operations[0]))
+    users = [u for u in result.uses]
+    after = _next_op(root)
+    empty = ir.AffineMap.get(0, 0, [])
+    store = affine.AffineStoreOp(result, buffer, [], map=empty, loc=loc,
+                                 ip=rewriter.before(after))
+    load = affine.AffineLoadOp(result.type, buffer, [], map=empty, loc=loc,
+                               ip=rewriter.before(after))
+    for use in users:
+        rewriter.replace_use(use, load.result)
+    return ResultHome(result, as_operation(buffer.owner), store.operation, load.operation)
+
+
+def _next_op(op: ir.Operation) -> ir.Operation:
+    ops = list(op.block.operations)
+    index = [o.operation for o in ops].index(op)
+    return ops[index + 1].operation
+
+
+def _entry_block(op: ir.Operation) -> ir.Block:
+    inner = op
+    while inner.parent is not None and inner.parent.name != "func.func":
+        inner = inner.parent
+    if inner.parent is None:
+        raise ValueError("a loop outside any function")
+    return inner.parent.regions[0].blocks[0]

@@ -31,7 +31,7 @@ from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import walk, written_indices
 
 # Payload casts an integer template states once with `accumulate`: not operators.
-CASTS = ("sext", "trunc")
+CASTS = ("sext", "zext", "trunc")
 LEAVES = ("arg", "val", "const")
 # A select is how a body writes max or min; the matcher says why it read neither.
 SELECT = "max"
@@ -79,7 +79,8 @@ def op_shape(op: ir.OpView) -> Shape | None:
     leaves = [n for n in _nodes(tree) if n[0] in LEAVES]
     return replace(base, reads=sum(1 for n in leaves if n[0] == "arg" and n[1] != out),
                    reads_out=("arg", out) in leaves, terms=len(flatten(tree, "+", False)),
-                   ops=_counts(n[0] for n in _nodes(tree) if n[0] not in LEAVES),
+                   ops=_counts("cmp" if n[0] == "fcmp" else n[0] for n in _nodes(tree)
+                               if n[0] not in LEAVES),
                    scalars=sum(1 for n in leaves if n[0] in ("val", "const")))
 
 
@@ -165,7 +166,7 @@ def differences(have: Shape, want: Shape, tpl: KernelTemplate,
     """(weight, words) for each way the op's shape differs from the step's, the most
     telling first."""
     out: list[tuple[int, str, str]] = []
-    if have.dtype not in tpl.dtypes:
+    if tpl.dtype_for(have.dtype) is None:
         out.append((2, f"element type {have.dtype}, the template takes "
                        f"{', '.join(tpl.dtypes)}", "type"))
     if have.rank != want.rank:

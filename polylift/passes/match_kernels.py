@@ -15,6 +15,7 @@ from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
+from polylift.lowering.launch_call import mlir_dtype
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import guarded_pairs
@@ -158,7 +159,6 @@ class MatchKernelsPass(Pass):
 def build_launch(b: Bindings) -> ir.Operation:
     """Insert the launch after the last matched op and erase the matched ops."""
     last = b.ops[-1]
-    etype = ir.Type.parse(b.dtype, last.context)
     tpl = b.template
     operands, attrs = [], {}
     with rewriter.before(last), last.location:
@@ -179,13 +179,13 @@ def build_launch(b: Bindings) -> ir.Operation:
                 indices = [arith.constant(ir.IndexType.get(), k) for k in bound[2]]
                 operands.append(memref.load(bound[1], indices))
                 continue
-            ctype = ir.Type.parse(tpl.scalar_dtype(param.name, str(etype)))
+            ctype = mlir_dtype(tpl.scalar_dtype(param.name, b.dtype))
             attr = constant_for(bound[1], ctype)
             operands.append(ir.Operation.create("arith.constant", results=[ctype],
                                                 attributes={"value": attr}).result)
             attrs[param.name] = attr
         attrs.update(_template_attrs(tpl))
-        attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(str(etype)))
+        attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(b.dtype))
         attrs["template"] = ir.StringAttr.get(tpl.name)
         attrs["source_order_matches"] = ir.BoolAttr.get(b.source_order_matches)
         launch = ir.Operation.create("kernel.launch", results=[], operands=operands,

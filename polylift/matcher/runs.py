@@ -42,8 +42,10 @@ def element_kind(op: ir.Operation | ir.OpView) -> str:
 
 
 def fits(element: str, step: str) -> bool:
-    """Whether an element of one kind may match a step of another (`step_kind`)."""
-    return element == step or (element == "loop" and step == "op")
+    """Whether an element of one kind may match a step of another (`step_kind`): a loop
+    nest may compute an op's points, and a linalg op may compute one element (the 0-d
+    generic a reduction's initial value is raised to)."""
+    return element == step or (element, step) in (("loop", "op"), ("op", "store"))
 
 
 # What a loop carrying a value may hold: arithmetic, reads, and control flow around them.

@@ -22,7 +22,7 @@ from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
 from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
-from polylift.raising.nest import build_model, result_store
+from polylift.raising.nest import build_model, post_ops, result_store
 from polylift.raising.result_home import give_home
 
 
@@ -79,7 +79,10 @@ class RaiseAffineToLinalgPass(Pass):
         for buffer in mat.temporaries:  # after the generics, which sit before `root`
             memref.dealloc(buffer, loc=root.location, ip=rewriter.before(root))
         if store is not None:
+            post = post_ops(work)  # a post-op outside the loop, now in the last generic
             rewriter.erase(store)
+            for op in reversed(post):
+                rewriter.erase_if_unused(op)
         copied = work != root
         rewriter.erase(work)
         if copied:

@@ -131,10 +131,12 @@ def _is_select_min_max(comb: ir.Operation, outs: list[ir.Value],
               canon.get(comb.operands[2], comb.operands[2])}
     compared = {canon.get(cmp.operands[0], cmp.operands[0]),
                 canon.get(cmp.operands[1], cmp.operands[1])}
-    out_used = [v for v in outs if v in chosen]
+    out_used = {canon.get(v, v) for v in outs} & chosen
     if chosen != compared or len(out_used) != 1:
         return False
-    uses = [as_operation(u.owner) for u in out_used[0].uses]
+    # The output (however many times it is loaded) feeds the comparison and the select.
+    uses = [as_operation(u.owner) for v in outs if canon.get(v, v) in out_used
+            for u in v.uses]
     return len(uses) == 2 and all(u in (cmp, comb) for u in uses)
 
 

@@ -21,6 +21,7 @@ from polylift.raising.model import (
     NotRaisable,
     Statement,
     as_operation,
+    entry_block,
     is_pure,
     loop_name,
 )
@@ -29,12 +30,63 @@ if TYPE_CHECKING:
     from polylift.raising.materialize import Materializer
 
 
+def post_store(root: ir.Operation) -> ir.Operation | None:
+    """The one store of `root`'s block that its results reach, directly or through pure
+    ops that nothing else uses (`M[f] = sqrt(r)`), else None."""
+    found = _post(as_operation(root))
+    return found[0] if found is not None else None
+
+
+def post_ops(root: ir.Operation) -> list[ir.Operation]:
+    """The pure ops between `root` and its `post_store` that compute the stored value
+    from the results, in block order (none when there is no such store)."""
+    found = _post(as_operation(root))
+    return found[1] if found is not None else []
+
+
+def _post(root: ir.Operation) -> tuple[ir.Operation, list[ir.Operation]] | None:
+    """The store and the pure ops from the results to it; None unless those ops read
+    nothing else computed after the loop (a load of the stored element, say: the
+    partial values will be in it)."""
+    stack, stores, ops = list(root.results), set(), []
+    while stack:
+        for use in stack.pop().uses:
+            op = as_operation(use.owner)
+            if op.block != root.block:
+                return None
+            if op.name == "affine.store" and use.operand_number == 0:
+                stores.add(op)
+            elif is_pure(op) and op.name != "affine.load":
+                if op not in ops:
+                    ops.append(op)
+                    stack.extend(op.results)
+            else:
+                return None
+    if len(stores) != 1:
+        return None
+    order = [op.operation for op in root.block.operations]
+    chain = set(root.results) | {r for op in ops for r in op.results}
+    after = order[order.index(root) + 1:]
+    for op in ops:
+        for value in op.operands:
+            owner = value.owner
+            if value not in chain and not isinstance(owner, ir.Block) \
+                    and as_operation(owner) in after \
+                    and as_operation(owner).name != "arith.constant":
+                return None
+    return next(iter(stores)), sorted(ops, key=order.index)
+
+
 def result_store(root: ir.Operation) -> ir.Operation | None:
-    """The store that consumes the results of an `iter_args` nest, if that is their
-    only use; raises when the results are used in any other way."""
+    """The store that consumes the results of an `iter_args` nest, directly or through
+    pure ops (`post_store`), if that is their only use; raises when the results are used
+    in any other way."""
     uses = [u.owner for r in root.results for u in r.uses]
     if not uses:
         return None
+    post = post_store(root)
+    if post is not None:
+        return post
     if len(uses) != 1 or as_operation(uses[0]).name != "affine.store":
         raise NotRaisable("not raised: the loop's results are used by something other "
                           "than one store", root)
@@ -56,6 +108,10 @@ def build_model(root: ir.Operation, final_store: ir.Operation | None = None,
     try:
         _visit_loop(model, root, [])
         if final_store is not None:
+            # The pure ops between the loop and its store compute the post-op (`sqrt`).
+            for op in post_ops(root):
+                model.order[op] = len(model.order)
+                model.inside.add(op)
             model.order[final_store] = len(model.order)
             model.statements.extend(_reduction_statements(model, final_store, []))
     except NotAffine as exc:
@@ -188,6 +244,9 @@ def _temporary(model: NestModel, store: ir.Operation, loops: list[Loop], result:
         where = store
     else:
         return None
+    if not loops and model.mat is not None:
+        # One partial value: a 0-d buffer at the function's entry, allocated once.
+        return Access(store, model.mat.scalar(result.type, entry_block(model.root)), [], True)
     if not _expandable(model, loops):
         raise NotRaisable(f"not raised: {reason}", where)
     assert model.mat is not None

@@ -1,8 +1,8 @@
 """A home in memory for a reduction's result that the function uses as a value.
 
 The raising turns `%r = affine.for ... iter_args(...)` into generics only when the
-result goes to one store (`nest.result_store`): the store's element holds the partial
-values. A result that is returned (`float dot(...) { ...; return s; }`), or read by
+result goes to one store, directly or through pure ops (`nest.result_store`): the
+store's element holds the partial values. A result that is returned (`float dot(...) { ...; return s; }`), or read by
 code after the loop (`y[i] = x[i] / s`, a normalisation), has no element; it gets one:
 a 0-d buffer allocated at the function's entry, the result stored there right after the
 loop and loaded back for every other use. The reduction then has its store, and what
@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import affine, ir, memref
-from polylift.raising.model import as_operation
+from polylift.raising.model import as_operation, entry_block
+from polylift.raising.nest import post_store
 
 
 @dataclass(frozen=True)
@@ -41,11 +42,8 @@ def needs_home(root: ir.Operation) -> ir.Value | None:
     used = [r for r in root.results if list(r.uses)]
     if len(used) != 1 or not isinstance(used[0].type, ir.IntegerType | ir.FloatType):
         return None
-    uses = [as_operation(u.owner) for u in used[0].uses]
-    if len(uses) == 1 and uses[0].name == "affine.store" and uses[0].block == root.block \
-            and uses[0].opview.value == used[0]:
-        return None
-    return used[0]
+    # A result stored, directly or through pure ops (a root), has its store's element.
+    return None if post_store(root) is not None else used[0]
 
 
 def give_home(root: ir.Operation) -> ResultHome | None:
@@ -54,7 +52,7 @@ def give_home(root: ir.Operation) -> ResultHome | None:
     result = needs_home(root)
     if result is None:
         return None
-    entry = _entry_block(root)
+    entry = entry_block(root)
     loc = root.location
     mtype = ir.MemRefType.get([], result.type, loc=loc)
     # At the function's entry: an alloca inside a loop would grow the stack per iteration.
@@ -75,12 +73,3 @@ def _next_op(op: ir.Operation) -> ir.Operation:
     ops = list(op.block.operations)
     index = [o.operation for o in ops].index(op)
     return ops[index + 1].operation
-
-
-def _entry_block(op: ir.Operation) -> ir.Block:
-    inner = op
-    while inner.parent is not None and inner.parent.name != "func.func":
-        inner = inner.parent
-    if inner.parent is None:
-        raise ValueError("a loop outside any function")
-    return inner.parent.regions[0].blocks[0]

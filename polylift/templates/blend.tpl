@@ -157,18 +157,3 @@ template blend.overlay {
   accuracy exact
   cost flops 8*n bytes 3*n
 }
-
-template blend.hard_light {
-  doc "o = b < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255 (overlay with the layers swapped)"
-  types u8
-  accumulate i32
-  array o[n] out
-  array a[n] in
-  array b[n] in
-  compute { o[i] = b[i] < 128 ? 2 * a[i] * b[i] / 255 : 255 - 2 * (255 - a[i]) * (255 - b[i]) / 255 }
-  launch blend_hard_light
-  shim n, a, b, o
-  backends ref, host
-  accuracy exact
-  cost flops 8*n bytes 3*n
-}

@@ -117,10 +117,6 @@ void polylift_host_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, co
 void polylift_ref_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
-/* blend_hard_light: blend.hard_light (o = b < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255 (overlay with the layers swapped)) */
-void polylift_ref_blend_hard_light_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
-void polylift_host_blend_hard_light_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
-
 /* blend_lighten: blend.lighten (o = max(a, b)) */
 void polylift_ref_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);

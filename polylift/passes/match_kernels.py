@@ -6,6 +6,7 @@ import json
 from dataclasses import replace
 
 from polylift import rewriter
+from polylift.lowering.launch_call import mlir_dtype
 from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.closest import closest_loop, closest_template
 from polylift.matcher.engine import Bindings, PlannedView
@@ -15,7 +16,6 @@ from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
-from polylift.lowering.launch_call import mlir_dtype
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import guarded_pairs

@@ -2,8 +2,9 @@
 
 The raising turns `%r = affine.for ... iter_args(...)` into generics only when the
 result goes to one store, directly or through pure ops (`nest.result_store`): the
-store's element holds the partial values. A result that is returned (`float dot(...) { ...; return s; }`), or read by
-code after the loop (`y[i] = x[i] / s`, a normalisation), has no element; it gets one:
+store's element holds the partial values. A result that is returned (`float dot(...)
+{ ...; return s; }`), or read by code after the loop (`y[i] = x[i] / s`, a
+normalisation), has no element; it gets one:
 a 0-d buffer allocated at the function's entry, the result stored there right after the
 loop and loaded back for every other use. The reduction then has its store, and what
 used the value reads the same number from the load. A nest that is not raised after all

@@ -28,8 +28,11 @@ VECTORISE = '__attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic"
 class ShimView(Protocol):
     """What these renderers read of the shim (generate.Shim)."""
 
-    template: KernelTemplate
-    dtype: str
+    @property
+    def template(self) -> KernelTemplate: ...
+
+    @property
+    def dtype(self) -> str: ...
 
     @property
     def T(self) -> str: ...

@@ -61,41 +61,47 @@ def render(expr: Expr, element: Callable[[Access], str], dtype: str,
            accumulate: str = "", scalar: Callable[[str], str] = str) -> str:
     """`expr` as a C expression: `element(access)` reads an element (as the arithmetic's
     type), `scalar(name)` names a scalar parameter."""
-    kind = accumulate or dtype
+    return _Renderer(element, scalar, dtype, accumulate).go(expr)
 
-    def go(e: Expr) -> str:
+
+class _Renderer:
+    """One expression's rendering: how elements and scalars read, in which types."""
+
+    def __init__(self, element: Callable[[Access], str], scalar: Callable[[str], str],
+                 dtype: str, accumulate: str):
+        self.element, self.scalar = element, scalar
+        self.dtype, self.accumulate = dtype, accumulate
+
+    def go(self, e: Expr) -> str:
         if isinstance(e, Access):
-            return element(e)
+            return self.element(e)
         if isinstance(e, Num):
-            return number(e.value, dtype, accumulate)
+            return number(e.value, self.dtype, self.accumulate)
         if isinstance(e, Ref):
-            return scalar(e.name)
-        if isinstance(e, Bin):
-            return f"({go(e.lhs)} {e.op} {go(e.rhs)})"
-        if isinstance(e, Neg):
-            return f"(-{go(e.operand)})"
-        if isinstance(e, Call):
-            return call(e)
-        if isinstance(e, Cond):
-            return f"({go(e.test)} ? {go(e.then)} : {go(e.other)})"
-        if isinstance(e, Compare):
-            return f"({go(e.lhs)} {e.op} {go(e.rhs)})"
+            return self.scalar(e.name)
+        if isinstance(e, Bin | Compare):
+            return f"({self.go(e.lhs)} {e.op} {self.go(e.rhs)})"
         if isinstance(e, And):
-            return f"({go(e.lhs)} && {go(e.rhs)})"
+            return f"({self.go(e.lhs)} && {self.go(e.rhs)})"
+        if isinstance(e, Neg):
+            return f"(-{self.go(e.operand)})"
+        if isinstance(e, Cond):
+            return f"({self.go(e.test)} ? {self.go(e.then)} : {self.go(e.other)})"
+        if isinstance(e, Call):
+            return self.call(e)
         raise NotRenderable(f"no C form for '{e}'")
 
-    def call(e: Call) -> str:
-        args = ", ".join(go(a) for a in e.args)
+    def call(self, e: Call) -> str:
+        args = ", ".join(self.go(a) for a in e.args)
+        kind = self.accumulate or self.dtype
         if e.fn in ("max", "min"):
             return f"polylift_{e.fn}_{kind}({args})"
-        if e.fn == "abs" and accumulate:
+        if e.fn == "abs" and self.accumulate:
             return f"polylift_abs_{kind}({args})"
-        if e.fn in _FLOAT_FN and dtype.startswith("f"):
-            suffix = "f" if dtype == "f32" else ""
+        if e.fn in _FLOAT_FN and self.dtype.startswith("f"):
+            suffix = "f" if self.dtype == "f32" else ""
             return f"{_FLOAT_FN[e.fn]}{suffix}({args})"
-        raise NotRenderable(f"no C form for '{e.fn}' on {dtype}")
-
-    return go(expr)
+        raise NotRenderable(f"no C form for '{e.fn}' on {self.dtype}")
 
 
 def c_type(dtype: str) -> str:

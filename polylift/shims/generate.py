@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from polylift.shims.families import Family, environment, family_of
 from polylift.shims.elementwise import Elementwise, Reduction
 from polylift.shims.expr_c import helpers as expression_helpers
+from polylift.shims.families import Family, environment, family_of
 from polylift.shims.header import c_parameters, c_type, launch_decls, shim_symbol
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl

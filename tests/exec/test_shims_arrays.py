@@ -32,7 +32,7 @@ SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0])
 Values = dict[str, Any]
 
 
-def _evaluate(e: Expr, env: dict, kind: str) -> Any:
+def _evaluate(e: Expr, env: dict, kind: Any) -> Any:
     """A template expression with numpy, as the template states it."""
     go = lambda x: _evaluate(x, env, kind)  # noqa: E731
     if isinstance(e, Access | Ref):

@@ -156,7 +156,9 @@ def _uncast(tree: Node) -> Node:
     """The payload without the widening and narrowing casts of integer arithmetic."""
     if tree[0] in CASTS:
         return _uncast(tree[1])
-    if tree[0] in (*LEAVES, "cmp"):
+    if tree[0] == "cmp":  # the compared atoms, as the template reads them: widened
+        return (tree[0], tree[1], tuple((_uncast(a), c) for a, c in tree[2]), tree[3])
+    if tree[0] in LEAVES:
         return tree
     return (tree[0], *(_uncast(c) if _is_node(c) else c for c in tree[1:]))
 

@@ -22,8 +22,9 @@ from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
 from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
-from polylift.raising.nest import build_model, post_ops, result_store
-from polylift.raising.result_home import give_home
+from polylift.raising.nest import build_model, result_store
+from polylift.raising.order import initial_values_next_to_reductions
+from polylift.raising.result_home import give_home, post_ops
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -55,6 +56,7 @@ class RaiseAffineToLinalgPass(Pass):
             model = build_model(work, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
+            statements = initial_values_next_to_reductions(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
             generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat,
                                      plan.window, plan.mask)

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import affine, ir, memref
-from polylift.raising.model import as_operation, entry_block
-from polylift.raising.nest import post_store
+from polylift.raising.model import as_operation, entry_block, is_pure
 
 
 @dataclass(frozen=True)
@@ -74,3 +73,50 @@ def _next_op(op: ir.Operation) -> ir.Operation:
     ops = list(op.block.operations)
     index = [o.operation for o in ops].index(op)
     return ops[index + 1].operation
+
+
+def post_store(root: ir.Operation) -> ir.Operation | None:
+    """The one store of `root`'s block that its results reach, directly or through pure
+    ops that nothing else uses (`M[f] = sqrt(r)`), else None."""
+    found = _post(as_operation(root))
+    return found[0] if found is not None else None
+
+
+def post_ops(root: ir.Operation) -> list[ir.Operation]:
+    """The pure ops between `root` and its `post_store` that compute the stored value
+    from the results, in block order (none when there is no such store)."""
+    found = _post(as_operation(root))
+    return found[1] if found is not None else []
+
+
+def _post(root: ir.Operation) -> tuple[ir.Operation, list[ir.Operation]] | None:
+    """The store and the pure ops from the results to it; None unless those ops read
+    nothing else computed after the loop (a load of the stored element, say: the
+    partial values will be in it)."""
+    stack, stores, ops = list(root.results), set(), []
+    while stack:
+        for use in stack.pop().uses:
+            op = as_operation(use.owner)
+            if op.block != root.block:
+                return None
+            if op.name == "affine.store" and use.operand_number == 0:
+                stores.add(op)
+            elif is_pure(op) and op.name != "affine.load":
+                if op not in ops:
+                    ops.append(op)
+                    stack.extend(op.results)
+            else:
+                return None
+    if len(stores) != 1:
+        return None
+    order = [op.operation for op in root.block.operations]
+    chain = set(root.results) | {r for op in ops for r in op.results}
+    after = order[order.index(root) + 1:]
+    for op in ops:
+        for value in op.operands:
+            owner = value.owner
+            if value not in chain and not isinstance(owner, ir.Block) \
+                    and as_operation(owner) in after \
+                    and as_operation(owner).name != "arith.constant":
+                return None
+    return next(iter(stores)), sorted(ops, key=order.index)

@@ -24,7 +24,7 @@ from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
 from polylift.raising.nest import build_model, result_store
 from polylift.raising.order import initial_values_next_to_reductions
-from polylift.raising.result_home import give_home, post_ops
+from polylift.raising.result_home import give_home, hoist_post_operands, post_ops
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -47,6 +47,7 @@ class RaiseAffineToLinalgPass(Pass):
     def _raise_nest(self, root: ir.Operation, run: PassRun) -> None:
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
         mat = Materializer(rewriter.before(root), root.location)
+        hoist_post_operands(root)
         home = give_home(root)
         work = root
         try:

@@ -89,10 +89,9 @@ def post_ops(root: ir.Operation) -> list[ir.Operation]:
     return found[1] if found is not None else []
 
 
-def _post(root: ir.Operation) -> tuple[ir.Operation, list[ir.Operation]] | None:
-    """The store and the pure ops from the results to it; None unless those ops read
-    nothing else computed after the loop (a load of the stored element, say: the
-    partial values will be in it)."""
+def _chain(root: ir.Operation) -> tuple[set, list[ir.Operation]] | None:
+    """The stores the results reach and the pure ops on the way, or None when a result
+    has another use (in another block, or an op with effects)."""
     stack, stores, ops = list(root.results), set(), []
     while stack:
         for use in stack.pop().uses:
@@ -107,16 +106,67 @@ def _post(root: ir.Operation) -> tuple[ir.Operation, list[ir.Operation]] | None:
                     stack.extend(op.results)
             else:
                 return None
-    if len(stores) != 1:
-        return None
+    return stores, ops
+
+
+def _late_operands(root: ir.Operation, ops: list[ir.Operation]) -> list[ir.Operation]:
+    """The ops after `root` that compute an operand of the chain `ops` and are not in it."""
     order = [op.operation for op in root.block.operations]
+    after = set(order[order.index(root) + 1:])
     chain = set(root.results) | {r for op in ops for r in op.results}
-    after = order[order.index(root) + 1:]
+    found = []
     for op in ops:
         for value in op.operands:
             owner = value.owner
             if value not in chain and not isinstance(owner, ir.Block) \
                     and as_operation(owner) in after \
                     and as_operation(owner).name != "arith.constant":
-                return None
-    return next(iter(stores)), sorted(ops, key=order.index)
+                found.append(as_operation(owner))
+    return found
+
+
+def _post(root: ir.Operation) -> tuple[ir.Operation, list[ir.Operation]] | None:
+    """The store and the pure ops from the results to it; None unless those ops read
+    nothing else computed after the loop (a load of the stored element, say: the
+    partial values will be in it)."""
+    found = _chain(root)
+    if found is None or len(found[0]) != 1 or _late_operands(root, found[1]):
+        return None
+    order = [op.operation for op in root.block.operations]
+    return next(iter(found[0])), sorted(found[1], key=order.index)
+
+
+def hoist_post_operands(root: ir.Operation) -> None:
+    """Move ahead of `root` the pure ops after it that compute an operand of its post-op
+    from values defined before it (`(float)n` in `r[0] = s / n`): they compute the same
+    value there, and the post-op then reads nothing computed after the loop."""
+    root = as_operation(root)
+    found = _chain(root)
+    if found is None:
+        return
+    order = [op.operation for op in root.block.operations]
+    movable = []
+    for op in _late_operands(root, found[1]):
+        tree = _before_root(op, root, order)
+        if tree is None:
+            return
+        movable += [t for t in tree if t not in movable]
+    for op in sorted(movable, key=order.index):
+        rewriter.move_before(op, root)
+
+
+def _before_root(op: ir.Operation, root: ir.Operation, order: list) -> list | None:
+    """`op` and the ops after `root` it reads, when all are pure, no loads, and read
+    only values from before `root`; else None."""
+    if not is_pure(op) or op.name == "affine.load" or op.regions:
+        return None
+    tree = [op]
+    for value in op.operands:
+        owner = value.owner
+        if isinstance(owner, ir.Block) or order.index(as_operation(owner)) < order.index(root):
+            continue
+        inner = _before_root(as_operation(owner), root, order)
+        if inner is None:
+            return None
+        tree = inner + tree
+    return tree

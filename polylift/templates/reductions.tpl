@@ -191,3 +191,23 @@ template red.minval_acc {
   accuracy exact
   cost flops n bytes esize*n
 }
+
+template red.mean {
+  doc "r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)"
+  types f32, f64
+  array r[] out
+  array x[n] in
+  scalar s, c
+  compute {
+    r[] = s
+    r[] += x[i]
+    r[] = r[] / c
+  }
+  launch mean
+  shim n, s, c, x, r
+  # A reordered sum that cancels would move the quotient by more than any bound in
+  # ULP of the result (a quotient is no sum of terms): every backend sums in order.
+  backends ref
+  accuracy exact
+  cost flops n + 1 bytes esize*n
+}

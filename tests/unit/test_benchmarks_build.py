@@ -37,7 +37,7 @@ ARRAYS = {
     "vclamp", "vaxpbyz", "vsub_inplace", "vmul_inplace", "vdiv_inplace_f64",
     "vadd_scalar_inplace", "vdiv_scalar_inplace", "vneg_inplace", "relu_inplace", "madd",
     "mhadamard", "msub_inplace", "mscale_f64", "maxpby_f64", "mdiv_f64", "vsum", "vdot",
-    "vsumsq_f64", "vasum", "vnorm", "vmaxval", "vminval_f64", "vsum_acc_f64", "softmax",
+    "vsumsq_f64", "vasum", "vnorm", "vmaxval", "vminval_f64", "vsum_acc_f64", "vmean", "softmax",
     "rmsnorm", "normalize", "center_f64", "dot_ret", "sum_ret_f64", "max_ret", "length_ret",
     "blend_multiply", "blend_screen", "blend_darken", "blend_lighten", "blend_linear_burn",
     "blend_linear_dodge", "blend_subtract", "blend_difference", "blend_average",

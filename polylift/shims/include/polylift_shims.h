@@ -466,6 +466,10 @@ void polylift_ref_maxval_acc_f64(int64_t n, const double *x, int64_t incx, doubl
 void polylift_host_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_host_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 
+/* mean: red.mean (r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)) */
+void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);
+void polylift_ref_mean_f64(int64_t n, double s, double c, const double *x, int64_t incx, double *r);
+
 /* min: ew.min (z = min(x, y): x < y ? x : y) */
 void polylift_ref_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_ref_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);

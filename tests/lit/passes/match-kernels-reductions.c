@@ -172,6 +172,25 @@ void minval_acc(int n, double *restrict x, double *restrict r)
       r[0] = x[i];
 }
 
+// The mean: the sum divided by the count, `(float)n` computed after the loop from a
+// value known before it (moved ahead of the loop, so the division reads a scalar).
+// CHECK-LABEL: func.func @mean(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[R:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}
+// CHECK: %[[N32:[a-z0-9_-]+]] = arith.index_cast %[[N]] : index to i32
+// CHECK: %[[COUNT:[a-z0-9_-]+]] = arith.sitofp %[[N32]] : i32 to f32
+// CHECK: %[[SR:[a-z0-9_-]+]] = memref.subview %[[R]][0] [1] [1]
+// CHECK: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[C:[a-z0-9_-]+]] = arith.constant 0.000000e+00 : f32
+// CHECK: "kernel.launch"(%[[SR]], %[[SX]], %[[C]], %[[COUNT]]) {callee = @mean_f32, s = 0.000000e+00 : f32, source_order_matches = true, template = "red.mean"}
+// CHECK-NOT: linalg.generic
+void mean(int n, float *restrict x, float *restrict r)
+{
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  r[0] = s / n;
+}
+
 // Near misses. `-` for `+`: a subtraction does not reduce, the loop stays.
 // CHECK-LABEL: func.func @minus(
 // CHECK-NOT: kernel.launch

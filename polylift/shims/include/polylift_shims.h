@@ -295,6 +295,8 @@ void polylift_host_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_host_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
 void polylift_cublas_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_cublas_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
+void polylift_cudnn_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
+void polylift_cudnn_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
 
 /* fill2d: blas.fill2d (A = alpha (a zero-fill binds alpha to the constant 0)) */
 void polylift_ref_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
@@ -303,6 +305,8 @@ void polylift_host_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64
 void polylift_host_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cublas_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cublas_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+void polylift_cudnn_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
+void polylift_cudnn_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 
 /* gemm: blas.gemm (C = alpha * A.B + beta * C), blas.gemm_zero (C = 0 then C += alpha * A.B: the fill is beta = 0, no separate fill), blas.gemm_acc (C += A.B (alpha = beta = 1)), blas.gemm_alpha (C += alpha * A.B (beta = 1): the CNN-framework gemm_nn loop, C scaled beforehand if at all), blas.gemm_zero1 (C = 0 then C += A.B (alpha = 1, beta = 0)) */
 void polylift_ref_gemm_f32(int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
@@ -643,6 +647,8 @@ void polylift_host_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_host_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
 void polylift_cublas_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_cublas_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
+void polylift_cudnn_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
+void polylift_cudnn_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
 
 /* scal2d: blas.scal2d (A = alpha * A) */
 void polylift_ref_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
@@ -651,6 +657,8 @@ void polylift_host_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64
 void polylift_host_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cublas_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cublas_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+void polylift_cudnn_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
+void polylift_cudnn_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 
 /* shortcut: cnn.shortcut (y = y + x: the residual (shortcut) add of two activations) */
 void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);

@@ -1,6 +1,7 @@
 /*
  * polylift_cuda_arrays.h: cuBLAS and cuDNN calls of the element-wise and reduction shims
- * (families/elementwise.j2, families/reduction.j2), typed for f32 and f64.
+ * (families/elementwise.j2, families/reduction.j2, and the cudnn fill and scal of
+ * families/blas1.j2), typed for f32 and f64.
  *
  * Which library routine serves which template, and why its bits are the template's:
  *   - cublas<t>geam C = alpha A + beta B with alpha = 1 and beta = +1 or -1: the products
@@ -8,6 +9,7 @@
  *   - cublas<t>dgmm C = A diag(x): one rounded product per element;
  *   - cudnnOpTensor ADD and MUL with alpha1 = alpha2 = 1, beta = 0 (C is not read);
  *   - cudnnAddTensor C = alpha A + beta C with alpha = -1, beta = 1: c + (-a) = c - a;
+ *   - cudnnSetTensor (a fill: the value's bits), cudnnScaleTensor (one product per element);
  *   - cudnnReduceTensor ADD, NORM1, NORM2 and cublas<t>dot, <t>asum, <t>nrm2 sum in their
  *     own order: the reduction templates declare the bound that covers it.
  * cuDNN tensors are described packed (the runtime packs strided views: Layout::Packed).
@@ -75,6 +77,20 @@ void sub_tensor(Call &call, int64_t rows, int64_t cols, const T *a, T *c) {
   Tensor2<T> t(rows, cols);
   const T minus_one = -1, one = 1;
   check(cudnnAddTensor(cudnn_handle(call), &minus_one, t.d, a, &one, t.d, c), "cudnnAddTensor");
+}
+
+/* Every element of a packed rows x cols tensor set to `value` (cudnnSetTensor). */
+template <class T>
+void set_tensor(Call &call, int64_t rows, int64_t cols, T *y, T value) {
+  Tensor2<T> t(rows, cols);
+  check(cudnnSetTensor(cudnn_handle(call), t.d, y, &value), "cudnnSetTensor");
+}
+
+/* y = alpha * y over a packed rows x cols tensor (cudnnScaleTensor). */
+template <class T>
+void scale_tensor(Call &call, int64_t rows, int64_t cols, T *y, T alpha) {
+  Tensor2<T> t(rows, cols);
+  check(cudnnScaleTensor(cudnn_handle(call), t.d, y, &alpha), "cudnnScaleTensor");
 }
 
 /* r = reduce(x) + beta * r over a packed vector of n elements (beta 0: r not read). */

@@ -44,6 +44,16 @@ def clone_mapped(op: Op, mapping: dict) -> ir.Operation:
     return clone
 
 
+def replace_uses(old: ir.Value, new: ir.Value) -> None:
+    """Make every user of `old` read `new` instead."""
+    old.replace_all_uses_with(new)
+
+
+def replace_use(use: ir.OpOperand, new: ir.Value) -> None:
+    """Make the one operand `use` read `new` instead."""
+    use.owner.operands[use.operand_number] = new
+
+
 def move_before(op: Op, anchor: Op) -> None:
     """Move `op` to just before `anchor`."""
     op.operation.move_before(anchor.operation)

@@ -1,7 +1,7 @@
 """Match report over the bundled suites: per kernel, the launches, residual ops and why.
 
-Every kernel of `benchmarks/{linalg,cnn,image}` goes through the front end, the raising
-and `match-kernels` (which writes its `--match-report` JSON); the script prints, per
+Every kernel of `benchmarks/{linalg,cnn,image,arrays}` goes through the front end, the
+raising and `match-kernels` (which writes its `--match-report` JSON); the script prints, per
 kernel, the coverage (FULL, PARTIAL, NONE), the templates of the launches, and for each
 op left over the closest template and where it stopped matching.
 
@@ -25,7 +25,7 @@ from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun
 
 ROOT = Path(__file__).resolve().parents[1]
-SUITES = ("linalg", "cnn", "image")
+SUITES = ("linalg", "cnn", "image", "arrays")
 
 
 def report_kernel(path: Path, templates: str = "") -> dict:

@@ -28,7 +28,7 @@ def _parser() -> argparse.ArgumentParser:
                 "affine, linalg, matched, lowered per backend, LLVM IR, check results) to "
                 "files; unchanged stages come from a content-hash cache.")
     p.add_argument("suites", nargs="+", metavar="SUITE|DIR",
-                   help="linalg, cnn, image, a directory of kernels, or a PolyBench/C tree")
+                   help="linalg, cnn, image, arrays, a directory of kernels, or a PolyBench/C tree")
     p.add_argument("-o", "--output", required=True, metavar="BAKE_DIR")
     p.add_argument("--backends", default="ref", help="comma-separated (default ref)")
     p.add_argument("--sizes", default="MINI", help="comma-separated dataset sizes (MINI)")

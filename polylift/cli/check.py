@@ -31,7 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="polylift check", description="Build the original program and the "
                 "lifted one, run both, and compare the arrays the kernel writes bit for bit.")
     p.add_argument("benchmark", nargs="?", help="a benchmark C file (kernel_<file stem>)")
-    p.add_argument("--suite", help="linalg, cnn, image, or a directory of benchmarks")
+    p.add_argument("--suite", help="linalg, cnn, image, arrays, or a directory of benchmarks")
     p.add_argument("--polybench-root", help="a PolyBench/C 4.2.1 checkout: check its kernels")
     p.add_argument("--only", help="with a suite: only these benchmarks (comma-separated stems)")
     p.add_argument("--backend", default="ref")

@@ -122,12 +122,38 @@ def forms_of(node: Node) -> list[Form]:
     return forms
 
 
+# arith.cmpf predicates that are C's float comparisons (ordered, and `!=` unordered, as
+# C's `!=` is true on NaN): oeq ogt oge olt ole une.
+_CMPF = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 13: "!="}
+
+
+def float_form(op: str, lhs, rhs) -> tuple:
+    """A float comparison as `(rel, big, small)`: `<` and `<=` swap their sides (exact:
+    `a < b` is `b > a` on every input, NaN included), nothing else is rewritten (`a < b`
+    is not `a - b < 0` in floats)."""
+    if op in ("<", "<="):
+        return (">" if op == "<" else ">=", rhs, lhs)
+    return (op, lhs, rhs)
+
+
+def float_compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
+    """The node of `arith.cmpf pred, lhs, rhs`: `("fcmp", rel, big, small)`."""
+    if pred not in _CMPF:
+        raise NotACondition("a float comparison that is none of C's (unordered or ordered "
+                            "where C is not)")
+    return ("fcmp", *float_form(_CMPF[pred], lhs, rhs))
+
+
 def condition_node(value: ir.Value, node: Callable[[ir.Value], Node]) -> Node:
-    """An `i1` payload value as a condition node: a comparison of integers, `arith.andi`,
-    or the lazy `&&` the front end makes (`scf.if c -> i1 { yield c2 } else { yield false }`)."""
+    """An `i1` payload value as a condition node: a comparison of integers or of floats
+    (C's), `arith.andi`, or the lazy `&&` the front end makes (`scf.if c -> i1 { yield c2 }
+    else { yield false }`)."""
     owner = value.owner
     if not isinstance(owner, ir.Operation | ir.OpView):
         raise NotACondition("a condition that is not computed in the payload")
+    if owner.name == "arith.cmpf":
+        pred = ir.IntegerAttr(owner.attributes["predicate"]).value
+        return float_compare_node(pred, node(owner.operands[0]), node(owner.operands[1]))
     if owner.name == "arith.cmpi":
         if not isinstance(owner.operands[0].type, ir.IntegerType | ir.IndexType):
             raise NotACondition("a comparison of values that are not integers")

@@ -282,11 +282,14 @@ def payload_types(op: ir.OpView) -> set[str]:
     """The result types of the payload's arithmetic (comparisons, casts and reads of a
     table aside)."""
     block = op.regions[0].blocks[0]
+    element = ir.MemRefType(linalg_outputs(op)[0].type).element_type
     found = set()
     for inner in block.operations:
         if inner.name in ("arith.cmpi", "arith.cmpf", "arith.trunci", "arith.constant",
                           "linalg.yield", "memref.load"):
             continue
+        if inner.name == "arith.select" and inner.results[0].type == element:
+            continue  # a choice between values narrowed each on its own (a branch's arms)
         # Loop counters and conditions (a triangle's mask) are no arithmetic on data.
         found.update(str(r.type) for r in inner.results if str(r.type) not in ("index", "i1"))
     return found

@@ -14,7 +14,7 @@ from polylift.matcher.state import Attempt, State
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.ast import ArrayDecl
-from polylift.tdl.library import KernelTemplate
+from polylift.tdl.library import KernelTemplate, storage_type
 from polylift.tdl.steps import accesses, written_access
 
 
@@ -95,7 +95,7 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
                 return None
             chosen[decl.name] = planned
         element = str(ir.MemRefType(_root_or_view(chosen[decl.name]).type).element_type)
-        if element != (decl.dtype or dtype):
+        if element != storage_type(decl.dtype or dtype):
             attempt.fail(replace(s, progress=10**6), f"{decl.name} holds {element}, the "
                                                      f"template {decl.dtype or dtype}")
             return None

@@ -21,7 +21,7 @@ from dataclasses import replace
 from itertools import permutations
 from typing import Protocol
 
-from polylift.matcher.conditions import forms_of, template_form
+from polylift.matcher.conditions import float_form, forms_of, template_form
 from polylift.matcher.ir_model import Node
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import StepIR
@@ -144,7 +144,17 @@ def index_value(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
 
 
 def compare(m: Matcher, t: Compare, e: Node, s: State) -> Iterator[State]:
-    """A comparison: the same form, its atoms matched one to one."""
+    """A comparison: the same form, its atoms matched one to one (floats: the same
+    relation and sides, `==` and `!=` either way round)."""
+    if e[0] == "fcmp":
+        rel, big, small = float_form(t.op, t.lhs, t.rhs)
+        if rel != e[1]:
+            m.attempt.fail(s, f"the op compares otherwise than the template ({t})")
+            return
+        yield from m.seq([big, small], [e[2], e[3]], s)
+        if rel in ("==", "!="):
+            yield from m.seq([big, small], [e[3], e[2]], s)
+        return
     if e[0] != "cmp":
         m.attempt.fail(s, f"payload has {e[0]!r} where the template compares ({t})")
         return

@@ -211,7 +211,8 @@ class _BodyIR:
 class LoopIR(_BodyIR):
     """A perfect `affine.for` nest as a step sees it (see the module doc)."""
 
-    def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
+    def __init__(self, loop: ir.OpView, accumulate: str = "", wide: frozenset = frozenset(),
+                 unsigned: bool = False):
         self.op = loop
         loops, body = _nest(loop)
         reader = _Reader([view_as(lp, affine.AffineForOp).induction_variable for lp in loops])
@@ -237,7 +238,7 @@ class LoopIR(_BodyIR):
         self.element = ir.MemRefType(store.operands[1].type).element_type
         if accumulate:
             self.tree = peel_casts(self.tree, _types(body), accumulate, str(self.element),
-                                   wide)
+                                   wide, unsigned)
         written = {d for lin in target.access for d, _ in lin.coeffs}
         self.iterators = ["sequential" if d in written else "reduction"
                           for d in range(len(loops))]
@@ -270,7 +271,8 @@ class StoreIR(_BodyIR):
     keys: dict[int, set] = {}
     mask: frozenset = frozenset()
 
-    def __init__(self, store: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
+    def __init__(self, store: ir.OpView, accumulate: str = "", wide: frozenset = frozenset(),
+                 unsigned: bool = False):
         if store.name != "affine.store":
             raise Unsupported("a store at computed subscripts")
         self.op = store
@@ -289,7 +291,8 @@ class StoreIR(_BodyIR):
         self.operands = [*reader.operands, Operand(store.operands[1], root, access, True)]
         self.element = ir.MemRefType(store.operands[1].type).element_type
         if accumulate:
-            self.tree = peel_casts(self.tree, set(), accumulate, str(self.element), wide)
+            self.tree = peel_casts(self.tree, set(), accumulate, str(self.element), wide,
+                                   unsigned)
 
 
 class FoldIR(_BodyIR):

@@ -27,7 +27,7 @@ from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.ast import Access, ArrayDecl, Lookup
-from polylift.tdl.library import KernelTemplate
+from polylift.tdl.library import KernelTemplate, storage_type
 from polylift.tdl.steps import (
     accesses,
     is_recurrence,
@@ -56,15 +56,16 @@ def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
     return sizes
 
 
-def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()
-                 ) -> StepIR:
+def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset(),
+                 unsigned: bool = False) -> StepIR:
     """What a step is matched against: a linalg op, a loop nest or a store (see
-    `step_ir.StepIR`); `wide`: types the template widens to besides `accumulate`."""
+    `step_ir.StepIR`); `wide`: types the template widens to besides `accumulate`;
+    `unsigned`: its reads zero-extend (unsigned pixels) instead of sign-extending."""
     if op.name == "affine.for":
-        return LoopIR(op, accumulate, wide)
+        return LoopIR(op, accumulate, wide, unsigned)
     if op.name in STORES:
-        return StoreIR(op, accumulate, wide)
-    return GenericIR(op, accumulate, wide)
+        return StoreIR(op, accumulate, wide, unsigned)
+    return GenericIR(op, accumulate, wide, unsigned)
 
 
 class StepContexts:
@@ -76,12 +77,14 @@ class StepContexts:
     def __init__(self) -> None:
         self._read: dict[tuple, StepIR | Unsupported] = {}
 
-    def of(self, op: ir.OpView, accumulate: str, wide: frozenset) -> StepIR:
-        """`step_context(op, accumulate, wide)`, raising `Unsupported` as it does."""
-        key = (op.operation, accumulate, wide)
+    def of(self, op: ir.OpView, accumulate: str, wide: frozenset,
+           unsigned: bool = False) -> StepIR:
+        """`step_context(op, accumulate, wide, unsigned)`, raising `Unsupported` as it
+        does."""
+        key = (op.operation, accumulate, wide, unsigned)
         if key not in self._read:
             try:
-                self._read[key] = step_context(op, accumulate, wide)
+                self._read[key] = step_context(op, accumulate, wide, unsigned)
             except Unsupported as exc:
                 self._read[key] = exc
         found = self._read[key]
@@ -261,12 +264,14 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     if not isinstance(target, ArrayDecl):
         return None
     written_type = _written_type(ops[-1])
-    if written_type not in ((target.dtype,) if target.dtype else tpl.dtypes):
+    served = (storage_type(target.dtype),) if target.dtype else \
+        tuple(storage_type(t) for t in tpl.dtypes)
+    if written_type not in served:
         attempt.fail(State(), f"element type {written_type} is not one of "
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
-        ctxs = [contexts.of(op, tpl.accumulate, tpl.widened) for op in ops]
+        ctxs = [contexts.of(op, tpl.accumulate, tpl.widened, tpl.unsigned) for op in ops]
     except Unsupported as exc:
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
@@ -310,7 +315,8 @@ def _launch_dtype(tpl: KernelTemplate, s: State) -> str:
     for decl in tpl.ast.arrays:
         bound = s.get("arrays", decl.name)
         if decl.dtype is None and bound is not None:
-            return str(ir.MemRefType(bound[0].type).element_type)
+            element = str(ir.MemRefType(bound[0].type).element_type)
+            return tpl.dtype_for(element) or element
     return ""
 
 

@@ -26,7 +26,8 @@ BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli":
           "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
           "arith.minnumf": "minnumf", "arith.minsi": "min"}
 UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
-         "math.absi": "abs", "arith.extsi": "sext", "arith.trunci": "trunc"}
+         "math.absi": "abs", "arith.extsi": "sext", "arith.extui": "zext",
+         "arith.trunci": "trunc"}
 
 # Names a value a tree stops at, or None to read the value's op (see `value_tree`).
 Leaf = Callable[[ir.Value], "Node | None"]
@@ -117,7 +118,7 @@ class _Reader:
             return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
-        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.extui"):
+        if name in ("arith.extf", "arith.truncf", "arith.sitofp"):
             raise Unsupported(f"payload converts types ('{name}')")
         raise Unsupported(f"payload op '{name}' has no template operator")
 

@@ -46,8 +46,11 @@ def element_kind(op: ir.Operation | ir.OpView) -> str:
 
 def fits(element: str, step: str) -> bool:
     """Whether an element of one kind may match a step of another (`step_kind`): a loop
-    nest also matches a step of points or a top-level loop of a loop program."""
-    return element == step or (element == "loop" and step in ("op", "program"))
+    nest also matches a step of points or a top-level loop of a loop program, and a
+    linalg op may compute one element (the 0-d generic a reduction's initial value is
+    raised to)."""
+    return element == step or (element, step) in (("loop", "op"), ("loop", "program"),
+                                                  ("op", "store"))
 
 
 def run_kinds(tpl: KernelTemplate) -> list[tuple[str, ...]]:

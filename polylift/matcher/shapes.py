@@ -37,7 +37,7 @@ from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import walk, written_indices
 
 # Payload casts an integer template states once with `accumulate`: not operators.
-CASTS = ("sext", "trunc")
+CASTS = ("sext", "zext", "trunc")
 LEAVES = ("arg", "val", "const")
 # A select is how a body writes max or min; the matcher says why it read neither.
 SELECT = "max"
@@ -86,7 +86,8 @@ def op_shape(op: ir.OpView) -> Shape | None:
     leaves = [n for n in _nodes(tree) if n[0] in LEAVES]
     return replace(base, reads=sum(1 for n in leaves if n[0] == "arg" and n[1] != out),
                    reads_out=("arg", out) in leaves, terms=len(flatten(tree, "+", False)),
-                   ops=_counts(n[0] for n in _nodes(tree) if n[0] not in LEAVES),
+                   ops=_counts("cmp" if n[0] == "fcmp" else n[0] for n in _nodes(tree)
+                               if n[0] not in LEAVES),
                    scalars=sum(1 for n in leaves if n[0] in ("val", "const")))
 
 
@@ -163,7 +164,9 @@ def _uncast(tree: Node) -> Node:
     """The payload without the widening and narrowing casts of integer arithmetic."""
     if tree[0] in CASTS:
         return _uncast(tree[1])
-    if tree[0] in (*LEAVES, "cmp"):
+    if tree[0] == "cmp":  # the compared atoms, as the template reads them: widened
+        return (tree[0], tree[1], tuple((_uncast(a), c) for a, c in tree[2]), tree[3])
+    if tree[0] in LEAVES:
         return tree
     return (tree[0], *(_uncast(c) if _is_node(c) else c for c in tree[1:]))
 
@@ -173,7 +176,7 @@ def differences(have: Shape, want: Shape, tpl: KernelTemplate,
     """(weight, words) for each way the op's shape differs from the step's, the most
     telling first."""
     out: list[tuple[int, str, str]] = []
-    if have.dtype not in tpl.dtypes:
+    if tpl.dtype_for(have.dtype) is None:
         out.append((2, f"element type {have.dtype}, the template takes "
                        f"{', '.join(tpl.dtypes)}", "type"))
     if have.rank != want.rank:

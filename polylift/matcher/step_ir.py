@@ -58,7 +58,8 @@ class GenericIR:
 
     target_key: Node | None = None
 
-    def __init__(self, op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset()):
+    def __init__(self, op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset(),
+                 unsigned: bool = False):
         self.op = op
         self.operands: list[Operand] = operands(op)
         value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
@@ -66,7 +67,7 @@ class GenericIR:
         self.element = ir.MemRefType(view_as(op, linalg.GenericOp).outputs[0].type).element_type
         if accumulate:
             self.tree = peel_casts(self.tree, payload_types(op), accumulate,
-                                   str(self.element), wide)
+                                   str(self.element), wide, unsigned)
         self.keys = extent_keys(op)
         self.iterators = iterator_kinds(op)
 
@@ -79,40 +80,46 @@ class GenericIR:
 
 
 def peel_casts(tree: Node, types: set[str], accumulate: str, element: str,
-               wide: frozenset = frozenset()) -> Node:
+               wide: frozenset = frozenset(), unsigned: bool = False) -> Node:
     """A payload of integer arithmetic (`types`: the types it computes in) as arithmetic
     in `accumulate` (or a type in `wide` the template widens to with `i64(x)`), casts
-    removed."""
+    removed: the reads' sign extensions, or zero extensions for `unsigned` pixels (an
+    extension of the other kind stays, and no template operator matches it)."""
     other = types - {accumulate} - wide
     if other:
         raise Unsupported(f"payload computes in {sorted(other)[0]}, the template in "
                           f"{accumulate}")
     if element == accumulate:
         return tree
-    return _narrowed(tree, accumulate, element)
+    return _narrowed(tree, accumulate, element, "zext" if unsigned else "sext")
 
 
-def _narrowed(tree: Node, accumulate: str, element: str) -> Node:
+def _narrowed(tree: Node, accumulate: str, element: str, extension: str = "sext") -> Node:
     """The value truncated to the element type, read as the wider value truncated: each
     arm of a conditional store is truncated on its own (the same low bits as truncating
     their common value); a constant, or an element read and stored as it is (widened and
     narrowed again), needs no truncation."""
     if tree[0] == "select":
-        return ("select", tree[1], _narrowed(tree[2], accumulate, element),
-                _narrowed(tree[3], accumulate, element))
+        return ("select", _unwiden(tree[1], extension),
+                _narrowed(tree[2], accumulate, element, extension),
+                _narrowed(tree[3], accumulate, element, extension))
     if tree[0] in ("const", "arg", "lookup"):
         return tree
     if tree[0] != "trunc":
         raise Unsupported(f"payload does not truncate its {accumulate} result to {element}")
-    return _unwiden(tree[1])
+    return _unwiden(tree[1], extension)
 
 
-def _unwiden(node: Node) -> Node:
-    if node[0] == "sext" and node[1][0] == "arg":
+def _unwiden(node: Node, extension: str = "sext") -> Node:
+    if node[0] == extension and node[1][0] == "arg":
         return node[1]
-    if node[0] in ("arg", "val", "const", "unsigned", "index", "acc", "opnd", "fold", "cmp"):
+    if node[0] == "cmp":
+        # A comparison of pixels compares them as the template reads them: extended.
+        terms = [(_unwiden(atom, extension), coeff) for atom, coeff in node[2]]
+        return (node[0], node[1], tuple(sorted(terms, key=lambda t: repr(t[0]))), node[3])
+    if node[0] in ("arg", "val", "const", "unsigned", "index", "acc", "opnd", "fold"):
         # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
-        # pixel reads other numbers than the pixel's unsigned bits, so it stays. A
-        # comparison compares the numbers it was given.
+        # pixel reads other numbers than the pixel's unsigned bits, so it stays.
         return node
-    return (node[0], *(_unwiden(c) if isinstance(c, tuple) else c for c in node[1:]))
+    return (node[0], *(_unwiden(c, extension) if isinstance(c, tuple) else c
+                       for c in node[1:]))

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from polylift import rewriter
 from polylift.errors import UsageError
 from polylift.lowering import host_policy, offload
-from polylift.lowering.launch_call import resolve
+from polylift.lowering.launch_call import mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.border import NotABorder, compose_border
 from polylift.matcher.candidates import CandidateIndex
@@ -257,7 +257,6 @@ def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:
     last = b.ops[-1]
     block = last.operation.block
     before = len(block.operations)
-    etype = ir.Type.parse(b.dtype, last.context)
     tpl = b.template
     operands, attrs = [], {}
     with rewriter.before(last), last.location:
@@ -278,13 +277,13 @@ def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:
                 indices = [arith.constant(ir.IndexType.get(), k) for k in bound[2]]
                 operands.append(memref.load(bound[1], indices))
                 continue
-            ctype = ir.Type.parse(tpl.scalar_dtype(param.name, str(etype)))
+            ctype = mlir_dtype(tpl.scalar_dtype(param.name, b.dtype))
             attr = constant_for(bound[1], ctype)
             operands.append(ir.Operation.create("arith.constant", results=[ctype],
                                                 attributes={"value": attr}).result)
             attrs[param.name] = attr
         attrs.update(_template_attrs(tpl))
-        attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(str(etype)))
+        attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(b.dtype))
         attrs["template"] = ir.StringAttr.get(tpl.name)
         attrs["source_order_matches"] = ir.BoolAttr.get(b.source_order_matches)
         launch = ir.Operation.create("kernel.launch", results=[], operands=operands,

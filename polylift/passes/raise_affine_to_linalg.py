@@ -16,12 +16,15 @@ from polylift.function_versions import OPAQUE_CALL, fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import describe_pairs, overlapping_access
+from polylift.raising.branches import converted_copy, give_back
 from polylift.raising.dependence import reversed_dependence
 from polylift.raising.generic_builder import build_generic
 from polylift.raising.legality import plan_statement
 from polylift.raising.materialize import Materializer
 from polylift.raising.model import NotRaisable, Statement
 from polylift.raising.nest import build_model, result_store
+from polylift.raising.order import initial_values_next_to_reductions
+from polylift.raising.result_home import give_home, hoist_post_operands, post_ops
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -49,18 +52,26 @@ class RaiseAffineToLinalgPass(Pass):
     def _raise_nest(self, root: ir.Operation, run: PassRun) -> None:
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
         mat = Materializer(rewriter.before(root), root.location)
+        hoist_post_operands(root)
+        home = give_home(root)
+        work = root
         try:
-            _check_distinct(root)
-            store = result_store(root)
-            model = build_model(root, store, mat)
+            work = converted_copy(root)
+            _check_distinct(work)
+            store = result_store(work)
+            model = build_model(work, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
+            statements = initial_values_next_to_reductions(statements)
             plans = [(stmt, plan_statement(stmt, mat)) for stmt in statements]
             generics = [build_generic(stmt, plan.dims, plan.iterators, plan.out_reads, mat,
                                      plan.window, plan.mask)
                         for stmt, plan in plans]
         except NotRaisable as exc:
             mat.abandon()
+            give_back(work, root)
+            if home is not None:
+                home.undo()
             where = exc.op or root
             if (str(where.location), exc.reason) not in self._said:
                 self._said.add((str(where.location), exc.reason))
@@ -76,8 +87,14 @@ class RaiseAffineToLinalgPass(Pass):
         for buffer in mat.temporaries:  # after the generics, which sit before `root`
             memref.dealloc(buffer, loc=root.location, ip=rewriter.before(root))
         if store is not None:
+            post = post_ops(work)  # a post-op outside the loop, now in the last generic
             rewriter.erase(store)
-        rewriter.erase(root)
+            for op in reversed(post):
+                rewriter.erase_if_unused(op)
+        copied = work != root
+        rewriter.erase(work)
+        if copied:
+            rewriter.erase(root)
 
 
 def _iter_summary(kinds: list[str]) -> str:

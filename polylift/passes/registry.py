@@ -18,6 +18,7 @@ from polylift.mlir import Diag, ir, source_loc
 # Every Python pass, by flag. Adding a pass: a module named after the flag and a line here.
 PASS_FLAGS: tuple[str, ...] = (
     "raise-affine-to-linalg",
+    "specialize-linalg",
     "match-kernels",
     "lower-kernel-launch-to-cudnn",
     "lower-kernel-launch-to-cusolver",

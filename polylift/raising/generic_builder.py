@@ -181,6 +181,27 @@ def body_ops(stmt: Statement) -> list[ir.Operation]:
     return [op for op in stmt.ops if op in needed and op.name != "affine.load"]
 
 
+def same_element(a: Access, b: Access) -> bool:
+    """Whether two reads load the same element (same memref, equal subscript forms)."""
+    return a.memref == b.memref and len(a.index) == len(b.index) and \
+        all(x - y == Linear() for x, y in zip(a.index, b.index, strict=True))
+
+
+def distinct_reads(reads: list[Access]) -> tuple[list[Access], list[tuple[Access, Access]]]:
+    """One read per element: the source may load an element twice (`a[i] < b[i] ? a[i] :
+    b[i]`), and one block argument for both lets the body say that the select picks
+    the value it compared. The rest are paired with the read that stands for them."""
+    kept: list[Access] = []
+    same: list[tuple[Access, Access]] = []
+    for read in reads:
+        first = next((k for k in kept if same_element(k, read)), None)
+        if first is None:
+            kept.append(read)
+        else:
+            same.append((read, first))
+    return kept, same
+
+
 def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
                   out_reads: list[Access], mat: Materializer,
                   window: list[int] | None = None, mask: Mask | None = None) -> ir.Operation:
@@ -188,7 +209,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
     dims that get a shape-only input (the body never reads it); outside `mask` the
     body yields the output element unchanged."""
     ivs = stmt.ivs
-    ins = [r for r in stmt.reads if r not in out_reads]
+    ins, same = distinct_reads([r for r in stmt.reads if r not in out_reads])
     operands, maps = [], []
     for acc in ins + [stmt.write]:
         view, amap = operand_for(acc, ivs, dims, mat)
@@ -209,6 +230,8 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
     mapping: dict[ir.Value, ir.Value] = {}
     for acc, arg in zip(ins, block.arguments, strict=False):
         mapping[acc.loaded_value] = arg
+    for acc, first in same:
+        mapping[acc.loaded_value] = mapping[first.loaded_value]
     out_arg = block.arguments[len(operands) - 1]
     for acc in out_reads:
         mapping[acc.op.result] = out_arg

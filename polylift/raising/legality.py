@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from polylift.mlir import ir
 from polylift.raising.dependence import carried_self_dependence
-from polylift.raising.generic_builder import DimInfo
+from polylift.raising.generic_builder import DimInfo, distinct_reads
 from polylift.raising.linear import Linear
 from polylift.raising.materialize import Materializer
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
@@ -101,7 +101,7 @@ def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int
         raise NotRaisable(f"not raised: the store is overwritten on every iteration of "
                           f"{names} (not a reduction)", stmt.write.op)
     comb = as_operation(owner)
-    if _is_select_min_max(comb, outs):
+    if _is_select_min_max(comb, outs, _canonical_reads(stmt)):
         return
     uses = [u for v in outs for u in v.uses]
     direct = [v for v in comb.operands if v in outs]
@@ -110,19 +110,34 @@ def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int
                           f"'{comb.name}', not a recognised reduction", stmt.write.op)
 
 
-def _is_select_min_max(comb: ir.Operation, outs: Sequence[ir.Value]) -> bool:
-    """`select(cmp(x, out), x, out)` in any operand order: a max or min reduction."""
+def _canonical_reads(stmt: Statement) -> dict[ir.Value, ir.Value]:
+    """Each loaded value -> the value of the first read of the same element: the source
+    may load `x[i]` once to compare it and again to pick it (`distinct_reads`)."""
+    kept, same = distinct_reads(stmt.reads)
+    canon = {r.loaded_value: r.loaded_value for r in kept}
+    canon.update((r.loaded_value, first.loaded_value) for r, first in same)
+    return canon
+
+
+def _is_select_min_max(comb: ir.Operation, outs: Sequence[ir.Value],
+                       canon: dict[ir.Value, ir.Value]) -> bool:
+    """`select(cmp(x, out), x, out)` in any operand order: a max or min reduction (the
+    x compared and the x picked may be two loads of one element)."""
     if comb.name != "arith.select" or isinstance(comb.operands[0].owner, ir.Block):
         return False
     cmp = as_operation(comb.operands[0].owner)
     if cmp.name not in ("arith.cmpf", "arith.cmpi"):
         return False
-    chosen = {comb.operands[1], comb.operands[2]}
-    compared = {cmp.operands[0], cmp.operands[1]}
-    out_used = [v for v in outs if v in chosen]
+    chosen = {canon.get(comb.operands[1], comb.operands[1]),
+              canon.get(comb.operands[2], comb.operands[2])}
+    compared = {canon.get(cmp.operands[0], cmp.operands[0]),
+                canon.get(cmp.operands[1], cmp.operands[1])}
+    out_used = {canon.get(v, v) for v in outs} & chosen
     if chosen != compared or len(out_used) != 1:
         return False
-    uses = [as_operation(u.owner) for u in out_used[0].uses]
+    # The output (however many times it is loaded) feeds the comparison and the select.
+    uses = [as_operation(u.owner) for v in outs if canon.get(v, v) in out_used
+            for u in v.uses]
     return len(uses) == 2 and all(u in (cmp, comb) for u in uses)
 
 

@@ -65,6 +65,15 @@ class Materializer:
         self.temporaries.append(buffer)
         return buffer
 
+    def scalar(self, element: ir.Type, entry: ir.Block) -> ir.Value:
+        """A 0-d buffer on the stack at the start of `entry` (a function's entry block:
+        allocated once, not on every iteration of a loop around the nest)."""
+        mtype = ir.MemRefType.get([], element, loc=self.loc)
+        buffer = memref.alloca(mtype, [], [], loc=self.loc,
+                               ip=rewriter.before(entry.operations[0]))
+        self.created.append(buffer.owner.operation)
+        return buffer
+
     def _apply(self, form: Linear, opname: str, extra: list[str], divisor: int = 1) -> ir.Value:
         # Operands are dims, not symbols: an enclosing loop's counter is a valid dim
         # but not a valid symbol, and every symbol is also a valid dim.

@@ -132,3 +132,13 @@ def is_pure(op: ir.Operation) -> bool:
 def as_operation(owner: object) -> ir.Operation:
     """The `Operation` behind an owner (an OpView or an Operation)."""
     return owner.operation if isinstance(owner, ir.OpView) else owner  # type: ignore[return-value]
+
+
+def entry_block(op: ir.Operation) -> ir.Block:
+    """The entry block of the function `op` is in (where a buffer is allocated once)."""
+    inner = as_operation(op)
+    while inner.parent is not None and inner.parent.name != "func.func":
+        inner = inner.parent
+    if inner.parent is None:
+        raise NotRaisable("not raised: the nest is in no function", as_operation(op))
+    return inner.parent.regions[0].blocks[0]

@@ -21,20 +21,26 @@ from polylift.raising.model import (
     NotRaisable,
     Statement,
     as_operation,
+    entry_block,
     is_pure,
     loop_name,
 )
+from polylift.raising.result_home import post_ops, post_store
 
 if TYPE_CHECKING:
     from polylift.raising.materialize import Materializer
 
 
 def result_store(root: ir.Operation) -> ir.Operation | None:
-    """The store that consumes the results of an `iter_args` nest, if that is their
-    only use; raises when the results are used in any other way."""
+    """The store that consumes the results of an `iter_args` nest, directly or through
+    pure ops (`post_store`), if that is their only use; raises when the results are used
+    in any other way."""
     uses = [u.owner for r in root.results for u in r.uses]
     if not uses:
         return None
+    post = post_store(root)
+    if post is not None:
+        return post
     if len(uses) != 1 or as_operation(uses[0]).name != "affine.store":
         raise NotRaisable("not raised: the loop's results are used by something other "
                           "than one store", root)
@@ -56,6 +62,10 @@ def build_model(root: ir.Operation, final_store: ir.Operation | None = None,
     try:
         _visit_loop(model, root, [])
         if final_store is not None:
+            # The pure ops between the loop and its store compute the post-op (`sqrt`).
+            for op in post_ops(root):
+                model.order[op] = len(model.order)
+                model.inside.add(op)
             model.order[final_store] = len(model.order)
             model.statements.extend(_reduction_statements(model, final_store, []))
     except NotAffine as exc:
@@ -188,6 +198,9 @@ def _temporary(model: NestModel, store: ir.Operation, loops: list[Loop], result:
         where = store
     else:
         return None
+    if not loops and model.mat is not None:
+        # One partial value: a 0-d buffer at the function's entry, allocated once.
+        return Access(store, model.mat.scalar(result.type, entry_block(model.root)), [], True)
     if not _expandable(model, loops):
         raise NotRaisable(f"not raised: {reason}", where)
     assert model.mat is not None

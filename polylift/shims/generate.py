@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from polylift.shims.elementwise import Elementwise, Reduction
+from polylift.shims.expr_c import helpers as expression_helpers
 from polylift.shims.families import Family, environment, family_of
 from polylift.shims.header import (
     backward_prototype,
@@ -214,6 +216,21 @@ class Shim:
     def stencil(self, point: str) -> Stencil:
         """A point expression written with taps (`A[0,-1]`), for the stencil families."""
         return Stencil(self, point)
+
+    @property
+    def elementwise(self) -> Elementwise:
+        """The template's one step as loops and rows, for the element-wise family."""
+        return Elementwise(self)
+
+    @property
+    def reduction(self) -> Reduction:
+        """The template's steps as a running value, for the reduction family."""
+        return Reduction(self)
+
+    @property
+    def expression_helpers(self) -> str:
+        """The C helpers (max, min, abs) that rendered template expressions call."""
+        return expression_helpers(self.dtype, self.template.accumulate)
 
 
 def _grouped(index: str) -> str:

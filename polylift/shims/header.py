@@ -26,9 +26,9 @@ _TEMPLATE = "polylift_shims.h.j2"
 # The C spelling of each element type the templates may name.
 C_TYPES = {
     "f16": "_Float16", "f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t",
-    "i32": "int32_t", "i64": "int64_t", "u8": "uint8_t",
+    "i32": "int32_t", "i64": "int64_t", "u8": "uint8_t", "u16": "uint16_t",
 }
-_DTYPE_ORDER = (*DTYPES, "u8")
+_DTYPE_ORDER = DTYPES
 
 
 class ShimSignatureError(PolyliftError):

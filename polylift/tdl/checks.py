@@ -42,7 +42,9 @@ from polylift.tdl.steps import (
 ELEMENT_SIZE = "esize"
 COST_OPERATORS = ("+", "-", "*", "/")
 
-DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64")
+# `u8`, `u16`: unsigned pixels (MLIR keeps them in i8, i16; C promotes them to int by
+# zero extension).
+DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16")
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 # `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
@@ -118,9 +120,12 @@ class _Checker:
             if decl.dtype is not None and decl.dtype not in DTYPES:
                 kind = "scalar" if isinstance(decl, ScalarDecl) else "array"
                 raise self.fail(decl.span, f"unknown {kind} type '{decl.dtype}'")
-        ints = all(t.startswith("i") for t in tpl.types)
+        ints = all(t[0] in "iu" for t in tpl.types)
         if tpl.accumulate:
             span = tpl.span_of("accumulate")
+            if len({t[0] for t in tpl.types}) > 1:
+                raise self.fail(span, "'accumulate' extends reads one way: the element types "
+                                      "are all signed or all unsigned")
             if tpl.accumulate not in DTYPES or not tpl.accumulate.startswith("i"):
                 raise self.fail(span, f"accumulation type '{tpl.accumulate}' is not an "
                                       "integer type")

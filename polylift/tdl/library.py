@@ -134,6 +134,19 @@ class KernelTemplate:
         return self.ast.types
 
     @property
+    def unsigned(self) -> bool:
+        """Whether the element types are unsigned integers (reads zero-extend)."""
+        return all(t.startswith("u") for t in self.ast.types)
+
+    def dtype_for(self, element: str) -> str | None:
+        """The template's name for memory of MLIR element type `element` (`i8` memory
+        is `u8` to a template of unsigned pixels), or None when it serves no such type."""
+        if element in self.ast.types:
+            return element
+        unsigned = "u" + element[1:] if element.startswith("i") else ""
+        return unsigned if unsigned in self.ast.types else None
+
+    @property
     def accumulate(self) -> str:
         """Integer templates: the type their arithmetic runs in ("" when none)."""
         return self.ast.accumulate
@@ -278,6 +291,12 @@ def _terms(expr: Expr) -> list[Expr]:
     if isinstance(expr, Bin) and expr.op == "+":
         return _terms(expr.lhs) + _terms(expr.rhs)
     return [expr]
+
+
+def storage_type(dtype: str) -> str:
+    """The MLIR element type that holds a template type (`u8` -> `i8`: MLIR integers are
+    signless, the ops say how they read them)."""
+    return "i" + dtype[1:] if dtype.startswith("u") else dtype
 
 
 def element_bytes(dtype: str) -> int:

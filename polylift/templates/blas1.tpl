@@ -38,7 +38,7 @@ template blas.fill {
   compute { x[i] = alpha }
   launch fill
   shim n, alpha, x
-  backends ref, host, cublas
+  backends ref, host, cublas, cudnn
   accuracy exact
   cost flops 0 bytes esize*n
 }
@@ -51,7 +51,7 @@ template blas.fill2d {
   compute { A[i,j] = alpha }
   launch fill2d
   shim m, n, alpha, A
-  backends ref, host, cublas
+  backends ref, host, cublas, cudnn
   accuracy exact
   cost flops 0 bytes esize*m*n
 }
@@ -64,7 +64,7 @@ template blas.scal {
   compute { x[i] = alpha * x[i] }
   launch scal
   shim n, alpha, x
-  backends ref, host, cublas
+  backends ref, host, cublas, cudnn
   accuracy exact
   cost flops n bytes esize*2*n
 }
@@ -77,7 +77,7 @@ template blas.scal2d {
   compute { A[i,j] = alpha * A[i,j] }
   launch scal2d
   shim m, n, alpha, A
-  backends ref, host, cublas
+  backends ref, host, cublas, cudnn
   accuracy exact
   cost flops m*n bytes esize*2*m*n
 }

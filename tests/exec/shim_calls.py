@@ -24,7 +24,7 @@ C_TYPES = {"f32": ctypes.c_float, "f64": ctypes.c_double, "i8": ctypes.c_int8,
            "i16": ctypes.c_int16, "i32": ctypes.c_int32, "i64": ctypes.c_int64,
            "u8": ctypes.c_uint8}
 NP_TYPES = {"f32": np.float32, "f64": np.float64, "i8": np.int8, "i16": np.int16,
-            "i32": np.int32, "i64": np.int64, "u8": np.uint8}
+            "i32": np.int32, "i64": np.int64, "u8": np.uint8, "u16": np.uint16}
 
 
 @cache

@@ -56,8 +56,8 @@ def sizes_for(launch: str, zero: str | None = None) -> dict[str, int]:
 
 
 def _sentinel(dtype: Any, scales: Scales) -> Any:
-    if np.issubdtype(dtype, np.integer):
-        return INT_SENTINEL
+    if np.issubdtype(dtype, np.integer):  # an unsigned pixel gets the same bits
+        return np.array(INT_SENTINEL).astype(dtype)
     return np.nan if scales.beta == 0 else -12345.0
 
 

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from polylift.errors import PolyliftError
 from polylift.frontend import Param, Signature, translate_file
 
 from .jit import jit, same_bits
@@ -28,6 +29,11 @@ INPUTS = Path(__file__).parent / "inputs"
 PROGRAMS = sorted(p for p in ROOT.glob("benchmarks/*/*.c") if p.parent.name != "framework") \
     + sorted(INPUTS.glob("*.c"))
 DEFINES = ["MINI_DATASET"]
+# Kernels of benchmarks/arrays that return their result: the front end does not
+# translate a function that returns a value yet. Until it does, each must fail with that
+# located message (an expected failure); once it does, it is checked like the rest.
+RETURNING = {"arrays/dot_ret.c", "arrays/length_ret.c", "arrays/max_ret.c",
+             "arrays/sum_ret_f64.c"}
 NUMPY = {"double": np.float64, "float": np.float32, "char": np.int8, "signed char": np.int8,
          "unsigned char": np.uint8, "short": np.int16, "unsigned short": np.uint16,
          "int": np.int32, "unsigned int": np.uint32, "long": np.int64,
@@ -149,7 +155,14 @@ def run_mlir(engine, sig: Signature, args: list) -> object:
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[f"{p.parent.name}/{p.name}" for p in PROGRAMS])
 def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
-    translation = translate_file(str(path), [str(INCLUDE)], DEFINES, "*")
+    try:
+        translation = translate_file(str(path), [str(INCLUDE)], DEFINES, "*")
+    except PolyliftError as exc:
+        message = str(exc)
+        if f"{path.parent.name}/{path.name}" in RETURNING and f"{path.name}:" in message \
+                and "unsupported function that returns a value" in message:
+            pytest.xfail(message)
+        raise
     assert translation.signatures, "no kernel translated"
     lib = build_reference(path, tmp_path)
     engine = jit(translation.mlir)

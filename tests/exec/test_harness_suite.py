@@ -6,7 +6,8 @@ whose template orders the arithmetic differently from the source may PASS within
 template's declared bound; with exact inputs every kernel is BIT-EXACT. A benchmark
 that fails is named in the assertion with its message and reproducer. Measured on
 2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn,
-image and framework about 20 s each.
+image and framework about 20 s each, arrays (59 small programs) about 90 s per target
+and backend.
 """
 
 from __future__ import annotations
@@ -28,10 +29,22 @@ def _expected(result: CheckResult) -> bool:
     return result.verdict == "BIT-EXACT" or (result.verdict == "PASS" and result.ulp_bound > 0)
 
 
+# Kernels of benchmarks/arrays that return their result (`float dot(...) { ...; return
+# s; }`): the front end does not translate a function that returns a value yet, so
+# they may only fail with its message (or, once it does, must be checked like the rest).
+RETURNING = {"kernel_dot_ret", "kernel_length_ret", "kernel_max_ret", "kernel_sum_ret_f64"}
+
+
+def _waiting(result: CheckResult) -> bool:
+    return result.kernel in RETURNING and result.verdict == "FAIL" \
+        and "unsupported function that returns a value" in result.message
+
+
 def _failures(results: list[CheckResult], exact: bool = False) -> str:
     return "\n".join(f"{r.kernel}: {r.verdict}: {r.message}\n  reproducer: {r.reproducer}"
                      for r in results
-                     if not (r.verdict == "BIT-EXACT" if exact else _expected(r)))
+                     if not (r.verdict == "BIT-EXACT" if exact else _expected(r))
+                     and not _waiting(r))
 
 
 def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult]:
@@ -43,11 +56,26 @@ def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult
 
 
 @pytest.mark.parametrize("target", ["x86_64", "aarch64"])
-@pytest.mark.parametrize("suite", ["linalg", "cnn", "image", "framework"])
+@pytest.mark.parametrize("suite", ["linalg", "cnn", "image", "framework", "arrays"])
 def test_suite_is_bit_exact_with_ref(suite, target):
     results = _check(suite, target=target)
     assert not _failures(results), _failures(results)
-    assert all(r.arrays for r in results), "a kernel wrote no array the harness could compare"
+    assert all(r.arrays for r in results if not _waiting(r)), \
+        "a kernel wrote no array the harness could compare"
+
+
+def test_arrays_are_single_launches_or_two_pass_forms_with_host():
+    """Every array kernel is covered (FULL) by launches, and the host shims give the ref
+    bits, or stay within the bound of a reordered sum (softmax's and the reductions')."""
+    results = _check("arrays", backend_name="host")
+    assert not _failures(results), _failures(results)
+    covered = {r.kernel: r.coverage for r in results if not _waiting(r)}
+    assert set(covered.values()) == {"FULL"}, covered
+    two_pass = {r.kernel: r.launches for r in results
+                if r.kernel in ("kernel_softmax", "kernel_rmsnorm", "kernel_normalize")}
+    assert two_pass == {"kernel_softmax": ("red.maxval", "ew.expsub_ip", "red.sum", "ew.divs_ip"),
+                        "kernel_rmsnorm": ("red.sumsq", "ew.mul_scaled"),
+                        "kernel_normalize": ("red.sum", "ew.divs")}, two_pass
 
 
 @pytest.mark.parametrize("suite", ["linalg", "image"])

@@ -11,7 +11,7 @@ from polylift.harness.links import linked_sources
 
 BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
 INCLUDE_DIR = BENCH_ROOT / "include"
-SUITES = ("linalg", "cnn", "image", "framework")
+SUITES = ("linalg", "cnn", "image", "framework", "arrays")
 PROGRAMS = sorted(p for suite in SUITES for p in (BENCH_ROOT / suite).glob("*.c"))
 CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off"]
 CHECKSUM_LINE = re.compile(r"^\S+ \d+ sum=\S+ hash=[0-9a-f]{16}$")
@@ -35,6 +35,19 @@ FRAMEWORK = {
 IMAGE = {
     "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",
     "bilateral_i8", "bilateral_i16", "histeq_i8",
+}
+
+ARRAYS = {
+    "vadd", "vsub_f64", "vmul", "vdiv_f64", "vmax", "vmin_f64", "vlerp", "vadd_scalar",
+    "vscale", "vdiv_scalar_f64", "vrecip", "vneg", "vabs", "vsquare", "vcube", "vsqrt_f64",
+    "vclamp", "vaxpbyz", "vsub_inplace", "vmul_inplace", "vdiv_inplace_f64",
+    "vadd_scalar_inplace", "vdiv_scalar_inplace", "vneg_inplace", "relu_inplace", "madd",
+    "mhadamard", "msub_inplace", "mscale_f64", "maxpby_f64", "mdiv_f64", "vsum", "vdot",
+    "vsumsq_f64", "vasum", "vnorm", "vmaxval", "vminval_f64", "vsum_acc_f64", "vmean", "softmax",
+    "rmsnorm", "normalize", "center_f64", "dot_ret", "sum_ret_f64", "max_ret", "length_ret",
+    "blend_multiply", "blend_screen", "blend_darken", "blend_lighten", "blend_linear_burn",
+    "blend_linear_dodge", "blend_subtract", "blend_difference", "blend_average",
+    "blend_overlay", "blend_hard_light",
 }
 
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
@@ -70,7 +83,7 @@ def _compile(program: Path, out: Path, *extra: str) -> None:
 
 def test_every_suite_is_complete():
     for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE),
-                            ("framework", FRAMEWORK)):
+                            ("framework", FRAMEWORK), ("arrays", ARRAYS)):
         found = {p.stem for p in (BENCH_ROOT / suite).glob("*.c")}
         assert found == expected, f"{suite}: missing {expected - found}, extra {found - expected}"
 
@@ -79,8 +92,11 @@ def test_every_suite_is_complete():
 def test_defines_its_kernel(program: Path):
     source = program.read_text()
     name = _kernel_name(program)
-    assert re.search(rf"^static void {name}\(", source, re.MULTILINE), f"no {name} in {program}"
-    assert re.search(rf"^\s+{name}\(", source, re.MULTILINE), f"main does not call {name}"
+    # A kernel returns nothing, or (benchmarks/arrays) the scalar it computes.
+    assert re.search(rf"^static (void|float|double) {name}\(", source, re.MULTILINE), \
+        f"no {name} in {program}"
+    assert re.search(rf"^\s+(\w+\[0\] = )?{name}\(", source, re.MULTILINE), \
+        f"main does not call {name}"
     # The harness compiles with -Dstatic=__attribute__((noipa)): `inline` would break it.
     assert not re.search(r"\binline\b", _code_of(source))
 

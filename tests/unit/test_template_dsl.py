@@ -4,7 +4,7 @@ import pytest
 
 from polylift.tdl.ast import Access, Bin
 from polylift.tdl.checks import check_template
-from polylift.tdl.library import KernelTemplate, load_library
+from polylift.tdl.library import KernelTemplate, load_library, storage_type
 from polylift.tdl.parser import TemplateError, parse_templates
 
 HEAD = "template t.x {\n"
@@ -26,6 +26,18 @@ def test_typed_scalars_fill_the_shim_dtype():
     assert args == {"c0": "i32", "c1": "i32", "s": "i32"}
     assert KernelTemplate(tpl).accumulate == "i32"
     assert KernelTemplate(tpl).scalar_dtype("c0", "i8") == "i32"
+
+
+def test_unsigned_pixels_are_signless_memory_read_zero_extended():
+    text = _template("  types u8\n  accumulate i32\n  array o[n] out\n  array a[n] in\n"
+                     "  compute { o[i] = a[i] / 2 }\n  shim n, a, o\n")
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    unsigned = KernelTemplate(tpl)
+    assert unsigned.unsigned and unsigned.dtype_for("i8") == "u8"
+    assert unsigned.dtype_for("i16") is None and storage_type("u8") == "i8"
+    signed = KernelTemplate(parse_templates(text.replace("types u8", "types i8"), "t.tpl")[0])
+    assert not signed.unsigned and signed.dtype_for("i8") == "i8"
 
 
 def test_scaled_subscript_parses_with_its_coefficient():
@@ -92,6 +104,10 @@ def test_window_syntax_error_names_the_place():
     ("  types i32\n  accumulate i16\n  array y[n] out\n  array x[n] in\n"
      "  compute { y[i] = x[i] }\n  shim n, x, y\n",
      "element type 'i32' is wider than the accumulation type 'i16'", 3, 3),
+    ("  types i8, u8\n  accumulate i32\n  array y[n] out\n  array x[n] in\n"
+     "  compute { y[i] = x[i] }\n  shim n, x, y\n",
+     "'accumulate' extends reads one way: the element types are all signed or all "
+     "unsigned", 3, 3),
     ("  types f32\n  array y[n] out\n  array x[n] in\n  scalar c : q7\n"
      "  compute { y[i] = c * x[i] }\n  shim n, c, x, y\n",
      "unknown scalar type 'q7'", 5, 10),

@@ -18,6 +18,54 @@
 extern "C" {
 #endif
 
+/* abs: ew.abs (z = abs(x) (fabs: the sign bit cleared)) */
+void polylift_ref_abs_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_abs_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_abs_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_abs_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* add: ew.add (z = x + y) */
+void polylift_ref_add_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_add_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_add_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_add_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cublas_add_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cublas_add_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cudnn_add_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cudnn_add_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* add2d: ew.add2d (C = A + B (matrices)) */
+void polylift_ref_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_cublas_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_cublas_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_cudnn_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_cudnn_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* adds: ew.adds (z = x + a) */
+void polylift_ref_adds_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_adds_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_adds_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_adds_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* adds_ip: ew.adds_ip (y = y + a) */
+void polylift_ref_adds_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_adds_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_adds_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_adds_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
+/* asum: red.asum (r = s + |x[0]| + |x[1]| + ... (in order; only where the source takes fabs)) */
+void polylift_ref_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cublas_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cublas_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
 /* axpby: blas.axpby (y = alpha * x + beta * y) */
 void polylift_ref_axpby_f32(int64_t n, float alpha, const float *x, int64_t incx, float beta, float *y, int64_t incy);
 void polylift_ref_axpby_f64(int64_t n, double alpha, const double *x, int64_t incx, double beta, double *y, int64_t incy);
@@ -25,6 +73,18 @@ void polylift_host_axpby_f32(int64_t n, float alpha, const float *x, int64_t inc
 void polylift_host_axpby_f64(int64_t n, double alpha, const double *x, int64_t incx, double beta, double *y, int64_t incy);
 void polylift_cublas_axpby_f32(int64_t n, float alpha, const float *x, int64_t incx, float beta, float *y, int64_t incy);
 void polylift_cublas_axpby_f64(int64_t n, double alpha, const double *x, int64_t incx, double beta, double *y, int64_t incy);
+
+/* axpbyz: ew.axpbyz (z = a * x + b * y) */
+void polylift_ref_axpbyz_f32(int64_t n, float a, const float *x, int64_t incx, float b, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_axpbyz_f64(int64_t n, double a, const double *x, int64_t incx, double b, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_axpbyz_f32(int64_t n, float a, const float *x, int64_t incx, float b, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_axpbyz_f64(int64_t n, double a, const double *x, int64_t incx, double b, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* axpbyz2d: ew.axpbyz2d (C = a * A + b * B (matrices)) */
+void polylift_ref_axpbyz2d_f32(int64_t m, int64_t n, float a, const float *A, int64_t ldA, float b, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_axpbyz2d_f64(int64_t m, int64_t n, double a, const double *A, int64_t ldA, double b, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_axpbyz2d_f32(int64_t m, int64_t n, float a, const float *A, int64_t ldA, float b, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_axpbyz2d_f64(int64_t m, int64_t n, double a, const double *A, int64_t ldA, double b, const double *B, int64_t ldB, double *C, int64_t ldC);
 
 /* axpy: blas.axpy (y = alpha * x + y), blas.axpy1 (y = y + x (axpy with alpha = 1)) */
 void polylift_ref_axpy_f32(int64_t n, float alpha, const float *x, int64_t incx, float *y, int64_t incy);
@@ -44,6 +104,52 @@ void polylift_host_axpy2d_f64(int64_t m, int64_t n, double alpha, const double *
 void polylift_ref_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
+/* blend_average: blend.average (o = (a + b) / 2) */
+void polylift_ref_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_darken: blend.darken (o = min(a, b)) */
+void polylift_ref_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_difference: blend.difference (o = |a - b|, as a > b ? a - b : b - a) */
+void polylift_ref_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_lighten: blend.lighten (o = max(a, b)) */
+void polylift_ref_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_linear_burn: blend.linear_burn (o = max(a + b - 255, 0)) */
+void polylift_ref_blend_linear_burn_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_linear_burn_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_linear_dodge: blend.linear_dodge (o = min(a + b, 255): an add that saturates) */
+void polylift_ref_blend_linear_dodge_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_linear_dodge_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_multiply: blend.multiply (o = a * b / 255) */
+void polylift_ref_blend_multiply_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_multiply_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_overlay: blend.overlay (o = a < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255) */
+void polylift_ref_blend_overlay_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_overlay_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_screen: blend.screen (o = 255 - (255 - a) * (255 - b) / 255) */
+void polylift_ref_blend_screen_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_screen_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* blend_subtract: blend.subtract (o = max(a - b, 0): a subtraction that saturates) */
+void polylift_ref_blend_subtract_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_host_blend_subtract_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+
+/* clamp: ew.clamp (z = x < lo ? lo : min(hi, x), C's `x < lo ? lo : (x > hi ? hi : x)`) */
+void polylift_ref_clamp_f32(int64_t n, float lo, float hi, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_clamp_f64(int64_t n, double lo, double hi, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_clamp_f32(int64_t n, float lo, float hi, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_clamp_f64(int64_t n, double lo, double hi, const double *x, int64_t incx, double *z, int64_t incz);
 
 /* conv1x1: cnn.conv1x1 (y[n] = w . x[n]: a 1x1 convolution, one gemm per image with w shared (strided-batched gemm)) */
 void polylift_ref_conv1x1_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, const float *w, int64_t ldw, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -100,6 +206,12 @@ void polylift_host_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA
 void polylift_cublas_copy2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_cublas_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* cube: ew.cube (z = (x * x) * x) */
+void polylift_ref_cube_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_cube_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_cube_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_cube_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+
 /* cumsum: scan.cumsum (y[0] = x[0], then y[k] = y[k-1] + x[k]: the inclusive running sum) */
 void polylift_ref_cumsum_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
 void polylift_ref_cumsum_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
@@ -110,6 +222,36 @@ void polylift_host_cumsum_f64(int64_t n, const double *x, int64_t incx, double *
 void polylift_host_cumsum_i32(int64_t n, const int32_t *x, int64_t incx, int32_t *y, int64_t incy);
 void polylift_host_cumsum_i64(int64_t n, const int64_t *x, int64_t incx, int64_t *y, int64_t incy);
 
+/* div: ew.div (z = x / y) */
+void polylift_ref_div_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_div_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_div_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_div_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* div2d: ew.div2d (C = A / B elementwise (matrices)) */
+void polylift_ref_div2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_div2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_div2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_div2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* div_ip: ew.div_ip (y = y / x) */
+void polylift_ref_div_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_div_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_div_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_div_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+
+/* divs: ew.divs (z = x / a) */
+void polylift_ref_divs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_divs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_divs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_divs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* divs_ip: ew.divs_ip (y = y / a) */
+void polylift_ref_divs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_divs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_divs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_divs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
 /* dot: blas.dot (r += x . y (r is a one-element array)) */
 void polylift_ref_dot_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
 void polylift_ref_dot_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
@@ -117,6 +259,20 @@ void polylift_host_dot_f32(int64_t n, const float *x, int64_t incx, const float 
 void polylift_host_dot_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
 void polylift_cublas_dot_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
 void polylift_cublas_dot_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
+
+/* dot_init: red.dot (r = s + x[0]*y[0] + x[1]*y[1] + ... (in order)) */
+void polylift_ref_dot_init_f32(int64_t n, float s, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
+void polylift_ref_dot_init_f64(int64_t n, double s, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
+void polylift_host_dot_init_f32(int64_t n, float s, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
+void polylift_host_dot_init_f64(int64_t n, double s, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
+void polylift_cublas_dot_init_f32(int64_t n, float s, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
+void polylift_cublas_dot_init_f64(int64_t n, double s, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
+
+/* expsub_ip: ew.expsub_ip (y = exp(y - a) (softmax's map after the maximum)) */
+void polylift_ref_expsub_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_expsub_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_expsub_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_expsub_ip_f64(int64_t n, double a, double *y, int64_t incy);
 
 /* fdtd2d_ex: stencil.fdtd2d_ex (ex = ex - c * (hz[i,j] - hz[i,j-1])) */
 void polylift_ref_fdtd2d_ex_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ex, int64_t ldex);
@@ -143,6 +299,8 @@ void polylift_host_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_host_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
 void polylift_cublas_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_cublas_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
+void polylift_cudnn_fill_f32(int64_t n, float alpha, float *x, int64_t incx);
+void polylift_cudnn_fill_f64(int64_t n, double alpha, double *x, int64_t incx);
 
 /* fill2d: blas.fill2d (A = alpha (a zero-fill binds alpha to the constant 0)) */
 void polylift_ref_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
@@ -151,6 +309,8 @@ void polylift_host_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64
 void polylift_host_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cublas_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cublas_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+void polylift_cudnn_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
+void polylift_cudnn_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 
 /* gemm: blas.gemm (C = alpha * A.B + beta * C), blas.gemm_zero (C = 0 then C += alpha * A.B: the fill is beta = 0, no separate fill), blas.gemm_acc (C += A.B (alpha = beta = 1)), blas.gemm_alpha (C += alpha * A.B (beta = 1): the CNN-framework gemm_nn loop, C scaled beforehand if at all), blas.gemm_zero1 (C = 0 then C += A.B (alpha = 1, beta = 0)) */
 void polylift_ref_gemm_f32(int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
@@ -289,10 +449,134 @@ void polylift_ref_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, 
 void polylift_host_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* lerp: ew.lerp (z = x + t * (y - x)) */
+void polylift_ref_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* max: ew.max (z = max(x, y): x > y ? x : y) */
+void polylift_ref_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_max_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_max_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
 /* maxpool: cnn.maxpool (y = the maximum of each 2x2 window of x (stride 2), starting from its first element) */
 void polylift_ref_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
+/* maxs_ip: ew.maxs_ip (y = max(a, y): a > y ? a : y (a ReLU with a = 0)) */
+void polylift_ref_maxs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_maxs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_maxs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_maxs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
+/* maxval: red.maxval (r = s, then r = x[i] > r ? x[i] : r for i = 0, 1, ...) */
+void polylift_ref_maxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_maxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_maxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_maxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
+/* maxval_acc: red.maxval_acc (r = x[i] > r ? x[i] : r for i = 0, 1, ..., from r as it is) */
+void polylift_ref_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_ref_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_host_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_host_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+
+/* mean: red.mean (r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)) */
+void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);
+void polylift_ref_mean_f64(int64_t n, double s, double c, const double *x, int64_t incx, double *r);
+
+/* min: ew.min (z = min(x, y): x < y ? x : y) */
+void polylift_ref_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* minval: red.minval (r = s, then r = x[i] < r ? x[i] : r for i = 0, 1, ...) */
+void polylift_ref_minval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_minval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_minval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_minval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
+/* minval_acc: red.minval_acc (r = x[i] < r ? x[i] : r for i = 0, 1, ..., from r as it is) */
+void polylift_ref_minval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_ref_minval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_host_minval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_host_minval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+
+/* mul: ew.mul (z = x * y) */
+void polylift_ref_mul_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_mul_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_mul_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_mul_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cublas_mul_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cublas_mul_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cudnn_mul_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cudnn_mul_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* mul2d: ew.mul2d (C = A * B elementwise (matrices)) */
+void polylift_ref_mul2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_mul2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_mul2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_mul2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_cublas_mul2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_cublas_mul2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_cudnn_mul2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_cudnn_mul2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* mul2d_ip: ew.mul2d_ip (B = B * A elementwise (matrices)) */
+void polylift_ref_mul2d_ip_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_ref_mul2d_ip_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_mul2d_ip_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_mul2d_ip_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
+
+/* mul_ip: ew.mul_ip (y = y * x) */
+void polylift_ref_mul_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_mul_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_mul_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_mul_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+
+/* mul_scaled: ew.mul_scaled (z = w * (a * x) (rmsnorm's last map)) */
+void polylift_ref_mul_scaled_f32(int64_t n, float a, const float *w, int64_t incw, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_mul_scaled_f64(int64_t n, double a, const double *w, int64_t incw, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_mul_scaled_f32(int64_t n, float a, const float *w, int64_t incw, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_mul_scaled_f64(int64_t n, double a, const double *w, int64_t incw, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* muls: ew.muls (z = a * x) */
+void polylift_ref_muls_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_muls_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_muls_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_muls_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* muls2d: ew.muls2d (B = a * A (matrices)) */
+void polylift_ref_muls2d_f32(int64_t m, int64_t n, float a, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_ref_muls2d_f64(int64_t m, int64_t n, double a, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_muls2d_f32(int64_t m, int64_t n, float a, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_muls2d_f64(int64_t m, int64_t n, double a, const double *A, int64_t ldA, double *B, int64_t ldB);
+
+/* neg: ew.neg (z = -x) */
+void polylift_ref_neg_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_neg_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_neg_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_neg_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* neg_ip: ew.neg_ip (y = -y) */
+void polylift_ref_neg_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_neg_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_neg_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_neg_ip_f64(int64_t n, double *y, int64_t incy);
+
+/* nrm2: red.nrm2 (r = sqrt(s + x[0]*x[0] + x[1]*x[1] + ...) (the sum in order, then the root)) */
+void polylift_ref_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_nrm2_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_nrm2_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cublas_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cublas_nrm2_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_nrm2_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
 /* potrf_lower: lapack.potrf_lower (A = L.L^T in place: L over the lower triangle of A; the upper one is left alone) */
 void polylift_ref_potrf_lower_f32(int64_t n, float *A, int64_t ldA);
@@ -389,6 +673,18 @@ void polylift_host_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *l
 void polylift_pva_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
+/* rdivs: ew.rdivs (z = a / x), ew.recip (z = 1 / x (rdivs with a = 1)) */
+void polylift_ref_rdivs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_rdivs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* rsubs: ew.rsubs (z = a - x) */
+void polylift_ref_rsubs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_rsubs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_rsubs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_rsubs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
 /* scal: blas.scal (x = alpha * x) */
 void polylift_ref_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_ref_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
@@ -396,6 +692,8 @@ void polylift_host_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_host_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
 void polylift_cublas_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
 void polylift_cublas_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
+void polylift_cudnn_scal_f32(int64_t n, float alpha, float *x, int64_t incx);
+void polylift_cudnn_scal_f64(int64_t n, double alpha, double *x, int64_t incx);
 
 /* scal2d: blas.scal2d (A = alpha * A) */
 void polylift_ref_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
@@ -404,11 +702,95 @@ void polylift_host_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64
 void polylift_host_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cublas_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cublas_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+void polylift_cudnn_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
+void polylift_cudnn_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 
 /* shortcut: cnn.shortcut (y = y + x: the residual (shortcut) add of two activations) */
 void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
+/* sqr: ew.sqr (z = x * x) */
+void polylift_ref_sqr_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_sqr_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_sqr_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_sqr_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* sqrt: ew.sqrt (z = sqrt(x) (correctly rounded)) */
+void polylift_ref_sqrt_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_sqrt_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_sqrt_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_sqrt_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* sub: ew.sub (z = x - y) */
+void polylift_ref_sub_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_ref_sub_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_host_sub_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_host_sub_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cublas_sub_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cublas_sub_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* sub2d: ew.sub2d (C = A - B (matrices)) */
+void polylift_ref_sub2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_ref_sub2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_host_sub2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_host_sub2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+void polylift_cublas_sub2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
+void polylift_cublas_sub2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
+
+/* sub2d_ip: ew.sub2d_ip (B = B - A (matrices)) */
+void polylift_ref_sub2d_ip_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_ref_sub2d_ip_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_host_sub2d_ip_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_host_sub2d_ip_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
+void polylift_cudnn_sub2d_ip_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
+void polylift_cudnn_sub2d_ip_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
+
+/* sub_ip: ew.sub_ip (y = y - x) */
+void polylift_ref_sub_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_sub_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_sub_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_sub_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_cudnn_sub_ip_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_cudnn_sub_ip_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+
+/* subs: ew.subs (z = x - a) */
+void polylift_ref_subs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_ref_subs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+void polylift_host_subs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
+void polylift_host_subs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
+
+/* subs_ip: ew.subs_ip (y = y - a) */
+void polylift_ref_subs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_subs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_subs_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_subs_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
+/* sum: red.sum (r = s + x[0] + x[1] + ... (in order)) */
+void polylift_ref_sum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_sum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_sum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_sum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_sum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_sum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
+/* sum_acc: red.sum_acc (r = r + x[0] + x[1] + ... (in order)) */
+void polylift_ref_sum_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_ref_sum_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_host_sum_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_host_sum_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+
+/* sumsq: red.sumsq (r = s + x[0]*x[0] + x[1]*x[1] + ... (in order)) */
+void polylift_ref_sumsq_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_sumsq_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_sumsq_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_sumsq_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
+/* sumsq_acc: red.sumsq_acc (r = r + x[0]*x[0] + x[1]*x[1] + ... (in order)) */
+void polylift_ref_sumsq_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_ref_sumsq_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_host_sumsq_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_host_sumsq_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 
 /* symm_lower: blas.symm_lower (C = beta * C, then C += alpha * A.B over k <= i from A[i,k], then over k > i from A[k,i]) */
 void polylift_ref_symm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);

@@ -64,11 +64,11 @@ func.func @copy_reversed(%x: memref<32xf32>, %y: memref<32xf32>) {
   return
 }
 
-// Near miss: y = -x is not a copy.
-// CHECK-LABEL: func.func @copy_negated
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest
+// y = -x is not a copy: the element-wise negation takes it (elementwise.tpl).
+// CHECK-LABEL: func.func @copy_negated(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<32xf64>, %[[Y:[a-z0-9_-]+]]: memref<32xf64>)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]]) {callee = @neg_f64, source_order_matches = true, template = "ew.neg"}
+// REMARK: remark: matched ew.neg (1 op) -> @neg_f64
 func.func @copy_negated(%x: memref<32xf64>, %y: memref<32xf64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       ins(%x : memref<32xf64>) outs(%y : memref<32xf64>) {
@@ -244,11 +244,11 @@ func.func @scal2d_f32(%A: memref<5x7xf32>) {
   return
 }
 
-// Near miss: x = x + alpha is not a scaling.
-// CHECK-LABEL: func.func @scal_add
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest
+// x = x + alpha is not a scaling: it is the in-place addition of a scalar.
+// CHECK-LABEL: func.func @scal_add(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[ALPHA:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[X]], %[[ALPHA]]) {callee = @adds_ip_f64, source_order_matches = true, template = "ew.adds_ip"}
+// REMARK: remark: matched ew.adds_ip (1 op) -> @adds_ip_f64
 func.func @scal_add(%x: memref<?xf64>, %alpha: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       outs(%x : memref<?xf64>) {
@@ -445,11 +445,12 @@ func.func @axpby_minus(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64) {
   return
 }
 
-// Near miss: y = a*x + b*x.
-// CHECK-LABEL: func.func @axpby_x_twice
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest blas.axpby: the op does not read its output, the template reads y[i]
+// y = a*x + b*x is no axpby (it does not read y): the out-of-place form with both
+// inputs x (inputs may share memory; only an output may not).
+// CHECK-LABEL: func.func @axpby_x_twice(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[A:[a-z0-9_-]+]]: f64, %[[B:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[X]], %[[A]], %[[B]]) {callee = @axpbyz_f64, source_order_matches = true, template = "ew.axpbyz"}
+// REMARK: remark: matched ew.axpbyz (1 op) -> @axpbyz_f64
 func.func @axpby_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64, %b: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       ins(%x : memref<?xf64>) outs(%y : memref<?xf64>) {
@@ -555,7 +556,7 @@ func.func @dot_into_vector(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<?xf6
 // CHECK-LABEL: func.func @dot_sum_not_product
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest blas.dot: payload sums 3 terms, the template 2: 1 extra
+// REMARK: remark: no template matches linalg.generic; closest red.sumsq_acc: payload sums 3 terms, the template 2: 1 extra
 func.func @dot_sum_not_product(%x: memref<?xf64>, %y: memref<?xf64>, %r: memref<f64>) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
       ins(%x, %y : memref<?xf64>, memref<?xf64>) outs(%r : memref<f64>) {

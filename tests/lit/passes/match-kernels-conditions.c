@@ -70,6 +70,6 @@ void count_from_one(int n, int t, int x[restrict n], int r[restrict 1])
 
 // REMARK: conditions.c:18:5: remark: matched user.threshold (1 op) -> @threshold_i32
 // REMARK: conditions.c:28:5: remark: no template matches linalg.generic; closest user.threshold: the op compares otherwise than the template (x[i] > t)
-// REMARK: conditions.c:38:5: remark: no template matches linalg.generic; closest user.threshold: payload has a captured value where the template has 0
+// REMARK: conditions.c:38:5: remark: no template matches linalg.generic; closest ew.recip: element type i32, the template takes f32, f64
 // REMARK: conditions.c:56:3: remark: matched user.count_above (1 op) -> @count_above_i32
 // REMARK: match-kernels: @count_from_one: coverage NONE

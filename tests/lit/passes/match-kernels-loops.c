@@ -84,7 +84,7 @@ void late_start(int n, double x[restrict n], double y[restrict n])
 // REMARK: loops.c:43:3: remark: matched scan.cumsum (2 ops) -> @cumsum_f64
 // REMARK: loops.c:54:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 {{.*}}: no view of x starts at the template's origin
 // REMARK: loops.c:67:3: remark: no template matches the loop nest; closest scan.cumsum: the op is step 2 of scan.cumsum; step 1 (y[0] = x[0]) is missing before it
-// REMARK: loops.c:78:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 {{.*}}: the op is masked to d0 - 2 >= 0, the template to d0 - 1 >= 0
+// REMARK: loops.c:78:3: remark: no template matches the loop nest; closest ew.add: the op is masked to d0 - 2 >= 0, the template has no 'where'
 // REMARK: remark: match-kernels: @histogram: coverage FULL, 1 launch(es), 0 residual op(s)
 // REMARK: remark: match-kernels: @running_sum: coverage FULL, 1 launch(es), 0 residual op(s)
 // REMARK: remark: match-kernels: @separated: coverage NONE, 0 launch(es), 3 residual op(s)

@@ -7,7 +7,7 @@
 // CHECK-LABEL: func.func @square(
 // CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<64xf64>, %[[Y:[a-z0-9_-]+]]: memref<64xf64>)
 // CHECK-NOT: linalg.generic
-// CHECK: "kernel.launch"(%[[Y]], %[[X]]) {callee = @square_f64, source_order_matches = true, template = "user.square"}
+// CHECK: "kernel.launch"(%[[Y]], %[[X]]) {callee = @square_plus_one_f64, source_order_matches = true, template = "user.square_plus_one"}
 // Without the directory the op stays.
 // BUILTIN-LABEL: func.func @square
 // BUILTIN: linalg.generic
@@ -26,7 +26,9 @@ func.func @square(%x: memref<64xf64>, %y: memref<64xf64>) {
       ins(%x : memref<64xf64>) outs(%y : memref<64xf64>) {
   ^bb0(%a: f64, %b: f64):
     %0 = arith.mulf %a, %a : f64
-    linalg.yield %0 : f64
+    %one = arith.constant 1.0 : f64
+    %1 = arith.addf %0, %one : f64
+    linalg.yield %1 : f64
   }
   return
 }

@@ -98,7 +98,7 @@ func.func @axpy_i32(%a: i32, %x: memref<16xi32>, %y: memref<16xi32>) {
 // -----
 
 // A matrix-vector product that also sums over the rows: a reduction too many.
-// CHECK: remark: no template matches linalg.generic; closest blas.dot: the op sums over 2 loops, the template over 1 (i)
+// CHECK: remark: no template matches linalg.generic; closest red.sumsq_acc: the op sums over 2 loops, the template over 1 (i)
 func.func @sum_all(%A: memref<4x4xf64>, %x: memref<4xf64>, %r: memref<f64>) {
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> ()>], iterator_types = ["reduction", "reduction"]}
       ins(%A, %x : memref<4x4xf64>, memref<4xf64>) outs(%r : memref<f64>) {

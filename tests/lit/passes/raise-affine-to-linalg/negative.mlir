@@ -129,15 +129,24 @@ func.func @call(%n: index, %x: memref<?xf64>) {
 
 // `C[i][j] += sum` after a scalar reduction: the partial sums cannot live in C[i][j]
 // (the old value the post-op reads would be gone), and a temporary T[i][j] cannot be
-// sized ahead of the nest because j's range depends on i. It stays as loops.
+// sized ahead of the nest because j's range depends on i. The nest stays as loops; the
+// reduction inside it, whose result the addition reads, is raised into a 0-d buffer of
+// its own and read back (raising/result_home.py).
 // CHECK-LABEL: func.func @post_reads_output
+// CHECK: %[[HOME:.*]] = memref.alloca() : memref<f32>
 // CHECK: affine.for
-// CHECK-NOT: linalg.generic
+// CHECK: affine.for
+// CHECK: linalg.generic {{.*}}iterator_types = []} outs(%[[HOME]] : memref<f32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]} ins({{.*}}) outs(%[[HOME]] : memref<f32>)
+// CHECK: %[[S:.*]] = affine.load %[[HOME]][] : memref<f32>
+// CHECK: %[[C:.*]] = affine.load
+// CHECK-NEXT: arith.addf %[[C]], %[[S]] : f32
 func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %C: memref<?x?xf32>) {
   affine.for %i = 0 to %n {
     affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {
       %z = arith.constant 0.0 : f32
-      // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+      // expected-remark@+2 {{raised to linalg.generic ()}}
+      // expected-remark@+1 {{raised to linalg.generic (reduction)}}
       %s = affine.for %k = 0 to %n iter_args(%acc = %z) -> (f32) {
         %a = affine.load %A[%i, %k] : memref<?x?xf32>
         %t = arith.addf %acc, %a : f32
@@ -155,10 +164,17 @@ func.func @post_reads_output(%n: index, %A: memref<?x?xf32>, %C: memref<?x?xf32>
 // -----
 
 // An i32 accumulator stored as i8, inside a loop that stays: a temporary for the partial
-// sums would be allocated on every iteration of %t, so the nest is not raised.
+// sums would be allocated on every iteration of %t, so the nest over i is not raised.
+// The reduction over k inside it is: its one partial value lives in an i32 buffer
+// allocated once at the entry, and a third generic narrows it into O[i].
 // CHECK-LABEL: func.func @narrowing_in_loop
+// CHECK: %[[T:.*]] = memref.alloca() : memref<i32>
 // CHECK: affine.for
-// CHECK-NOT: linalg.generic
+// CHECK: affine.for
+// CHECK: linalg.generic {{.*}}iterator_types = []} outs(%[[T]] : memref<i32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]} ins({{.*}}) outs(%[[T]] : memref<i32>)
+// CHECK: linalg.generic {{.*}}iterator_types = []} ins(%[[T]] : memref<i32>) outs(%{{.*}} : memref<i8, strided<[], offset: ?>>)
+// CHECK: arith.trunci %in : i32 to i8
 func.func private @tick(index)
 func.func @narrowing_in_loop(%n: index, %A: memref<?x?xi8>, %O: memref<?xi8>) {
   affine.for %t = 0 to %n {
@@ -166,8 +182,7 @@ func.func @narrowing_in_loop(%n: index, %A: memref<?x?xi8>, %O: memref<?xi8>) {
     func.call @tick(%t) : (index) -> ()
     affine.for %i = 0 to %n {
       %z = arith.constant 0 : i32
-      // expected-remark@+2 {{not raised: the reduction's accumulator type differs from the type it is stored as}}
-      // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+      // expected-remark@+1 {{not raised: the reduction's accumulator type differs from the type it is stored as}}
       %s = affine.for %k = 0 to %n iter_args(%acc = %z) -> (i32) {
         %a = affine.load %A[%i, %k] : memref<?x?xi8>
         %a32 = arith.extsi %a : i8 to i32
@@ -175,6 +190,10 @@ func.func @narrowing_in_loop(%n: index, %A: memref<?x?xi8>, %O: memref<?xi8>) {
         affine.yield %u : i32
       }
       %v = arith.trunci %s : i32 to i8
+      // The fill of the buffer, the reduction, and the narrowing store:
+      // expected-remark@+3 {{raised to linalg.generic ()}}
+      // expected-remark@+2 {{raised to linalg.generic (reduction)}}
+      // expected-remark@+1 {{raised to linalg.generic ()}}
       affine.store %v, %O[%i] : memref<?xi8>
     }
   }

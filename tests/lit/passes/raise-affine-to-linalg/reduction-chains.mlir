@@ -15,15 +15,25 @@
 // POS: iterator_types = ["parallel", "parallel", "reduction", "reduction"]
 // POS: arith.mulf %out, %out
 
-// The initial value is the accumulator of the previous x iteration, not out[x].
+// The initial value is the accumulator of the previous x iteration, not out[x]: the
+// nest over x stays. The reduction over k inside it starts from that value, read as it
+// is on each iteration of x, into a 0-d buffer whose load the store and the yield read.
 // CHECK-LABEL: func.func @init_carried
-// CHECK: affine.for
-// CHECK-NOT: linalg.generic
+// CHECK: %[[HOME:.*]] = memref.alloca() : memref<f32>
+// CHECK: affine.for %{{.*}} = 0 to 8 iter_args(%[[PREV:.*]] = %{{.*}}) -> (f32)
+// CHECK: linalg.generic {{.*}}iterator_types = []} outs(%[[HOME]] : memref<f32>)
+// CHECK-NEXT: ^bb0(%out: f32):
+// CHECK-NEXT: linalg.yield %[[PREV]] : f32
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]}
+// CHECK: %[[S:.*]] = affine.load %[[HOME]][] : memref<f32>
+// CHECK-NEXT: affine.store %[[S]]
+// CHECK-NEXT: affine.yield %[[S]] : f32
 func.func @init_carried(%in: memref<8x8xf32>, %out: memref<8xf32>) {
   %z = arith.constant 0.0 : f32
   %f = affine.for %x = 0 to 8 iter_args(%prev = %z) -> (f32) {
-    // expected-remark@+2 {{not raised: the reduction's initial value is carried from the previous iteration of an enclosing loop}}
-    // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+    // expected-remark@+3 {{not raised: the reduction's initial value is carried from the previous iteration of an enclosing loop}}
+    // expected-remark@+2 {{raised to linalg.generic ()}}
+    // expected-remark@+1 {{raised to linalg.generic (reduction)}}
     %s = affine.for %k = 0 to 8 iter_args(%a = %prev) -> (f32) {
       %v = affine.load %in[%x, %k] : memref<8x8xf32>
       %u = arith.addf %a, %v : f32
@@ -37,17 +47,24 @@ func.func @init_carried(%in: memref<8x8xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// The outer loop of the chain also stores: not a perfect chain.
+// The outer loop of the chain also stores: not a perfect chain, so the nest over x
+// stays, and so does the loop over dy; the loop over dx inside it is a reduction of its
+// own, raised into a 0-d buffer that the yield reads back.
 // CHECK-LABEL: func.func @not_perfect
+// CHECK: %[[HOME:.*]] = memref.alloca() : memref<f32>
 // CHECK: affine.for
-// CHECK-NOT: linalg.generic
+// CHECK: affine.for
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]}
+// CHECK: %[[R:.*]] = affine.load %[[HOME]][] : memref<f32>
+// CHECK-NEXT: affine.yield %[[R]] : f32
 func.func @not_perfect(%in: memref<8x8xf32>, %out: memref<8xf32>, %t: memref<8xf32>) {
   affine.for %x = 0 to 4 {
     %z = arith.constant 0.0 : f32
     // expected-remark@+1 {{not raised: the accumulator goes through loops that are not a perfect chain of reductions}}
     %s = affine.for %dy = 0 to 2 iter_args(%a = %z) -> (f32) {
       affine.store %z, %t[%dy] : memref<8xf32>
-      // expected-remark@+1 {{not raised: the loop's results are used by something other than one store}}
+      // expected-remark@+2 {{raised to linalg.generic ()}}
+      // expected-remark@+1 {{raised to linalg.generic (reduction)}}
       %r = affine.for %dx = 0 to 2 iter_args(%b = %a) -> (f32) {
         %v = affine.load %in[%x + %dy, %x + %dx] : memref<8x8xf32>
         %u = arith.addf %b, %v : f32

@@ -1,0 +1,44 @@
+/*
+ * length_ret: float length(x) returning sqrtf of the sum of squares.
+ */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ */
+static float kernel_length_ret(int n, float *restrict x)
+{
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i] * x[i];
+  return sqrtf(s);
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+
+  float result[1];
+  result[0] = kernel_length_ret(n, x);
+
+  polylift_checksum_f32("result", result, 1);
+  free(x);
+  return 0;
+}

@@ -1,0 +1,47 @@
+/*
+ * normalize: y = x / sum(x): the sum, then every element divided by it.
+ */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ *   POLYLIFT_EXTENT(y, n)
+ */
+static void kernel_normalize(int n, float *restrict x, float *restrict y)
+{
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i];
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] / s;
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+  float *y = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 11) % 29 + 1) / 8.0f;
+
+  kernel_normalize(n, x, y);
+
+  polylift_checksum_f32("y", y, (size_t)n);
+  free(x);
+  free(y);
+  return 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * relu_inplace: a ReLU in place, if (x < 0) x = 0 (the branch becomes max(0, x)).
+ */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ */
+static void kernel_relu_inplace(int n, float *restrict x)
+{
+  for (int i = 0; i < n; i++)
+    if (x[i] < 0.0f)
+      x[i] = 0.0f;
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+
+  kernel_relu_inplace(n, x);
+
+  polylift_checksum_f32("x", x, (size_t)n);
+  free(x);
+  return 0;
+}

@@ -1,0 +1,41 @@
+/*
+ * vdiv_scalar_inplace: x /= s.
+ */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ */
+static void kernel_vdiv_scalar_inplace(int n, float s, float *restrict x)
+{
+  for (int i = 0; i < n; i++)
+    x[i] /= s;
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+
+  kernel_vdiv_scalar_inplace(n, 3.0f, x);
+
+  polylift_checksum_f32("x", x, (size_t)n);
+  free(x);
+  return 0;
+}

@@ -1,0 +1,50 @@
+/*
+ * vdot: r = x . y, accumulated in r[0] after it is set to 0.
+ */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ *   POLYLIFT_EXTENT(y, n)
+ *   POLYLIFT_EXTENT(r, 1)
+ */
+static void kernel_vdot(int n, float *restrict x, float *restrict y, float *restrict r)
+{
+  r[0] = 0.0f;
+  for (int i = 0; i < n; i++)
+    r[0] += x[i] * y[i];
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+  float *y = POLYLIFT_ALLOC(n, float);
+  float *r = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+  for (i = 0; i < n; i++)
+    y[i] = (float)((i * 5 + 1) % 19 - 9) / 4.0f;
+
+  kernel_vdot(n, x, y, r);
+
+  polylift_checksum_f32("r", r, (size_t)n);
+  free(x);
+  free(y);
+  free(r);
+  return 0;
+}

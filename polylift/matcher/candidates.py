@@ -19,7 +19,9 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
   local stands for its definition, and an integer template peels the payload's
   truncation back to its accumulation type first;
 - a step that writes at a computed subscript or reads its target elsewhere (a scatter,
-  a recurrence) or writes one element matches a loop nest or a store, never a linalg op.
+  a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
+  one element matches a store, or the 0-d linalg op a reduction's initial value is
+  raised to.
 
 A loop nest or a store is indexed by its kind only: the templates whose first step it
 may be (`runs.fits`).
@@ -158,6 +160,13 @@ def _index_values(tpl: KernelTemplate) -> set[str]:
     return {n for n in names if tpl.ast.param(n) is None and tpl.ast.local(n) is None}
 
 
+def _first_fits(element: str, tpl: KernelTemplate) -> bool:
+    """Whether a template whose first step is no linalg op's may still start at one: a
+    linalg op computes the one element of a store step (`runs.fits`)."""
+    kinds = tpl.element_kinds
+    return bool(kinds) and kinds[0] != element and fits(element, kinds[0])
+
+
 class CandidateIndex:
     """The templates of a ranked list to try on an op, in rank order."""
 
@@ -180,6 +189,7 @@ class CandidateIndex:
             return found
         found = self._by_shape.get(shape)
         if found is None:
-            found = [tpl for tpl, step in self._shapes if step is not None and step.admits(shape)]
+            found = [tpl for tpl, step in self._shapes
+                     if (step.admits(shape) if step is not None else _first_fits("op", tpl))]
             self._by_shape[shape] = found
         return found

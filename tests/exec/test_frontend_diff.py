@@ -16,7 +16,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from polylift.errors import PolyliftError
 from polylift.frontend import Param, Signature, translate_file
 
 from .jit import jit, same_bits
@@ -29,11 +28,6 @@ INPUTS = Path(__file__).parent / "inputs"
 PROGRAMS = sorted(p for p in ROOT.glob("benchmarks/*/*.c") if p.parent.name != "framework") \
     + sorted(INPUTS.glob("*.c"))
 DEFINES = ["MINI_DATASET"]
-# Kernels of benchmarks/arrays that return their result: the front end does not
-# translate a function that returns a value yet. Until it does, each must fail with that
-# located message (an expected failure); once it does, it is checked like the rest.
-RETURNING = {"arrays/dot_ret.c", "arrays/length_ret.c", "arrays/max_ret.c",
-             "arrays/sum_ret_f64.c"}
 NUMPY = {"double": np.float64, "float": np.float32, "char": np.int8, "signed char": np.int8,
          "unsigned char": np.uint8, "short": np.int16, "unsigned short": np.uint16,
          "int": np.int32, "unsigned int": np.uint32, "long": np.int64,
@@ -112,15 +106,18 @@ def ctypes_scalar(p: Param, value: float | int) -> Any:
     return np.ctypeslib.as_ctypes_type(NUMPY[p.ctype])(int(value))
 
 
-def run_reference(lib: ctypes.CDLL, sig: Signature, args: list) -> None:
-    """Call the gcc-compiled kernel on the arrays (in place)."""
+def run_reference(lib: ctypes.CDLL, sig: Signature, args: list) -> Any:
+    """Call the gcc-compiled kernel on the arrays (in place); what it returns."""
     c_args = []
     for p, value in zip(sig.params, args, strict=True):
         if p.kind == "array":
             c_args.append(value.ctypes.data_as(ctypes.c_void_p))
         else:
             c_args.append(ctypes_scalar(p, value))
-    getattr(lib, sig.name)(*c_args)
+    kernel = getattr(lib, sig.name)
+    if sig.result is not None:
+        kernel.restype = type(result_holder(sig))
+    return kernel(*c_args)
 
 
 def result_holder(sig: Signature) -> Any:
@@ -155,14 +152,7 @@ def run_mlir(engine, sig: Signature, args: list) -> object:
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[f"{p.parent.name}/{p.name}" for p in PROGRAMS])
 def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
-    try:
-        translation = translate_file(str(path), [str(INCLUDE)], DEFINES, "*")
-    except PolyliftError as exc:
-        message = str(exc)
-        if f"{path.parent.name}/{path.name}" in RETURNING and f"{path.name}:" in message \
-                and "unsupported function that returns a value" in message:
-            pytest.xfail(message)
-        raise
+    translation = translate_file(str(path), [str(INCLUDE)], DEFINES, "*")
     assert translation.signatures, "no kernel translated"
     lib = build_reference(path, tmp_path)
     engine = jit(translation.mlir)
@@ -174,9 +164,13 @@ def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
                   for p in sig.params]
         ref = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
         got = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
-        run_reference(lib, sig, ref)
-        run_mlir(engine, sig, got)
-        assert sig.written, f"{sig.name} writes no array"
+        expected = run_reference(lib, sig, ref)
+        found = run_mlir(engine, sig, got)
+        assert sig.written or sig.result is not None, f"{sig.name} computes nothing"
+        if sig.result is not None:
+            dtype = NUMPY[sig.result.ctype]
+            assert np.array([expected], dtype).tobytes() == np.array([found], dtype).tobytes(), \
+                f"{sig.name} returned {found}, gcc {expected}"
         for index, p in enumerate(sig.params):
             before, want, have = inputs[index], ref[index], got[index]
             if p.name in sig.written:

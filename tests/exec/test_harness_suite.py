@@ -29,22 +29,10 @@ def _expected(result: CheckResult) -> bool:
     return result.verdict == "BIT-EXACT" or (result.verdict == "PASS" and result.ulp_bound > 0)
 
 
-# Kernels of benchmarks/arrays that return their result (`float dot(...) { ...; return
-# s; }`): the front end does not translate a function that returns a value yet, so
-# they may only fail with its message (or, once it does, must be checked like the rest).
-RETURNING = {"kernel_dot_ret", "kernel_length_ret", "kernel_max_ret", "kernel_sum_ret_f64"}
-
-
-def _waiting(result: CheckResult) -> bool:
-    return result.kernel in RETURNING and result.verdict == "FAIL" \
-        and "unsupported function that returns a value" in result.message
-
-
 def _failures(results: list[CheckResult], exact: bool = False) -> str:
     return "\n".join(f"{r.kernel}: {r.verdict}: {r.message}\n  reproducer: {r.reproducer}"
                      for r in results
-                     if not (r.verdict == "BIT-EXACT" if exact else _expected(r))
-                     and not _waiting(r))
+                     if not (r.verdict == "BIT-EXACT" if exact else _expected(r)))
 
 
 def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult]:
@@ -60,7 +48,7 @@ def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult
 def test_suite_is_bit_exact_with_ref(suite, target):
     results = _check(suite, target=target)
     assert not _failures(results), _failures(results)
-    assert all(r.arrays for r in results if not _waiting(r)), \
+    assert all(r.arrays for r in results), \
         "a kernel wrote no array the harness could compare"
 
 
@@ -69,7 +57,7 @@ def test_arrays_are_single_launches_or_two_pass_forms_with_host():
     bits, or stay within the bound of a reordered sum (softmax's and the reductions')."""
     results = _check("arrays", backend_name="host")
     assert not _failures(results), _failures(results)
-    covered = {r.kernel: r.coverage for r in results if not _waiting(r)}
+    covered = {r.kernel: r.coverage for r in results}
     assert set(covered.values()) == {"FULL"}, covered
     two_pass = {r.kernel: r.launches for r in results
                 if r.kernel in ("kernel_softmax", "kernel_rmsnorm", "kernel_normalize")}

@@ -116,7 +116,8 @@ def _bundle(args: argparse.Namespace, options: CheckOptions) -> int:
         sources, options = _sources(args, options)
     dest = Path(args.bundle)
     manifest = write_bundle(sources, options, dest, cuda_lib_dir=args.cuda_lib_dir,
-                            progress=not args.no_progress, jobs=args.jobs, suite=not args.benchmark)
+                            progress=not (args.no_progress or args.benchmark), jobs=args.jobs,
+                            suite=not args.benchmark)
     print(bundle_summary(manifest, dest))
     return 0 if all(not k.error for k in manifest.kernels) else 1
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -116,6 +117,17 @@ def default_include_dirs(source: Path) -> tuple[str, ...]:
     """The benchmark's own directory and a sibling `include/`, where they exist."""
     dirs = [source.parent.resolve(), source.parent.resolve().parent / "include"]
     return tuple(str(d) for d in dirs if d.is_dir())
+
+
+def work_directory(options: CheckOptions, kernel: str, purpose: str) -> Path:
+    """A fresh folder to build `kernel` in: `<keep>/<kernel>` with `--keep`, else a
+    temporary one named by `purpose`."""
+    if options.keep:
+        path = Path(options.keep) / kernel
+        shutil.rmtree(path, ignore_errors=True)
+        path.mkdir(parents=True)
+        return path
+    return Path(tempfile.mkdtemp(prefix=f"polylift-{purpose}-{kernel}-"))
 
 
 def with_templates(passes: Sequence[str], templates: Sequence[str]) -> tuple[str, ...]:

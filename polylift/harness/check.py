@@ -16,7 +16,6 @@ programs' dumps, `manifest.json` and `repro.sh`, which replays every command.
 from __future__ import annotations
 
 import shutil
-import tempfile
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -36,6 +35,7 @@ from polylift.harness.build_stage import (
     frontend_translator,
     kernel_name,
     with_templates,
+    work_directory,
 )
 from polylift.harness.compare import DIFF
 from polylift.harness.gpu import require_backend_devices
@@ -49,15 +49,6 @@ from polylift.tdl.library import load_library
 __all__ = ["FAIL", "INPUT_MODES", "CheckOptions", "CheckResult", "Translator",
            "check_benchmark", "default_include_dirs", "frontend_translator", "kernel_name",
            "with_templates"]
-
-
-def _workdir(options: CheckOptions, kernel: str) -> Path:
-    if options.keep:
-        path = Path(options.keep) / kernel
-        shutil.rmtree(path, ignore_errors=True)
-        path.mkdir(parents=True)
-        return path
-    return Path(tempfile.mkdtemp(prefix=f"polylift-check-{kernel}-"))
 
 
 @dataclass(frozen=True)
@@ -115,7 +106,7 @@ def check_benchmark(source: str | Path, options: CheckOptions,
     if not path.is_file():
         raise UsageError(f"no such benchmark '{source}'")
     kernel = kernel_name(path)
-    workdir = _workdir(options, kernel)
+    workdir = work_directory(options, kernel, "check")
     tc = Toolchain(target_named(options.target), workdir, CommandLog(workdir))
     if translate is None:
         translate = partial(frontend_translator, assume_noalias=options.assume_noalias)

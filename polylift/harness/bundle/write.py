@@ -29,6 +29,7 @@ from polylift.harness.build_stage import (
     failed_entry,
     frontend_translator,
     kernel_name,
+    work_directory,
 )
 from polylift.harness.manifest import MANIFEST_NAME, BuildManifest, KernelEntry, manifest_json
 from polylift.harness.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
@@ -44,13 +45,7 @@ _HERE = Path(__file__).parent
 def _build_into(source: Path, options: CheckOptions, translate: Translator | None,
                 dest: Path) -> KernelEntry:
     """Build one benchmark in a work directory and copy its programs to `dest/<kernel>`."""
-    kernel = kernel_name(source)
-    if options.keep:
-        work = Path(options.keep) / kernel
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
-    else:
-        work = Path(tempfile.mkdtemp(prefix=f"polylift-bundle-{kernel}-"))
+    work = work_directory(options, kernel_name(source), "bundle")
     tc = Toolchain(target_named(options.target), work, CommandLog(work))
     if translate is None:
         translate = partial(frontend_translator, assume_noalias=options.assume_noalias)

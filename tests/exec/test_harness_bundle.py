@@ -106,6 +106,24 @@ def test_bundle_and_collect_on_the_command_line(tmp_path, capsys):
     assert len(data["results"][0]["lifted_times"]) == 3  # warm-up, then the median of 3
 
 
+def test_a_suite_bundle_built_in_parallel_collects_as_a_table(tmp_path, capsys):
+    suite = tmp_path / "suite"
+    suite.mkdir()
+    for name in ("colsum.c", "axpy.c"):
+        shutil.copy(ROOT / "tests" / "exec" / "inputs" / "harness" / name, suite / name)
+    bundle = tmp_path / "b"
+    assert main(["check", "--suite", str(suite), "--backend", "host", "-j", "2",
+                 "--no-progress", "--bundle", str(bundle)]) == 0
+    capsys.readouterr()
+    subprocess.run(["sh", str(bundle / "run.sh")], check=True, capture_output=True)
+    assert main(["check", "--collect", str(bundle)]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:4] == ["kernel", "coverage", "launches", "verdict"]
+    assert [line.split()[0] for line in out.splitlines()[2:4]] == ["kernel_axpy",
+                                                                   "kernel_colsum"]
+    assert "2 of 2 ok" in out
+
+
 def test_a_program_that_fails_in_the_bundle_is_a_fail_with_its_stderr(tmp_path, capsys):
     bundle = tmp_path / "b"
     assert main(["check", str(GEMM), "--bundle", str(bundle)]) == 0

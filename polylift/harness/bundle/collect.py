@@ -30,6 +30,8 @@ from polylift.harness.run import RunResult, dump_dir, read_run
 from polylift.harness.verdict import FAIL, CheckResult, judge
 from polylift.tdl.library import Library, load_library
 
+TIMED_OUT = "124"  # the exit status of timeout(1) when it stopped the program
+
 
 def read_program(folder: Path, entry: KernelEntry, role: str) -> RunResult | None:
     """What program `role` of a kernel wrote when `run.sh` ran it; None when the kernel
@@ -43,6 +45,8 @@ def read_program(folder: Path, entry: KernelEntry, role: str) -> RunResult | Non
         raise BuildError(f"{entry.directory}/{program.path} has not run (no "
                          f"{status_file.name}): run the bundle's run.sh first")
     status = status_file.read_text().strip()
+    if status == TIMED_OUT:
+        raise BuildError(f"running {program.path}: timed out (run.sh's POLYLIFT_TIMEOUT)")
     if status != "0":
         stderr = folder / f"{program.path}.stderr"
         lines = stderr.read_text(errors="replace").strip().splitlines()[-12:] \

@@ -32,7 +32,9 @@
  * device reads and writes the host array in place: nothing is uploaded or copied back.
  * It needs a device that addresses registered memory by its host pointers (it fails
  * clearly otherwise); an array CUDA refuses to pin is copied as above. Arrays written
- * in place invalidate the cached device images that overlap them.
+ * in place invalidate the cached device images that overlap them. Pinned ranges are
+ * known by address: a program that frees arrays and allocates new ones at the same
+ * addresses calls `polylift_cuda_release()` in between.
  */
 #ifndef POLYLIFT_CUDA_H
 #define POLYLIFT_CUDA_H

@@ -17,6 +17,9 @@ from __future__ import annotations
 MAY_ALIAS = "polylift.may_alias"          # may overlap: nothing may assume otherwise
 ALIAS_GUARDED = "polylift.alias_guarded"  # proven apart by the entry guard
 ARG_NAMES = "polylift.arg_names"
+# An op attribute: a call the front end kept (a function it could not inline); it may
+# read and write every array it is passed, so nothing is raised across it.
+OPAQUE_CALL = "polylift.opaque_call"
 
 
 def delinearized_name(name: str) -> str:

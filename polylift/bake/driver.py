@@ -57,6 +57,7 @@ class Suite:
     extra_includes: tuple[Path, ...] = ()
     defines: tuple[str, ...] = ()
     polybench_root: Path | None = None  # a PolyBench/C checkout: checks link its utilities
+    library: bool = False  # plain C files without main: every function, nothing to run
 
 
 @dataclass
@@ -89,11 +90,19 @@ def find_suite(arg: str) -> Suite:
     path = path.resolve()
     flat = sorted(path.glob("*.c"))
     if flat:
-        return Suite(path.name, path.parent, tuple(flat))
+        return Suite(path.name, path.parent, tuple(flat), library=not any(map(_has_main, flat)))
     if not (path / "utilities" / "polybench.h").is_file():
         raise UsageError(f"'{arg}' holds no kernels (no *.c, and not a PolyBench/C checkout)")
     return Suite(path.name, path.parent, tuple(polybench_sources(path)),
                  (path / "utilities",), tuple(POLYBENCH_DEFINES), path)
+
+
+_MAIN = re.compile(r"\bmain\s*\([^;{]*\)\s*\{")
+
+
+def _has_main(source: Path) -> bool:
+    """Whether a C file defines `main` (a program; else a library's source)."""
+    return bool(_MAIN.search(source.read_text(errors="replace")))
 
 
 def _relative(path: Path, root: Path) -> str:
@@ -114,13 +123,15 @@ def kernel_jobs(suite: Suite, out: Path, options: BakeOptions) -> list[KernelJob
         jobs.append(KernelJob(
             suite=suite.name, kernel=source.stem, source=str(source.resolve()),
             display=_relative(source.resolve(), suite.root), root=str(suite.root),
-            function=kernel_name(source), include_dirs=tuple(str(d) for d in includes),
+            function="*" if suite.library else kernel_name(source),
+            include_dirs=tuple(str(d) for d in includes),
             include_display=tuple(_relative(d, suite.root) for d in includes),
             default_includes=len(defaults), defines=suite.defines,
             polybench=_relative(suite.polybench_root, suite.root) if suite.polybench_root else "",
             out_dir=str(out / suite.name / source.stem), cache_dir=str(out / ".cache"),
             backends=options.backends, sizes=options.sizes, targets=options.targets,
-            check=options.check, assume_noalias=options.assume_noalias))
+            check=options.check and not suite.library, assume_noalias=options.assume_noalias,
+            library=suite.library))
     return sorted(jobs, key=lambda j: j.kernel)
 
 
@@ -200,7 +211,9 @@ def write_index(out: Path, suites: list[Suite], summaries: list[dict[str, Any]],
         kernels = [s for s in summaries if s["suite"] == suite.name]
         index["suites"][suite.name] = {
             "config": {"backends": list(options.backends), "sizes": list(options.sizes),
-                       "targets": list(options.targets), "checked": options.check},
+                       "targets": list(options.targets),
+                       "checked": options.check and not suite.library,
+                       "library": suite.library},
             "kernels": kernels,
         }
         names = {k["kernel"] for k in kernels}

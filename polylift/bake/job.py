@@ -33,6 +33,7 @@ class KernelJob:
     targets: tuple[str, ...]
     check: bool
     assume_noalias: bool = False
+    library: bool = False  # a library's source: every function ('*'), per-function rows
 
     @property
     def configs(self) -> list[CheckConfig]:

@@ -80,17 +80,25 @@ def _inside(directory: Path) -> Iterator[None]:
 
 def frontend_stage(source_text: str, include_dirs: Sequence[str], defines: Sequence[str],
                    function: str, assume_noalias: bool = False) -> StageResult:
-    """polylift-cc on the kernel's source, named `source.c` so no machine path leaks."""
-    from polylift.frontend import translate_file
+    """polylift-cc on the kernel's source, named `source.c` so no machine path leaks; with
+    function `'*'` (a library's file) the functions translated and skipped are data."""
+    from polylift.frontend import translate_file_detailed
 
     with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp, _inside(Path(tmp)):
         Path(SOURCE_NAME).write_text(source_text)
         try:
-            text = translate_file(SOURCE_NAME, tuple(include_dirs), tuple(defines), function,
-                                  assume_noalias).mlir
+            translation, skipped = translate_file_detailed(
+                SOURCE_NAME, tuple(include_dirs), tuple(defines), function, assume_noalias,
+                allow_empty=function == "*")
         except PolyliftError as exc:
             return StageResult(FAILED, error=exc.render())
-    return StageResult(OK, {AFFINE.file(): text}, carry=text)
+    data = {"translated": sorted(translation.signatures),
+            "skipped": [{"name": s.name, "reason": s.reason} for s in skipped]}
+    if not translation.signatures:
+        first = skipped[0].reason.splitlines()[0] if skipped else "no function"
+        return StageResult(FAILED, error=f"no function translated ({first})", data=data)
+    text = translation.mlir
+    return StageResult(OK, {AFFINE.file(): text}, carry=text, data=data)
 
 
 def pass_stage(carry: str, flags: Sequence[str], out_name: str,

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from polylift.bake.checks import check_command
+from polylift.bake.functions import blocker_counts, file_coverage, function_rows
 from polylift.bake.job import KernelJob
 from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult
 from polylift.matcher.report import merge_reports
@@ -80,9 +81,40 @@ def notes(stages: dict[str, StageResult], report: dict[str, Any] | None) -> list
     return out
 
 
+def _library_summary(job: KernelJob, stages: dict[str, StageResult]) -> dict[str, Any]:
+    """A library file's entry: one row per function (`functions.py`), the file's coverage
+    and launches from them, its blocker in the index's categories (`front end` when a
+    function is skipped, else the most frequent), and the blockers counted by their own
+    categories (`blockers`)."""
+    front = stages[AFFINE.key].data
+    matched = stages[MATCHED.key]
+    report = matched.data.get("report") if matched.status == OK else None
+    # Reasons name the baked copy `source.c`; the rows name the file as the suite does.
+    skipped = [{**item, "reason": item["reason"].replace(SOURCE_NAME, job.display)}
+               for item in front.get("skipped", [])]
+    rows = function_rows(front.get("translated", []), skipped, report)
+    counts = blocker_counts(rows)
+    lifted = [r["blocker"] for r in rows if r["status"] == "translated" and r["blocker"]]
+    blocker = FRONT_END if any(r["status"] == "skipped" for r in rows) or not rows \
+        else next(iter(blocker_counts([{"blocker": b} for b in lifted])), "")
+    return {"functions": rows, "coverage": file_coverage(rows),
+            "launches": sum(r["launches"] for r in rows),
+            "residual": sum(len(e["residual"]) for e in (report or {}).get("functions", [])),
+            "blocker": blocker, "blockers": counts,
+            "templates": sorted({t for r in rows for t in r["templates"]})}
+
+
 def summarize(job: KernelJob, stages: dict[str, StageResult],
               results: list[dict[str, Any]]) -> dict[str, Any]:
-    """The kernel's entry in `index.json`."""
+    """The kernel's entry in `index.json` (for a library's file, with its functions)."""
+    summary = _kernel_summary(job, stages, results)
+    if job.library:
+        summary.update(_library_summary(job, stages))
+    return summary
+
+
+def _kernel_summary(job: KernelJob, stages: dict[str, StageResult],
+                    results: list[dict[str, Any]]) -> dict[str, Any]:
     report = _report(stages, job.function)
     launches = report["launches"] if report else []
     by_backend = {}

@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
 
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "pva")
@@ -72,6 +73,10 @@ def summary_table(summaries: list[dict[str, Any]]) -> str:
         total = sum(cov.values())
         lines.append(f"{suite}: {total} kernels, FULL {cov['FULL']}, PARTIAL {cov['PARTIAL']}, "
                      f"NONE {cov['NONE']}")
+    library = [s for s in summaries if "functions" in s]
+    if library:
+        lines += ["", "functions of the library files:"]
+        lines += function_table([(s["kernel"], s["functions"]) for s in library])
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,8 @@ USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
          "  demo   run the main job on the bundled benchmarks\n"
          "  check  build, run and compare original and lifted kernels bit for bit\n"
          "  bake   write every stage of every kernel to a bake directory\n"
-         "  site   render a bake directory as a static website\n")
+         "  site   render a bake directory as a static website\n"
+         "  match-report  per file and function: translated or skipped, coverage, launches\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -29,6 +30,10 @@ def run_main(argv: list[str]) -> int:
         return run_check(argv[1:])
     if argv[0] in ("bake", "site"):
         return _subcommand(argv[0], argv[1:])
+    if argv[0] == "match-report":
+        from polylift.cli.match_report import run_match_report
+
+        return run_match_report(argv[1:])
     raise UsageError(f"unknown command '{argv[0]}'")
 
 

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from polylift.errors import PolyliftError, SourceLoc
-from polylift.frontend.function import typedef_table
+from polylift.frontend.decls import Unit
 from polylift.frontend.signature import Param, Signature, Translation
-from polylift.frontend.source import UnsupportedError, parse_c, preprocess
+from polylift.frontend.source import UnsupportedError, parse_c, preprocess, system_headers
 from polylift.frontend.versioning import lower_function
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
@@ -45,27 +45,35 @@ def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDe
 
 def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
                             defines: Sequence[str] = (), function: str = "*",
-                            assume_noalias: bool = False) -> tuple[Translation, list[Skipped]]:
-    """`translate_file`, plus the functions `'*'` skipped as outside the subset."""
+                            assume_noalias: bool = False,
+                            allow_empty: bool = False) -> tuple[Translation, list[Skipped]]:
+    """`translate_file`, plus the functions `'*'` skipped as outside the subset; with
+    `allow_empty`, a file where nothing translates gives an empty module (mlir "")
+    instead of an error."""
     from polylift.mlir import new_context, parse_module
 
     ast = parse_c(preprocess(path, include_dirs, defines), path)
-    typedefs = typedef_table(ast)
+    unit = Unit.of(ast, system_headers())
     bodies, signatures, skipped = [], {}, []
+    declarations: dict[str, str] = {}
     for func in _selected(ast, path, function):
         try:
-            text, signature = lower_function(func, typedefs, assume_noalias)
+            lowered = lower_function(func, unit, assume_noalias)
         except UnsupportedError as exc:
             if function != "*":
                 raise
             skipped.append(Skipped(func.decl.name, exc.render()))
             continue
-        bodies.append(text)
-        signatures[signature.name] = signature
+        bodies.append(lowered.text)
+        declarations.update(lowered.declarations)
+        signatures[lowered.signature.name] = lowered.signature
+    if not bodies and allow_empty:
+        return Translation("", {}), skipped
     if not bodies:
         reasons = "; ".join(f"{s.name}: {s.reason.splitlines()[0]}" for s in skipped)
         raise PolyliftError("no function to translate" + (f" ({reasons})" if reasons else ""),
                             SourceLoc(path, 1, 1))
+    bodies += [f'  {d} loc("{path}":1:1)' for _, d in sorted(declarations.items())]
     text = "module {\n" + "\n".join(bodies) + f'\n}} loc("{path}":1:1)\n'
     ctx = new_context()
     try:

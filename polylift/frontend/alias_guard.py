@@ -13,7 +13,9 @@ bound every address an access reaches). A range with `lo >= hi` is empty: no acc
 ran. A pair passes when the written range of each is disjoint from the accessed range
 of the other; then the version that treats them as distinct arrays runs. Everything is
 `index` arithmetic on the sizes the C program itself computes with, as the
-delinearisation guard is.
+delinearisation guard is. An argument an opaque call reaches covers its whole memref
+(`[base, base + elements * size)`), and only when its extent is stated: a memref of more
+than 2**40 elements counts as overlapping everything.
 """
 
 from __future__ import annotations
@@ -81,6 +83,24 @@ def _corner(new: Emit, bounds: tuple[tuple[Poly, ...], ...], strides: list[str |
     return _fold(new, terms, "addi") if terms else None
 
 
+# A memref of more elements than this is taken to overlap anything: its extent was not
+# stated (the harness passes the largest a descriptor holds), and its byte range could
+# wrap around the `index` type.
+_WHOLE_LIMIT = 1 << 40
+
+
+def _whole_range(new: Emit, arg: GuardArg) -> tuple[Range, str]:
+    """The byte range of every element of the memref, and an `i1` that holds when its
+    size is known to be small enough for that range to be exact."""
+    dims = [new(f"memref.dim {arg.ssa}, {_constant(new, d)} : {arg.mlir_type}")
+            for d in range(arg.rank)]
+    count = _fold(new, dims, "muli")
+    base = new(f"memref.extract_aligned_pointer_as_index {arg.ssa} : {arg.mlir_type} -> index")
+    bytes_ = new(f"arith.muli {count}, {_constant(new, arg.size)} : index")
+    small = new(f"arith.cmpi ule, {count}, {_constant(new, _WHOLE_LIMIT)} : index")
+    return Range(base, new(f"arith.addi {base}, {bytes_} : index")), small
+
+
 def _byte_range(new: Emit, arg: GuardArg, box: Box) -> Range:
     strides = _strides(new, arg)
     # One past the last element: the innermost dim (stride 1) one further.
@@ -108,6 +128,7 @@ def _disjoint(new: Emit, a: Range, b: Range) -> str:
 def alias_condition(new: Emit, plan: AliasPlan, args: dict[str, GuardArg]) -> str:
     """An `i1` that holds when no guarded pair overlaps where one of them writes."""
     ranges: dict[tuple[str, bool], Range] = {}
+    tests = []
 
     def range_of(name: str, written: bool) -> Range | None:
         extent = plan.extent(name)
@@ -115,10 +136,14 @@ def alias_condition(new: Emit, plan: AliasPlan, args: dict[str, GuardArg]) -> st
         if box is None:
             return None
         if (name, written) not in ranges:
-            ranges[(name, written)] = _byte_range(new, args[name], box)
+            if box.whole:
+                ranges[(name, written)], small = _whole_range(new, args[name])
+                if small not in tests:
+                    tests.append(small)
+            else:
+                ranges[(name, written)] = _byte_range(new, args[name], box)
         return ranges[(name, written)]
 
-    tests = []
     for pair in plan.guarded:
         for writer, other in ((pair.first, pair.second), (pair.second, pair.first)):
             written = range_of(writer, True)

@@ -15,8 +15,10 @@ Only pairs that both are accessed and one of them written matter: reads commute.
 each such pair the function is versioned (`versioning.py`) when the address range each
 argument's accesses cover is computable at entry: per dimension, the least and greatest
 subscript over the loop ranges (as delinearisation bounds them), made an address with
-the memref's run-time strides. A pair whose ranges are unknown (a subscript computed
-from data, a bound that is no polynomial) stays `unguarded`: nothing may assume it.
+the memref's run-time strides. An argument whose range is unknown (a subscript
+computed from data, a bound that is no polynomial, an opaque call) covers its whole
+memref: every access through a memref stays inside it, so the guard compares the whole
+arrays (and fails when an extent is not stated, `alias_guard.py`).
 """
 
 from __future__ import annotations
@@ -31,12 +33,14 @@ from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
 
 @dataclass(frozen=True)
 class ArgAccess:
-    """One load or store of an array parameter, as lowered in the flat version."""
+    """One load or store of an array parameter, as lowered in the flat version; or, with
+    `whole`, a call that may read or write any element of it."""
 
     array: str
     indices: tuple[Poly | None, ...]  # per C subscript; None: not a polynomial
     domain: tuple[LoopRange, ...]     # the enclosing loops, outer first
     write: bool
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -51,10 +55,12 @@ class ArrayArg:
 @dataclass(frozen=True)
 class Box:
     """Per dimension, the subscripts' least values (their min) and greatest (their max):
-    every element the accesses reach lies in it, whatever the sizes."""
+    every element the accesses reach lies in it, whatever the sizes. A `whole` box is
+    every element of the memref (an opaque call reached it)."""
 
     lows: tuple[tuple[Poly, ...], ...]
     highs: tuple[tuple[Poly, ...], ...]
+    whole: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +133,8 @@ def _merged(polys: list[Poly], upper: bool) -> tuple[Poly, ...]:
 def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
     """The box of `accesses` (of one array), or None where a bound is unknown; the sign
     conditions the bounds assume go to `conditions`."""
+    if any(a.whole for a in accesses):
+        return Box((), (), whole=True)
     rank = len(accesses[0].indices)
     lows: list[list[Poly]] = [[] for _ in range(rank)]
     highs: list[list[Poly]] = [[] for _ in range(rank)]
@@ -145,15 +153,20 @@ def _box(accesses: list[ArgAccess], conditions: set[Poly]) -> Box | None:
     return Box(tuple(_merged(p, False) for p in lows), tuple(_merged(p, True) for p in highs))
 
 
-def _extent(name: str, accesses: list[ArgAccess]) -> Extent | None:
-    """The extent of one argument, or None when a bound of it is unknown."""
+_WHOLE = Box((), (), whole=True)
+
+
+def _extent(name: str, accesses: list[ArgAccess]) -> Extent:
+    """The extent of one argument; where a bound of its accesses is unknown (a subscript
+    read from data, a loop bound that is no polynomial), its whole memref: every access
+    through a memref stays inside it."""
     conditions: set[Poly] = set()
     mine = [a for a in accesses if a.array == name]
     accessed = _box(mine, conditions)
     writes = [a for a in mine if a.write]
     written = _box(writes, conditions) if writes else None
     if accessed is None or (writes and written is None):
-        return None
+        return Extent(name, _WHOLE, _WHOLE if writes else None)
     return Extent(name, accessed, written, frozenset(conditions))
 
 
@@ -165,10 +178,9 @@ def make_alias_plan(args: list[ArrayArg], accesses: list[ArgAccess],
         return None
     names = sorted({n for p in pairs for n in (p.first, p.second)})
     found = {n: _extent(n, accesses) for n in names}
-    guarded = [p for p in pairs if found[p.first] and found[p.second]]
-    unguarded = [p for p in pairs if p not in guarded]
-    used = sorted({n for p in guarded for n in (p.first, p.second)})
-    extents = [e for n in used if (e := found[n]) is not None]
+    guarded = list(pairs)
+    unguarded: list[AliasPair] = []
+    extents = [found[n] for n in names]
     conditions = sorted({c for e in extents for c in e.conditions})
     return AliasPlan(tuple(guarded), tuple(unguarded), tuple(extents), tuple(conditions))
 

@@ -7,31 +7,30 @@ from collections.abc import Callable
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
-from polylift.frontend.access import Constraint, int_literal
 from polylift.frontend.affine import affine_set
 from polylift.frontend.builder import Value, result_names
+from polylift.frontend.calls import CallLowering
 from polylift.frontend.ctype import CType
 from polylift.frontend.expr import (
     BOOL,
     COMPARES,
-    MATH_CALLS,
-    ExprLowering,
     float_literal,
     int_literal_type,
 )
+from polylift.frontend.forms import Constraint
 from polylift.frontend.scan import (
     assigned_names,
     has_side_effects,
     is_speculatable,
     rounding_division_arms,
 )
-from polylift.frontend.source import unsupported
-from polylift.frontend.state import Array, Scalar
+from polylift.frontend.source import int_literal, unsupported
+from polylift.frontend.state import Array, Scalar, Struct
 
 Branch = Callable[[], Value | None]
 
 
-class ControlLowering(ExprLowering):
+class ControlLowering(CallLowering):
     """Structured conditionals over SSA scalars."""
 
     def initial_value(self, var: Scalar, node: c_ast.Node) -> Value:
@@ -121,14 +120,15 @@ class ControlLowering(ExprLowering):
         """The C type of an expression, without lowering it."""
         if isinstance(node, c_ast.Constant | c_ast.Cast):
             return self.rvalue_type_free(node)
-        if isinstance(node, c_ast.ID):
-            var = self.lookup(node)
+        if self.enumerator(node) is not None:
+            return ct.INT
+        if self.is_named(node):
+            var = self.named(node)
+            if isinstance(var, Struct):
+                raise unsupported(f"use of struct '{var.name}' as a value", node)
             return var.elem if isinstance(var, Array) else var.ctype
         if isinstance(node, c_ast.ArrayRef):
-            base = node
-            while isinstance(base, c_ast.ArrayRef):
-                base = base.name
-            return self.type_of(base)
+            return self.subscripted(node)[0].elem
         if isinstance(node, c_ast.BinaryOp):
             if node.op in COMPARES or node.op in ("&&", "||"):
                 return ct.INT
@@ -145,9 +145,11 @@ class ControlLowering(ExprLowering):
                 ct.promote(inner) if node.op in ("-", "+", "~") else inner
         if isinstance(node, c_ast.TernaryOp):
             return ct.usual_conversion(self.type_of(node.iftrue), self.type_of(node.iffalse))
-        if isinstance(node, c_ast.FuncCall) and isinstance(node.name, c_ast.ID) \
-                and node.name.name in MATH_CALLS:
-            return MATH_CALLS[node.name.name][1]
+        if isinstance(node, c_ast.FuncCall):
+            found = self.call_type(node)
+            if found is None:
+                raise unsupported("use of the value of a call returning void", node)
+            return found
         if isinstance(node, c_ast.Assignment):
             return self.type_of(node.lvalue)
         raise unsupported(f"expression '{type(node).__name__}'", node)

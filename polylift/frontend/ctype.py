@@ -106,15 +106,23 @@ def wrap(value: int, t: CType) -> int:
     return value
 
 
+# Magnitudes from which round-to-nearest gives infinity: the largest finite value plus
+# half an ulp (that midpoint rounds to the even neighbour, 2**emax, which is infinite).
+_OVERFLOW = {32: Fraction(2**128 - 2**103), 64: Fraction(2**1024 - 2**970)}
+
+
 def round_float(value: Fraction | float, t: CType) -> float:
     """`value` rounded once, to nearest even, to `float` or `double`."""
     exact = Fraction(value)
+    if abs(exact) >= _OVERFLOW[t.bits]:
+        return float("inf") if exact > 0 else float("-inf")
     nearest = float(exact)
     if t.bits == 64:
         return nearest
-    guess = np.float32(nearest)
-    candidates = [guess, np.nextafter(guess, np.float32(-np.inf)),
-                  np.nextafter(guess, np.float32(np.inf))]
+    with np.errstate(over="ignore"):  # near FLT_MAX the neighbours are infinite
+        guess = np.float32(nearest)
+        candidates = [guess, np.nextafter(guess, np.float32(-np.inf)),
+                      np.nextafter(guess, np.float32(np.inf))]
     finite = [c for c in candidates if np.isfinite(c)] or [guess]
 
     def key(c: np.float32) -> tuple[Fraction, int]:

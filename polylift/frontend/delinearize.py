@@ -113,10 +113,20 @@ class ArrayView:
 
 @dataclass
 class Plan:
-    """The views of a function's pointers and the conditions (`poly >= 0`) they need."""
+    """The views of a function's pointers and the conditions (`poly >= 0`) they need;
+    per pointer, which of its accesses (by position among its accesses) go through the
+    view. A pointer with accesses of another shape (`x[i]` over the whole array beside
+    `x[b*n + i]`) keeps them on the flat memref too (`split`), which may alias its view."""
 
     views: dict[str, ArrayView] = field(default_factory=dict)
     guards: list[Poly] = field(default_factory=list)
+    members: dict[str, frozenset[int]] = field(default_factory=dict)
+
+    flat_also: set[str] = field(default_factory=set)  # pointers that keep flat accesses
+
+    def uses_view(self, name: str, position: int) -> bool:
+        """Whether the `position`-th access of pointer `name` goes through its view."""
+        return name in self.views and position in self.members.get(name, frozenset())
 
 
 def _strides_of(access: FlatAccess) -> set[Monomial]:
@@ -200,11 +210,26 @@ def _inner_conditions(part: Poly, size: Monomial,
     return high + low
 
 
-def _plan_array(name: str, accesses: list[FlatAccess]) -> tuple[ArrayView, list[Poly]] | None:
-    if not accesses or any(a.index is None for a in accesses):
+@dataclass(frozen=True)
+class _Planned:
+    view: ArrayView
+    guards: list[Poly]
+    members: frozenset[int]
+
+
+def _structured(access: FlatAccess) -> bool:
+    """An access whose subscript scales some loop counter by a parameter (`i*lda + k`):
+    one a multi-dimensional view can carry."""
+    return access.index is not None and len(_strides_of(access)) >= 2
+
+
+def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
+    """The view of one pointer from its structured accesses; the others stay flat."""
+    structured = [a for a in accesses if _structured(a)]
+    if not structured:
         return None
     common: set[Monomial] | None = None
-    for access in accesses:
+    for access in structured:
         found = _strides_of(access)
         common = found if common is None else common & found
     chain = _chain(common or {()})
@@ -212,26 +237,37 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> tuple[ArrayView, list[
         return None
     view = ArrayView(name, chain)
     guards: list[Poly] = []
-    for access in accesses:
+    members = set()
+    for position, access in enumerate(accesses):
+        if not _structured(access):
+            continue
         assert access.index is not None
         parts = view.split(access.index)
+        found_all: list[Poly] = []
         for dim in range(1, view.rank):
             found = _inner_conditions(parts[dim], view.size(dim), access.domain)
             if found is None:
-                return None
-            guards += found
-    return view, guards
+                break
+            found_all += found
+        else:
+            guards += found_all
+            members.add(position)
+    return _Planned(view, guards, frozenset(members)) if members else None
 
 
 def make_plan(accesses: list[FlatAccess], pointers: list[str]) -> Plan | None:
     """The views of the pointers that can be delinearised, or None when there is none."""
     plan = Plan()
     for name in pointers:
-        planned = _plan_array(name, [a for a in accesses if a.array == name])
+        mine = [a for a in accesses if a.array == name]
+        planned = _plan_array(name, mine)
         if planned is None:
             continue
-        plan.views[name] = planned[0]
-        plan.guards += planned[1]
+        plan.views[name] = planned.view
+        plan.guards += planned.guards
+        plan.members[name] = planned.members
+        if len(planned.members) < len(mine):
+            plan.flat_also.add(name)
     if not plan.views:
         return None
     plan.guards = sorted(set(plan.guards))

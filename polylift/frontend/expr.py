@@ -2,28 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
-from polylift.frontend.access import AccessLowering, int_literal
+from polylift.frontend.access import AccessLowering
 from polylift.frontend.builder import Value
 from polylift.frontend.ctype import CType
-from polylift.frontend.source import unsupported
-from polylift.frontend.state import Array, LoopCounter, Scalar
-
-# C function -> (math op, parameter type, argument count).
-MATH_CALLS: dict[str, tuple[str, CType, int]] = {
-    "sqrt": ("math.sqrt", ct.DOUBLE, 1), "sqrtf": ("math.sqrt", ct.FLOAT, 1),
-    "exp": ("math.exp", ct.DOUBLE, 1), "expf": ("math.exp", ct.FLOAT, 1),
-    "log": ("math.log", ct.DOUBLE, 1), "logf": ("math.log", ct.FLOAT, 1),
-    "pow": ("math.powf", ct.DOUBLE, 2), "powf": ("math.powf", ct.FLOAT, 2),
-    "fabs": ("math.absf", ct.DOUBLE, 1), "fabsf": ("math.absf", ct.FLOAT, 1),
-    "floor": ("math.floor", ct.DOUBLE, 1), "floorf": ("math.floor", ct.FLOAT, 1),
-    "ceil": ("math.ceil", ct.DOUBLE, 1), "ceilf": ("math.ceil", ct.FLOAT, 1),
-    "abs": ("math.absi", ct.INT, 1),
-}
+from polylift.frontend.source import int_literal, unsupported
+from polylift.frontend.state import Array, LoopCounter, Scalar, Struct, Var
 
 # C operator -> (signed int op, unsigned int op, float op); "" where C has none.
 ARITH_OPS: dict[str, tuple[str, str, str]] = {
@@ -120,11 +109,21 @@ class ExprLowering(AccessLowering):
         raise unsupported(f"{node.type} literal", node)
 
     def _x_ID(self, node: c_ast.ID) -> Value:
-        var = self.lookup(node)
+        value = self.enumerator(node)
+        if value is not None:
+            return self.constant(value, ct.INT, node)
+        return self._named_value(self.named(node), node)
+
+    def _x_StructRef(self, node: c_ast.StructRef) -> Value:
+        return self._named_value(self.named(node), node)
+
+    def _named_value(self, var: Var, node: c_ast.Node) -> Value:
         if isinstance(var, LoopCounter):
             return self._counter_value(var, node)
         if isinstance(var, Array):
             raise unsupported(f"use of array '{var.name}' as a value", node)
+        if isinstance(var, Struct):
+            raise unsupported(f"use of struct '{var.name}' as a value", node)
         if var.value is not None:
             return var.value
         if var.symbol is not None:
@@ -268,23 +267,13 @@ class ExprLowering(AccessLowering):
         """The arithmetic type a cast names (defined by the function lowering)."""
         raise unsupported("cast", node)
 
-    def _x_FuncCall(self, node: c_ast.FuncCall) -> Value:
-        name = node.name.name if isinstance(node.name, c_ast.ID) else None
-        if name not in MATH_CALLS:
-            raise unsupported(f"call to '{name}'" if name else "indirect call", node)
-        op, ctype, arity = MATH_CALLS[name]
-        args = node.args.exprs if node.args is not None else []
-        if len(args) != arity:
-            raise unsupported(f"call to '{name}' with {len(args)} arguments", node)
-        values = [self.convert(self.rvalue(a), ctype, node) for a in args]
-        names = ", ".join(v.name for v in values)
-        return self.builder.op(f"{op} {names} : {ctype.mlir}", ctype, node)
-
 
 def _fold_conversion(value: int | float, src: CType, to: CType) -> int | float | None:
     if not to.is_float and not src.is_float:
         return ct.wrap(int(value), to)
     if to.is_float and src.is_float:
+        if not math.isfinite(value):
+            return value  # infinities and NaN convert exactly
         return ct.round_float(Fraction(value), to)
     if to.is_float and abs(int(value)) <= 1 << (24 if to.bits == 32 else 53):
         return float(int(value))

@@ -2,32 +2,31 @@
 
 from __future__ import annotations
 
-from pycparser import c_ast
+import copy
+from typing import cast
+
+from pycparser import c_ast, c_generator
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.aliasing import ArrayArg
 from polylift.frontend.builder import Value, loc_text
+from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import Plan
-from polylift.frontend.scan import assigned_names, read_counts
-from polylift.frontend.signature import Param, Signature
-from polylift.frontend.source import node_loc, unsupported
-from polylift.frontend.state import Array, Scalar
+from polylift.frontend.rewrite.constants import fold_ifs
+from polylift.frontend.rewrite.inline import Inliner
+from polylift.frontend.rewrite.structure import RESULT, structured_body
+from polylift.frontend.rewrite.unswitch import invariant_test, unswitch
+from polylift.frontend.scan import assigned_names, declared_names, read_counts
+from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
+from polylift.frontend.source import UnsupportedError, node_loc, unsupported
+from polylift.frontend.state import ArgSlot, Array, Scalar
 from polylift.frontend.stmt import StmtLowering
 
 
-def typedef_table(ast: c_ast.FileAST) -> dict[str, ct.CType]:
-    """Arithmetic typedefs of the file; the fixed-width names keep their real types."""
-    table: dict[str, ct.CType] = {}
-    for item in ast.ext:
-        if isinstance(item, c_ast.Typedef) and isinstance(item.type, c_ast.TypeDecl) \
-                and isinstance(item.type.type, c_ast.IdentifierType):
-            names = item.type.type.names
-            found = table.get(names[0]) if len(names) == 1 else None
-            found = found or ct.from_words(names)
-            if found is not None:
-                table[item.name] = found
-    table.update(ct.STDINT)
-    return table
+def _param_decls(func: c_ast.FuncDef) -> list[c_ast.Decl]:
+    args = func.decl.type.args
+    return [d for d in (args.params if args is not None else [])
+            if isinstance(d, c_ast.Decl) and d.name]
 
 
 def is_restrict(decl: c_ast.Node) -> bool:
@@ -39,36 +38,39 @@ def is_restrict(decl: c_ast.Node) -> bool:
     return "restrict" in (quals or [])
 
 
-def _noalias(decl: c_ast.Node) -> str:
-    """` {llvm.noalias}` for a `restrict` parameter: C then promises, as LLVM's `noalias`
-    does, that what the function writes through it is reached through no other
-    parameter."""
-    return " {llvm.noalias}" if is_restrict(decl) else ""
-
-
 class FunctionLowering(StmtLowering):
     """Lowers one `FuncDef`; create one instance per function."""
 
-    def __init__(self, typedefs: dict[str, ct.CType], plan: Plan | None = None) -> None:
+    def __init__(self, unit: Unit, plan: Plan | None = None) -> None:
         super().__init__()
-        self.typedefs = typedefs
+        self.unit = unit
         self.plan = plan
-        self.params: list[Param] = []
-        self.array_args: list[ArrayArg] = []
-        self.arg_types: list[str] = []
         self.body_lines: list[str] = []
         self.func: c_ast.FuncDef | None = None
+        self.result_type: ct.CType | None = None
+        self.result_value: Value | None = None
+
+    @property
+    def params(self) -> list[Param]:
+        """The arguments in order: the C parameters', a struct's fields in its order."""
+        return [s.param for s in sorted(self.slots, key=lambda s: s.order)]
+
+    @property
+    def arg_types(self) -> list[str]:
+        """The arguments' types in this version (a delinearised pointer is a view)."""
+        return [s.local_type for s in sorted(self.slots, key=lambda s: s.order)]
 
     def scalar_type(self, node: c_ast.Node, where: c_ast.Node) -> ct.CType:
-        """The arithmetic type a `TypeDecl`/`Typename` names."""
+        """The arithmetic type (or enum) a `TypeDecl`/`Typename` names."""
         inner = getattr(node, "type", None)
-        if not isinstance(node, c_ast.TypeDecl) or not isinstance(inner, c_ast.IdentifierType):
+        if not isinstance(node, c_ast.TypeDecl) or not isinstance(
+                inner, c_ast.IdentifierType | c_ast.Enum):
             raise unsupported("type (only arithmetic types, arrays and pointers to them)",
                               where)
-        names = [n for n in inner.names if n not in ("const", "volatile")]
-        found = self.typedefs.get(names[0]) if len(names) == 1 else None
-        found = found or ct.from_words(names)
+        found = self.unit.scalar_of(node)
         if found is None:
+            assert isinstance(inner, c_ast.IdentifierType)
+            names = [n for n in inner.names if n not in ("const", "volatile")]
             raise unsupported(f"type '{' '.join(names)}'", where)
         return found
 
@@ -102,86 +104,154 @@ class FunctionLowering(StmtLowering):
             return form.terms[0][0][1:]
         raise unsupported("array dimension (use a constant or a size parameter)", dim)
 
-    def _param(self, decl: c_ast.Decl, assigned: set[str]) -> Param:
+    def _scalar_param(self, decl: c_ast.Decl, position: int, assigned: set[str]) -> None:
+        ctype = self.declare_type(decl)
+        if ctype.is_float:
+            self.declare(Scalar(decl.name, ctype, Value(f"%{decl.name}", ctype)))
+            param = Param(decl.name, "scalar", ctype.name, ctype.mlir)
+            self.add_slot(ArgSlot(param, ctype.mlir, decl, False, (position,)))
+            return
+        symbol = f"%{decl.name}"
+        self.declare(Scalar(decl.name, ctype, symbol=symbol))
+        self.param_symbols.add(symbol)
+        self.add_slot(ArgSlot(Param(decl.name, "scalar", ctype.name, "index"), "index",
+                              decl, False, (position,)))
+        if decl.name in assigned:
+            var = self.lookup(c_ast.ID(decl.name, coord=decl.coord))
+            assert isinstance(var, Scalar)
+            var.value = self.rvalue(c_ast.ID(decl.name, coord=decl.coord))
+            var.symbol = None
+
+    def _param(self, decl: c_ast.Decl, position: int, assigned: set[str]) -> None:
+        struct = self.struct_param(decl, position)
+        if struct is not None:
+            self.declare(struct)
+            return
         if isinstance(decl.type, c_ast.TypeDecl):
-            ctype = self.declare_type(decl)
-            if ctype.is_float:
-                self.declare(Scalar(decl.name, ctype, Value(f"%{decl.name}", ctype)))
-                return Param(decl.name, "scalar", ctype.name, ctype.mlir)
-            symbol = f"%{decl.name}"
-            self.declare(Scalar(decl.name, ctype, symbol=symbol))
-            self.param_symbols.add(symbol)
-            if decl.name in assigned:
-                var = self.lookup(c_ast.ID(decl.name, coord=decl.coord))
-                assert isinstance(var, Scalar)
-                var.value = self.rvalue(c_ast.ID(decl.name, coord=decl.coord))
-                var.symbol = None
-            return Param(decl.name, "scalar", ctype.name, "index")
-        pointer = isinstance(decl.type, c_ast.PtrDecl)
+            self._scalar_param(decl, position, assigned)
+            return
         if isinstance(decl.type, c_ast.PtrDecl):
-            elem, dims = self.scalar_type(decl.type.type, decl), ["?"]
-        else:
-            elem, raw = self.array_type(decl)
-            dims = [self._param_dim(d) for d in raw]
+            elem = self.scalar_type(decl.type.type, decl)
+            self.declare(self.pointer_arg(decl.name, elem, decl, is_restrict(decl),
+                                          (position,)))
+            return
+        elem, raw = self.array_type(decl)
+        dims = [self._param_dim(d) for d in raw]
         shape = "x".join(str(d) if isinstance(d, int) else "?" for d in dims)
         mlir_type = f"memref<{shape}x{elem.mlir}>"
         view = self.plan.views.get(decl.name) if self.plan is not None else None
         local_type = view.mlir_type(elem.mlir) if view is not None else mlir_type
         self.declare(Array(decl.name, elem, f"%{decl.name}", local_type,
-                           view.rank if view is not None else len(dims), True, pointer))
-        self.arg_types.append(local_type)
+                           view.rank if view is not None else len(dims), True))
         self.array_args.append(ArrayArg(decl.name, elem, is_restrict(decl)))
-        return Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
+        param = Param(decl.name, "array", elem.name, mlir_type, tuple(dims))
+        self.add_slot(ArgSlot(param, local_type, decl, is_restrict(decl), (position,)))
 
-    def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> list[Param]:
+    def _result_type(self, func: c_ast.FuncDef) -> ct.CType | None:
+        """The scalar type the function returns, None for `void`."""
         ftype = func.decl.type
         assert isinstance(ftype, c_ast.FuncDecl)
         result = ftype.type
-        if not (isinstance(result, c_ast.TypeDecl) and isinstance(result.type, c_ast.IdentifierType)
-                and result.type.names == ["void"]):
-            raise unsupported("function that returns a value", func.decl)
-        params = []
-        for decl in ftype.args.params if ftype.args is not None else []:
+        if isinstance(result, c_ast.TypeDecl) and isinstance(result.type, c_ast.IdentifierType) \
+                and [n for n in result.type.names if n not in ("const", "volatile")] == ["void"]:
+            return None
+        if not isinstance(result, c_ast.TypeDecl):
+            raise unsupported("function that returns a pointer or an aggregate", func.decl)
+        return self.scalar_type(result, func.decl)
+
+    def _params(self, func: c_ast.FuncDef, assigned: set[str]) -> None:
+        ftype = func.decl.type
+        assert isinstance(ftype, c_ast.FuncDecl)
+        for position, decl in enumerate(ftype.args.params if ftype.args is not None else []):
             if isinstance(decl, c_ast.Typename):
                 continue
+            if isinstance(decl, c_ast.EllipsisParam):
+                raise unsupported("variadic function", decl)
             if not isinstance(decl, c_ast.Decl) or decl.name is None:
                 raise unsupported("parameter", decl)
-            before = len(self.arg_types)
-            params.append(self._param(decl, assigned))
-            if len(self.arg_types) == before:
-                self.arg_types.append(params[-1].mlir_type)
-        return params
-
-    @staticmethod
-    def _param_decls(func: c_ast.FuncDef) -> list[c_ast.Node]:
-        args = func.decl.type.args
-        return [d for d in (args.params if args is not None else [])
-                if isinstance(d, c_ast.Decl) and d.name is not None]
+            self._param(decl, position, assigned)
 
     def lower(self, func: c_ast.FuncDef) -> Signature:
         """Lower a C function; `text()` then gives its `func.func`."""
         self.func = func
-        self.reads = read_counts(func.body)
-        self.params = self._params(func, assigned_names(func.body))
-        items = list(func.body.block_items or [])
-        if items and isinstance(items[-1], c_ast.Return) and items[-1].expr is None:
-            items.pop()
-        self.body = c_ast.Compound(items, coord=func.body.coord)
+        self.unit.inlining.append(func.decl.name)
+        try:
+            return self._lower(func)
+        finally:
+            self.unit.inlining.pop()
+
+    def _lower(self, func: c_ast.FuncDef) -> Signature:
+        self.calling = tuple(self.unit.inlining)
+        self.result_type = self._result_type(func)
+        body = structured_body(func.body, self.result_type is not None)
+        body = Inliner(self.unit, self.static_control).body(body)
+        names = frozenset(str(p.name) for p in _param_decls(func)) | declared_names(body)
+        body = cast(c_ast.Compound, fold_ifs(body, self.unit, names))
+        fixed: set[str] = {str(p.name) for p in _param_decls(func)} - assigned_names(body)
+        self.body = unswitch(body, invariant_test(fixed), set(self.unit.enumerators))
+        self.reads = read_counts(self.body)
+        self._params(func, assigned_names(self.body))
+        if self.result_type is not None:
+            self.declare(Scalar(RESULT, self.result_type))
         self.lower_statement(self.body)
+        if self.result_type is not None:
+            result = self.lookup(c_ast.ID(RESULT, coord=func.body.coord))
+            assert isinstance(result, Scalar)
+            self.result_value = self.initial_value(result, func.body)
         self.body_lines = self.builder.lines
         source = node_loc(func.decl)
         assert source is not None
         return Signature(func.decl.name, tuple(self.params), tuple(sorted(self.written)),
-                         source)
+                         source, self.result_param(), self._c_decl(func))
+
+    def _c_decl(self, func: c_ast.FuncDef) -> CDecl | None:
+        """The C declaration a caller needs, when a parameter is a struct."""
+        structs = tuple(str(d.name) for d in _param_decls(func)
+                        if self.unit.struct_of(d.type.type if isinstance(d.type, c_ast.PtrDecl)
+                                               else d.type) is not None)
+        if not structs:
+            return None
+        generator = c_generator.CGenerator()
+        ftype = func.decl.type
+        params = tuple(generator.visit(p) for p in ftype.args.params)
+        result = copy.deepcopy(ftype.type)
+        result.declname = None
+        names = tuple(str(d.name) for d in _param_decls(func))
+        return CDecl("\n".join(self.unit.type_text), generator.visit(result), params, structs,
+                     names)
+
+    def static_control(self, name: str) -> bool:
+        """Whether the function `name` of the file translates on its own (then its calls
+        are inlined); the answer is kept for the file."""
+        unit = self.unit
+        if name not in unit.static_control:
+            if name in unit.inlining:
+                return False  # recursion: the call stays, and is refused as recursive
+            try:
+                FunctionLowering(unit).lower(unit.definitions[name])
+                unit.static_control[name] = ""
+            except UnsupportedError as exc:
+                unit.static_control[name] = exc.render()
+        return not unit.static_control[name]
+
+    def result_param(self) -> Param | None:
+        """What the function returns, as the harness reads it."""
+        if self.result_type is None:
+            return None
+        return Param(RESULT_NAME, "result", self.result_type.name, self.result_type.mlir)
+
+    def result_types(self) -> str:
+        """` -> f32` after the argument list, or "" for `void`."""
+        return f" -> {self.result_type.mlir}" if self.result_type is not None else ""
 
     def arguments(self) -> str:
         """The argument list of the `func.func` (`%A: memref<?xf32> loc(...)`, ...); a
         `restrict` array parameter carries `{llvm.noalias}`, which lower-to-llvm puts on
         the pointer its memref becomes."""
-        assert self.func is not None
-        decls = self._param_decls(self.func)
-        return ", ".join(f"%{p.name}: {t}{_noalias(d)} {loc_text(d)}" for p, t, d
-                         in zip(self.params, self.arg_types, decls, strict=True))
+        slots = sorted(self.slots, key=lambda s: s.order)
+        return ", ".join(f"%{s.param.name}: {s.local_type}"
+                         f"{' {llvm.noalias}' if s.restrict else ''} {loc_text(s.decl)}"
+                         for s in slots)
 
     def text(self, name: str | None = None, private: bool = False, attributes: str = "") -> str:
         """The `func.func` of the lowered function (renamed, or private, or with
@@ -191,8 +261,12 @@ class FunctionLowering(StmtLowering):
         loc = loc_text(func.decl)
         visibility = "private " if private else ""
         lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()})"
-                 f"{attributes} {{"]
+                 f"{self.result_types()}{attributes} {{"]
         lines += [f"    {line} {loc}" for line in self.prologue]
+        lines += self.entry_lines
         lines += self.body_lines
-        lines += [f"    func.return {loc_text(func.body)}", f"  }} {loc}"]
+        returned = ""
+        if self.result_type is not None and self.result_value is not None:
+            returned = f" {self.result_value.name} : {self.result_type.mlir}"
+        lines += [f"    func.return{returned} {loc_text(func.body)}", f"  }} {loc}"]
         return "\n".join(lines)

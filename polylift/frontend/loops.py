@@ -6,14 +6,16 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
+from polylift.frontend import ctype as ct
 from polylift.frontend.affine import Affine, affine_map
 from polylift.frontend.builder import Value, loc_text, result_names
-from polylift.frontend.control import ControlLowering
 from polylift.frontend.ctype import CType
 from polylift.frontend.delinearize import LoopRange
+from polylift.frontend.entry import EntryLowering
+from polylift.frontend.forms import holds_every_value
 from polylift.frontend.liveness import Access, first_access, live_after
 from polylift.frontend.poly import Poly
-from polylift.frontend.scan import same_expr
+from polylift.frontend.scan import assigned_names, read_counts, same_expr
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import LoopCounter, Scalar
 
@@ -31,7 +33,7 @@ class LoopShape:
     limits: list[Affine]
 
 
-class LoopLowering(ControlLowering):
+class LoopLowering(EntryLowering):
     """`for` loops."""
 
     def declare_type(self, decl: c_ast.Decl) -> CType:
@@ -100,10 +102,13 @@ class LoopLowering(ControlLowering):
         form = self.affine_of(node)
         return [form] if form is not None else None
 
-    def _limits(self, cond: c_ast.Node | None, name: str, step: int) -> list[Affine]:
-        """Inclusive bounds on the counter from `i < e && i <= f ...`."""
+    def _limits(self, cond: c_ast.Node | None, name: str, step: int, ctype: CType,
+                starts: list[Affine]) -> list[Affine]:
+        """Inclusive bounds on the counter from `i < e && i <= f ...`, each the value C
+        compares the counter with (in the comparison's type)."""
         if isinstance(cond, c_ast.BinaryOp) and cond.op == "&&":
-            return self._limits(cond.left, name, step) + self._limits(cond.right, name, step)
+            return self._limits(cond.left, name, step, ctype, starts) \
+                + self._limits(cond.right, name, step, ctype, starts)
         if not isinstance(cond, c_ast.BinaryOp) or cond.op not in _FLIP:
             raise unsupported("loop condition (expected a comparison of the counter)",
                               cond)
@@ -114,22 +119,68 @@ class LoopLowering(ControlLowering):
             op, other = _FLIP[op], cond.left
         if (step > 0) != (op in ("<", "<=")):
             raise unsupported("loop condition that does not bound the loop's direction", cond)
-        forms = self.bound_forms(other, "min" if step > 0 else "max")
+        common = ct.usual_conversion(ctype, self.type_of(other))
+        if not common.signed and ctype.signed and not (
+                step > 0 and all(f.is_constant and f.const >= 0 for f in starts)):
+            raise unsupported("loop condition comparing a signed counter that may be "
+                              "negative as unsigned", cond)
+        forms = self.exact_forms(other, "min" if step > 0 else "max", common)
         if forms is None:
             raise unsupported("non-affine loop bound", other)
         shift = {"<": -1, "<=": 0, ">": 1, ">=": 0}[op]
-        return [f + Affine.constant(shift) for f in forms]
+        limits = [f + Affine.constant(shift) for f in forms]
+        if not ctype.signed:
+            self._check_no_wrap(ctype, step, op, limits, cond)
+        return limits
+
+    @staticmethod
+    def _check_no_wrap(ctype: CType, step: int, op: str, limits: list[Affine],
+                       cond: c_ast.Node) -> None:
+        """An unsigned counter wraps instead of leaving the loop where C defines it: an
+        increasing one past its type's maximum (`i <= n` with n the maximum, a step
+        over 1), a decreasing one below 0. Only bounds that rule it out are taken."""
+        if step < 0:
+            if all(f.is_constant and f.const >= -step for f in limits):
+                return
+            raise unsupported("decreasing unsigned loop counter that could wrap below 0 "
+                              "(a constant bound of at least the step is needed)", cond)
+        if ctype.bits >= 64:
+            return  # 64-bit sizes stay below 2**63 (see forms.py)
+        top = (1 << ctype.bits) - 1
+        if all(f.is_constant and f.const + step <= top for f in limits):
+            return
+        if step == 1 and op == "<":
+            return  # i < n <= max: i + 1 <= max
+        raise unsupported("unsigned loop counter that could wrap past its maximum "
+                          "(use '<' and a step of 1, or a constant bound)", cond)
+
+    def exact_forms(self, node: c_ast.Node, kind: str, to: CType) -> list[Affine] | None:
+        """Affine forms (whose min or max, per `kind`) is the value of `node` converted
+        to `to`; an invariant expression that has none becomes one symbol."""
+        source = self.type_of(node)
+        forms = self.bound_forms(node, kind)
+        if forms is not None and holds_every_value(source, to):
+            return forms
+        if forms is not None and all(f.is_constant and ct.wrap(f.const, to) == f.const
+                                     for f in forms):
+            return forms
+        symbol = self.invariant_symbol(node, to)
+        return [Affine.atom(symbol)] if symbol is not None else None
 
     def loop_shape(self, node: c_ast.For) -> LoopShape:
         """Analyse the loop header."""
         name, ctype, init = self._counter(node)
         step = self._step(node, name)
-        starts = self.bound_forms(init, "max" if step > 0 else "min")
+        changed = assigned_names(node.stmt, node.next) - {name}
+        if node.cond is not None and any(read_counts(node.cond)[n] for n in changed):
+            raise unsupported("loop bound that the loop itself changes", node.cond)
+        starts = self.exact_forms(init, "max" if step > 0 else "min", ctype)
         if starts is None:
             raise unsupported("non-affine loop bound", init)
         if step < 0 and len(starts) != 1:
             raise unsupported("decreasing loop starting at a minimum", init)
-        return LoopShape(name, ctype, starts, step, self._limits(node.cond, name, step))
+        return LoopShape(name, ctype, starts, step, self._limits(node.cond, name, step, ctype,
+                                                                         starts))
 
     def _header_bounds(self, shape: LoopShape, iv: str) -> tuple[str, Affine]:
         """`lb to ub step s` text and the counter's form in terms of the new IV."""

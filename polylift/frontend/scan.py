@@ -7,7 +7,7 @@ from typing import cast
 
 from pycparser import c_ast, c_generator
 
-from polylift.frontend.access import int_literal
+from polylift.frontend.source import int_literal
 
 _INC_DEC = ("++", "--", "p++", "p--")
 
@@ -18,9 +18,31 @@ def same_expr(a: c_ast.Node, b: c_ast.Node) -> bool:
     return gen.visit(a) == gen.visit(b)
 
 
-def _children(node: c_ast.Node) -> list[c_ast.Node]:
-    pairs = cast(list, node.children())
-    return [child for _, child in pairs]
+def named_children(node: c_ast.Node) -> list[tuple[str, c_ast.Node]]:
+    """The children of a node with their slot names (`cond`, `block_items[2]`)."""
+    return list(cast(list, node.children()))
+
+
+def children(node: c_ast.Node) -> list[c_ast.Node]:
+    """The children of a node."""
+    return [child for _, child in named_children(node)]
+
+
+def child_at(node: c_ast.Node, name: str) -> c_ast.Node:
+    """The child in slot `name` (as `named_children` names it)."""
+    if "[" not in name:
+        return getattr(node, name)
+    field, index = name[:-1].split("[")
+    return getattr(node, field)[int(index)]
+
+
+def set_child(node: c_ast.Node, name: str, new: c_ast.Node) -> None:
+    """Put `new` in slot `name` of `node`."""
+    if "[" not in name:
+        setattr(node, name, new)
+        return
+    field, index = name[:-1].split("[")
+    getattr(node, field)[int(index)] = new
 
 
 def assigned_names(*nodes: c_ast.Node | None) -> set[str]:
@@ -40,7 +62,7 @@ def assigned_names(*nodes: c_ast.Node | None) -> set[str]:
             target = node.expr
         if isinstance(target, c_ast.ID):
             found.add(target.name)
-        stack.extend(_children(node))
+        stack.extend(children(node))
     return found
 
 
@@ -60,7 +82,7 @@ def read_counts(node: c_ast.Node | None) -> Counter[str]:
         if isinstance(current, c_ast.FuncCall):
             stack.extend(n for n in (current.args,) if n is not None)
             continue
-        stack.extend(_children(current))
+        stack.extend(children(current))
     return counts
 
 
@@ -87,7 +109,7 @@ def is_speculatable(node: c_ast.Node | None, evaluated: c_ast.Node | None = None
             return False
         if isinstance(current, c_ast.UnaryOp) and current.op in _INC_DEC:
             return False
-        stack.extend(_children(current))
+        stack.extend(children(current))
     return True
 
 
@@ -151,5 +173,17 @@ def _reads_element(tree: c_ast.Node, ref: c_ast.ArrayRef) -> bool:
         elif isinstance(current, c_ast.TernaryOp):
             stack.append(current.cond)
         else:
-            stack.extend(_children(current))
+            stack.extend(children(current))
     return False
+
+
+def declared_names(node: c_ast.Node) -> set[str]:
+    """Every name declared in the subtree."""
+    names = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.Decl) and current.name:
+            names.add(current.name)
+        stack.extend(child for _, child in named_children(current))
+    return names

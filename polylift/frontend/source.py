@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 import pycparser_fake_libc
 from pycparser import c_ast, c_parser
@@ -16,6 +17,15 @@ _GNU_DEFINES = (
     "-D__restrict__=restrict", "-D__inline=inline", "-D__inline__=inline",
     "-D__asm__(x)=", "-D__const=const",
 )
+
+
+# Headers that replace fake libc ones the parser cannot read (searched first).
+_OVERRIDES = Path(__file__).with_name("include")
+
+
+def system_headers() -> tuple[str, ...]:
+    """The directories whose headers stand for the C library."""
+    return (str(_OVERRIDES), pycparser_fake_libc.directory)
 
 
 class UnsupportedError(PolyliftError):
@@ -37,7 +47,8 @@ def unsupported(what: str, node: c_ast.Node | None) -> UnsupportedError:
 
 def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -> str:
     """The text of `path` after the C preprocessor, with line markers kept."""
-    cmd = ["gcc", "-E", "-std=c99", "-nostdinc", "-I", pycparser_fake_libc.directory]
+    cmd = ["gcc", "-E", "-std=c99", "-nostdinc", "-I", str(_OVERRIDES), "-I",
+           pycparser_fake_libc.directory]
     for directory in include_dirs:
         cmd += ["-I", directory]
     cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
@@ -72,3 +83,17 @@ def _parse_error(message: str) -> ParseError:
         loc = SourceLoc(parts[0], int(parts[1]), int(parts[2]))
         return ParseError(f"C syntax error {parts[3].strip()}", loc)
     return ParseError(f"C syntax error: {message}")
+
+
+def int_literal(node: c_ast.Node) -> int | None:
+    """The value of a decimal, octal or hexadecimal integer literal node."""
+    if not isinstance(node, c_ast.Constant) or node.type not in (
+            "int", "unsigned int", "long int", "unsigned long int", "long long int",
+            "unsigned long long int"):
+        return None
+    text = node.value.rstrip("uUlL")
+    if text.lower().startswith("0x"):
+        return int(text, 16)
+    if text.lower().startswith("0b"):
+        return int(text, 2)
+    return int(text, 8) if len(text) > 1 and text.startswith("0") else int(text)

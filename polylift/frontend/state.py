@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from pycparser import c_ast
@@ -11,8 +13,10 @@ from polylift.frontend.affine import Affine
 from polylift.frontend.aliasing import ArgAccess
 from polylift.frontend.builder import TextBuilder, Value
 from polylift.frontend.ctype import CType
+from polylift.frontend.decls import StructType, Unit
 from polylift.frontend.delinearize import FlatAccess, LoopRange, Plan
 from polylift.frontend.poly import Monomial, Poly
+from polylift.frontend.signature import Param
 from polylift.frontend.source import unsupported
 
 
@@ -36,9 +40,20 @@ class LoopCounter:
     form: Affine
 
 
+@dataclass(frozen=True)
+class Offset:
+    """Where a local pointer points into its array, in elements: an affine form and a
+    polynomial when it has them, and an `index` value that holds it."""
+
+    form: Affine | None
+    poly: Poly | None
+    index: str
+
+
 @dataclass
 class Array:
-    """An array (a parameter or a local): its memref value and element type."""
+    """An array (a parameter, a pointer field, a local, or a local pointer into one of
+    them): its memref value and element type."""
 
     name: str
     elem: CType
@@ -46,10 +61,43 @@ class Array:
     mlir_type: str
     rank: int
     is_param: bool
-    pointer: bool = False  # a plain pointer parameter (`float *A`): 1-D, size unknown
+    pointer: bool = False  # a plain pointer (`float *A`): 1-D, size unknown
+    base: str = ""  # the argument a pointer into it is a view of ("" : itself)
+    offset: Offset | None = None  # a local pointer: its first element in `base`
+
+    @property
+    def arg(self) -> str:
+        """The name of the argument (or local array) its elements belong to."""
+        return self.base or self.name
 
 
-Var = Scalar | LoopCounter | Array
+@dataclass(frozen=True)
+class Struct:
+    """A struct parameter, by value or by pointer (or a field that is a struct): its
+    fields become arguments named `<path>.<field>`, reached in C as `<access><field>`."""
+
+    name: str
+    type: StructType
+    path: str
+    access: str
+    order: tuple[int, ...]  # the C parameter's position, then the fields' positions
+
+
+@dataclass(frozen=True)
+class ArgSlot:
+    """One argument of the `func.func`: what the harness reads of it, its type in this
+    version (a delinearised view's type), where it is declared, and where it sorts (the
+    C parameter's position, then a field's position in its struct)."""
+
+    param: Param
+    local_type: str
+    decl: c_ast.Node
+    restrict: bool
+    order: tuple[int, ...]
+    source: str = ""  # the dispatcher's argument it is made from ("": its own name)
+
+
+Var = Scalar | LoopCounter | Array | Struct
 
 
 @dataclass
@@ -64,6 +112,8 @@ class LoweringState:
     # The function body being lowered: the scope of liveness questions about scalars.
     body: c_ast.Node = field(default_factory=lambda: c_ast.Compound([]))
     prologue: list[str] = field(default_factory=list)
+    # Ops lowered at the function's entry (after the prologue): invariant loop bounds.
+    entry_lines: list[str] = field(default_factory=list)
     entry_casts: dict[str, Value] = field(default_factory=dict)
     # Delinearisation (see delinearize.py): what the flat lowering records, and the
     # views the delinearised lowering uses.
@@ -75,6 +125,16 @@ class LoweringState:
     param_symbols: set[str] = field(default_factory=set)
     symbol_polys: dict[str, Poly] = field(default_factory=dict)
     mono_symbols: dict[Monomial, str] = field(default_factory=dict)
+    # Integer values known as affine forms (over induction variables and symbols) and
+    # polynomials (over them and parameters): `int index = b*n + i;` then `x[index]`
+    # reads as `x[b*n + i]`. Keyed by SSA name and C type, so a value merged at the end
+    # of a branch or a loop, which is a new SSA value, has none, nor has the same bits
+    # read as another type.
+    value_forms: dict[tuple[str, CType], Affine] = field(default_factory=dict)
+    pointer_accesses: Counter[str] = field(default_factory=Counter)  # per pointer, so far
+    value_polys: dict[tuple[str, CType], Poly] = field(default_factory=dict)
+    unit: Unit = field(default_factory=Unit)
+    slots: list[ArgSlot] = field(default_factory=list)
 
     def lookup(self, node: c_ast.ID) -> Var:
         """The variable `node` names; unknown names are outside the subset."""
@@ -86,6 +146,18 @@ class LoweringState:
     def declare(self, var: Var) -> None:
         """Add `var` to the innermost scope."""
         self.scopes[-1][var.name] = var
+
+    @contextmanager
+    def at_entry(self) -> Iterator[None]:
+        """Lower at the function's entry, before its body, while the block runs: what
+        is computed there is a valid affine symbol everywhere."""
+        builder = self.builder
+        saved = builder.lines, builder.depth, builder.caches
+        builder.lines, builder.depth, builder.caches = self.entry_lines, 2, [{}]
+        try:
+            yield
+        finally:
+            builder.lines, builder.depth, builder.caches = saved
 
     def visible_scalars(self) -> dict[str, Scalar]:
         """The scalars in scope by name (inner declarations shadow outer ones)."""

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pycparser import c_ast
 
 from polylift.frontend import ctype as ct
 from polylift.frontend.affine import Affine, affine_map
 from polylift.frontend.builder import Value
 from polylift.frontend.expr import describe
+from polylift.frontend.forms import holds_every_value
 from polylift.frontend.loops import LoopLowering
 from polylift.frontend.poly import Poly
+from polylift.frontend.scan import has_side_effects
 from polylift.frontend.source import unsupported
-from polylift.frontend.state import Array, LoopCounter, Scalar
+from polylift.frontend.state import Array, LoopCounter, Scalar, Struct
 
 _REFUSED = {
     "While": "while loop", "DoWhile": "do-while loop", "Goto": "goto", "Label": "label",
@@ -45,6 +49,11 @@ class StmtLowering(LoopLowering):
         for item in node.block_items or []:
             self.lower_statement(item)
         self.scopes.pop()
+
+    def _s_Cast(self, node: c_ast.Cast) -> None:
+        """`(void)x;`: the value is discarded; only an effect is kept."""
+        if has_side_effects(node.expr) or isinstance(node.expr, c_ast.FuncCall):
+            self.rvalue(node.expr)
 
     def _s_Pragma(self, node: c_ast.Pragma) -> None:
         del node
@@ -81,19 +90,49 @@ class StmtLowering(LoopLowering):
         if isinstance(node.type, c_ast.ArrayDecl):
             self._local_array(node)
             return
+        if isinstance(node.type, c_ast.PtrDecl):
+            self._local_pointer(node)
+            return
         if not isinstance(node.type, c_ast.TypeDecl):
-            raise unsupported("local pointer or function declaration", node)
+            raise unsupported("local function declaration", node)
+        if self.unit.struct_of(node.type) is not None:
+            self._local_struct(node)
+            return
         ctype = self.declare_type(node)
         value = None
         if node.init is not None:
             if isinstance(node.init, c_ast.InitList):
                 raise unsupported("initializer list", node.init)
             value = self.convert(self.rvalue(node.init), ctype, node)
+            self.record_form(value, node.init)
+            self.record_entry(value, node.init)
         poly = self._poly_for(ctype, node.init)
         var = Scalar(node.name, ctype, value)
         self.declare(var)
         if self.reads[node.name] and value is not None and value.const is None:
             self._maybe_symbol(var, node, poly)
+
+    def _local_pointer(self, node: c_ast.Decl) -> None:
+        """`T *p = <pointer expression>;`: a view of the array it points into."""
+        if node.init is None:
+            raise unsupported("local pointer without an initializer", node)
+        assert isinstance(node.type, c_ast.PtrDecl)
+        elem = self.scalar_type(node.type.type, node)
+        target = self.pointer_of(node.init)
+        if target.elem != elem:
+            raise unsupported(f"pointer to {elem.name} into an array of {target.elem.name}",
+                              node)
+        self.declare(replace(target, name=node.name, base=target.arg))
+
+    def _local_struct(self, node: c_ast.Decl) -> None:
+        """`layer m = l;` (or `= *lp`): a copy of a struct parameter, whose fields are
+        read-only, reads as the parameter itself."""
+        found = self.named(node.init) if node.init is not None and (
+            self.is_named(node.init) or isinstance(node.init, c_ast.UnaryOp)) else None
+        if not isinstance(found, Struct):
+            raise unsupported("local struct variable (only copies of a struct parameter)",
+                              node)
+        self.declare(replace(found, name=node.name))
 
     def _local_array(self, node: c_ast.Decl) -> None:
         if node.init is not None:
@@ -102,7 +141,7 @@ class StmtLowering(LoopLowering):
         shape, operands = [], []
         for dim in dims:
             form = self.affine_of(dim) if dim is not None else None
-            if form is None or any(a in self.dims for a in form.atoms()):
+            if form is None or any(a not in self.param_symbols for a in form.atoms()):
                 raise unsupported("local array size (use constants or size parameters)",
                                   dim or node)
             if form.is_constant:
@@ -131,11 +170,17 @@ class StmtLowering(LoopLowering):
                 value = self.arith(op, self.load(target), value, node)
             return self.store(target, value)
         var = self._scalar_target(target, node)
-        poly = None if op else self._poly_for(var.ctype, node.rvalue)
+        # What the new value is as an expression of the old ones (`x += k` is `x + k`).
+        source = c_ast.BinaryOp(op, target, node.rvalue, coord=node.coord) if op \
+            else node.rvalue
+        poly = self._poly_for(var.ctype, source)
         value = self.rvalue(node.rvalue)
         if op:
             value = self.arith(op, self.rvalue(target), value, node)
-        var.value = self.convert(value, var.ctype, node)
+        value = self.convert(value, var.ctype, node)
+        self.record_form(value, source)
+        self.record_entry(value, source)
+        var.value = value
         self._maybe_symbol(var, node, poly)
         return var.value
 
@@ -146,7 +191,7 @@ class StmtLowering(LoopLowering):
                 or len(self.builder.caches) != 1 or isinstance(expr, c_ast.InitList):
             return None
         poly = self.poly_of(expr)
-        if poly is None or self.type_of(expr).bits > ctype.bits:
+        if poly is None or not holds_every_value(self.type_of(expr), ctype):
             return None
         return poly
 
@@ -163,13 +208,19 @@ class StmtLowering(LoopLowering):
             self.symbol_polys[index.name] = poly
 
     def _scalar_target(self, target: c_ast.Node, node: c_ast.Node) -> Scalar:
+        if isinstance(target, c_ast.StructRef):
+            raise unsupported("assignment to a struct field (fields are read-only here)",
+                              node)
         if not isinstance(target, c_ast.ID):
             raise unsupported(describe(target), target)
         var = self.lookup(target)
         if isinstance(var, LoopCounter):
             raise unsupported(f"assignment to loop counter '{var.name}' in its loop", node)
         if isinstance(var, Array):
-            raise unsupported(f"assignment to array '{var.name}'", node)
+            what = "local pointer" if var.base else "array"
+            raise unsupported(f"assignment to {what} '{var.name}'", node)
+        if isinstance(var, Struct):
+            raise unsupported(f"assignment to struct '{var.name}'", node)
         if var.symbol is not None and var.value is None:
             self.rvalue(target)
         var.symbol = None
@@ -181,11 +232,14 @@ class StmtLowering(LoopLowering):
             return super().unary_update(node)
         target = node.expr
         old = self.load(target) if isinstance(target, c_ast.ArrayRef) else self.rvalue(target)
-        new = self.arith("+" if "+" in node.op else "-", old,
-                         self.constant(1, ct.INT, node), node)
+        one = c_ast.Constant("int", "1", coord=node.coord)
+        step = c_ast.BinaryOp("+" if "+" in node.op else "-", target, one, coord=node.coord)
+        new = self.arith(step.op, old, self.constant(1, ct.INT, node), node)
         if isinstance(target, c_ast.ArrayRef):
             new = self.store(target, new)
         else:
             var = self._scalar_target(target, node)
-            var.value = new = self.convert(new, var.ctype, node)
+            new = self.convert(new, var.ctype, node)
+            self.record_form(new, step)
+            var.value = new
         return old if node.op.startswith("p") else new

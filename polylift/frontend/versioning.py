@@ -32,13 +32,16 @@ assume nothing of them there. Pairs whose ranges cannot be computed get no guard
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pycparser import c_ast
 
-from polylift.frontend import ctype as ct
 from polylift.frontend.alias_guard import GuardArg, alias_condition
-from polylift.frontend.aliasing import AliasPlan, alias_attributes, make_alias_plan
+from polylift.frontend.aliasing import AliasPair, AliasPlan, alias_attributes, make_alias_plan
 from polylift.frontend.builder import loc_text
+from polylift.frontend.decls import Unit
 from polylift.frontend.delinearize import ArrayView, Plan, make_plan
+from polylift.frontend.fields import companion_name
 from polylift.frontend.function import FunctionLowering
 from polylift.frontend.poly import Poly, emit_index
 from polylift.frontend.signature import Signature
@@ -97,8 +100,18 @@ def _guard(out: _Lines, guards: list[Poly]) -> str:
     return result
 
 
-def _call(out: _Lines, callee: str, operands: list[str], types: list[str]) -> None:
-    out.add(f'func.call @{callee}({", ".join(operands)}) : ({", ".join(types)}) -> ()')
+def _call(out: _Lines, callee: str, operands: list[str], types: list[str],
+          result: str | None) -> str | None:
+    """Call one version; its result (a fresh name), or None for `void`."""
+    text = f'func.call @{callee}({", ".join(operands)}) : ({", ".join(types)}) -> ' \
+        f'({result or ""})'
+    if result is None:
+        out.add(text)
+        return None
+    name = f"%{out.count}"
+    out.count += 1
+    out.add(f"{name} = {text}")
+    return name
 
 
 def _guard_args(flat: FunctionLowering) -> dict[str, GuardArg]:
@@ -124,6 +137,33 @@ def _condition(out: _Lines, flat: FunctionLowering, plan: Plan | None,
     return result
 
 
+def _fast_operands(out: _Lines, flat: FunctionLowering, fast: FunctionLowering,
+                   plan: Plan | None) -> list[str]:
+    """What the dispatcher passes the guarded version: each argument, a view where the
+    plan has one, and the flat memref beside a view where some accesses keep it."""
+    types = dict(zip((p.name for p in flat.params), flat.arg_types, strict=True))
+    operands = []
+    for slot in sorted(fast.slots, key=lambda s: s.order):
+        source = slot.source or slot.param.name
+        view = plan.views.get(source) if plan is not None and not slot.source else None
+        if view is None:
+            operands.append(f"%{source}")
+            continue
+        elem = types[source].removeprefix("memref<?x").removesuffix(">")
+        operands.append(_view(out, view, f"%{source}", types[source], elem))
+    return operands
+
+
+def with_companions(pairs: tuple[AliasPair, ...], split: set[str]) -> tuple[AliasPair, ...]:
+    """`pairs` for a version where each pointer of `split` is also passed flat beside its
+    view: every pair of the pointer holds for its flat memref too."""
+    def names(name: str) -> list[str]:
+        return [name, companion_name(name)] if name in split else [name]
+
+    return tuple(AliasPair(a, b) for pair in pairs
+                 for a in names(pair.first) for b in names(pair.second))
+
+
 def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None,
                aliases: AliasPlan | None) -> tuple[str, bool]:
     """The public function: guard, views, and the call of the right version; and
@@ -131,33 +171,48 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     func = flat.func
     assert func is not None
     name, loc = func.decl.name, loc_text(func.decl)
+    result = flat.result_type.mlir if flat.result_type is not None else None
     out = _Lines(loc)
     condition = _condition(out, flat, plan, aliases)
+    returned = None
     if condition is not None:
-        out.lines.append(f"    scf.if {condition} {{")
+        if result is not None:
+            returned = f"%{out.count}"
+            out.count += 1
+        head = f"{returned} = " if returned else ""
+        out.lines.append(f"    {head}scf.if {condition}{f' -> ({result})' if result else ''} {{")
         out.depth = 3
-    operands = []
-    for param, source_type in zip(flat.params, flat.arg_types, strict=True):
-        view = plan.views.get(param.name) if plan is not None else None
-        if view is None:
-            operands.append(f"%{param.name}")
-            continue
-        elem = source_type.removeprefix("memref<?x").removesuffix(">")
-        operands.append(_view(out, view, f"%{param.name}", source_type, elem))
-    _call(out, fast_name(name, plan is not None), operands, fast.arg_types)
+    value = _call(out, fast_name(name, plan is not None), _fast_operands(out, flat, fast, plan),
+                  fast.arg_types, result)
     if condition is not None:
+        if value is not None:
+            out.add(f"scf.yield {value} : {result}")
         out.lines.append("    } else {")
-        _call(out, flat_name(name), [f"%{p.name}" for p in flat.params], flat.arg_types)
+        value = _call(out, flat_name(name), [f"%{p.name}" for p in flat.params],
+                      flat.arg_types, result)
+        if value is not None:
+            out.add(f"scf.yield {value} : {result}")
         out.lines.append(f"    }} {loc}")
-    header = f"  func.func @{name}({flat.arguments()}) {{"
-    text = "\n".join([header] + out.lines + [f"    func.return {loc}", f"  }} {loc}"])
+        value = returned
+    header = f"  func.func @{name}({flat.arguments()}){flat.result_types()} {{"
+    tail = f" {value} : {result}" if value is not None else ""
+    text = "\n".join([header] + out.lines + [f"    func.return{tail} {loc}", f"  }} {loc}"])
     return text, condition is not None
 
 
-def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
-                   assume_noalias: bool = False) -> tuple[str, Signature]:
+@dataclass(frozen=True)
+class Lowered:
+    """A C function lowered: its `func.func` text(s), its signature, and the
+    declarations (`func.func private @f(...)`) of the functions it calls."""
+
+    text: str
+    signature: Signature
+    declarations: dict[str, str]
+
+
+def lower_function(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool = False) -> Lowered:
     """The `func.func` text(s) of a C function and its signature."""
-    flat = FunctionLowering(typedefs)
+    flat = FunctionLowering(unit)
     signature = flat.lower(func)
     accessed = {a.array for a in flat.flat_accesses}
     plan = make_plan(flat.flat_accesses, [p.name for p in signature.params if p.name in accessed])
@@ -167,19 +222,26 @@ def lower_function(func: c_ast.FuncDef, typedefs: dict[str, ct.CType],
     unguarded = aliases.unguarded if aliases is not None else ()
     fast = flat
     if plan is not None:
-        fast = FunctionLowering(typedefs, plan)
+        fast = FunctionLowering(unit, plan)
         try:
             fast.lower(func)
         except UnsupportedError:
             # The second lowering sees the same C; should it refuse, the flat one stands.
             fast, plan = flat, None
+    declarations = {**flat.declarations, **fast.declarations}
     if plan is None and not guarded:
-        return flat.text(attributes=alias_attributes(names, (), unguarded)), signature
+        text = flat.text(attributes=alias_attributes(names, (), unguarded))
+        return Lowered(text, signature, declarations)
     name = func.decl.name
     text, guarded_entry = dispatcher(flat, fast, plan, aliases)
+    split = plan.flat_also if plan is not None else set()
+    # A view and the flat memref beside it are one array: they may alias, unguarded.
+    companions = tuple(AliasPair(n, companion_name(n)) for n in sorted(split))
     parts = [text, fast.text(fast_name(name, plan is not None), private=True,
-                             attributes=alias_attributes(names, guarded, unguarded))]
+                             attributes=alias_attributes(
+                                 [p.name for p in fast.params], with_companions(guarded, split),
+                                 with_companions(unguarded, split) + companions))]
     if guarded_entry:
         parts.append(flat.text(flat_name(name), private=True,
                                attributes=alias_attributes(names, (), guarded + unguarded)))
-    return "\n".join(parts), signature
+    return Lowered("\n".join(parts), signature, declarations)

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError
+from polylift.harness.adapter import adapter_source
 from polylift.harness.toolchain import C_FLAGS, Toolchain
-from polylift.harness.wrapper import SignatureLike, adapter_source, impl_name, wrapper_source
+from polylift.harness.wrapper import SignatureLike, impl_name, wrapper_source
 from polylift.shims.build import ShimLibrary, shim_library
 
 NOIPA_DEFINE = "-Dstatic=__attribute__((noipa))"

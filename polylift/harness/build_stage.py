@@ -30,6 +30,7 @@ from polylift.harness.build import (
 from polylift.harness.coverage import LiftSummary, matched_stage, summarize
 from polylift.harness.extents import apply_extents
 from polylift.harness.lift import compile_lifted
+from polylift.harness.links import compile_links
 from polylift.harness.magnitude import build_magnitude
 from polylift.harness.manifest import (
     LIFTED,
@@ -163,8 +164,10 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
     includes = (*default_include_dirs(source), *options.include_dirs)
+    linked = compile_links(source, BenchFlags(options.size, includes, options.defines).c_args(),
+                           tc)
     flags = BenchFlags(options.size, includes, options.defines,
-                       (*options.link_objects, "-lm"))
+                       (*options.link_objects, *(str(o) for o in linked), "-lm"))
     tc.log.note(f"front end: {kernel} of bench.c -> kernel.mlir")
     mlir, front_sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines),
                                 kernel)

@@ -22,12 +22,15 @@ import re
 from pathlib import Path
 
 from polylift.errors import BuildError, SourceLoc
-from polylift.frontend.signature import Param, Signature
-from polylift.harness.wrapper import UNKNOWN_DIM, ParamLike, SignatureLike
+from polylift.frontend.signature import CDecl, Param, Signature
+from polylift.harness.wrapper import UNKNOWN_DIM, CDeclLike, ParamLike, SignatureLike
 
 ANNOTATION = "POLYLIFT_EXTENT"
 _NAME = re.compile(r"[A-Za-z_]\w*")
-_EXPR_CHARS = re.compile(r"[\w\s+\-*/()]*")
+# An argument's name: a parameter, or a field of a struct parameter (`l.output`,
+# `l->output`: both name the argument `l.output`).
+_PATH = re.compile(r"[A-Za-z_]\w*(?:(?:\.|->)[A-Za-z_]\w*)*")
+_EXPR_CHARS = re.compile(r"[\w\s+\-*/().>]*")
 
 
 def _balanced(text: str, start: int) -> int:
@@ -45,18 +48,28 @@ def _loc(path: Path, text: str, offset: int) -> SourceLoc:
     return SourceLoc(str(path), line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def read_annotations(path: Path) -> dict[str, tuple[str, SourceLoc]]:
-    """Every `POLYLIFT_EXTENT(name, count)` of a source file: name -> (count, where)."""
+def read_annotations_of(path: Path, annotation: str) -> list[tuple[str, SourceLoc]]:
+    """The text inside every `ANNOTATION(...)` of a source file, and where it is."""
     text = path.read_text(errors="replace")
-    found: dict[str, tuple[str, SourceLoc]] = {}
-    for match in re.finditer(rf"\b{ANNOTATION}\s*\(", text):
+    found = []
+    for match in re.finditer(rf"\b{annotation}\s*\(", text):
         loc = _loc(path, text, match.start())
         end = _balanced(text, match.end() - 1)
-        body = text[match.end():end - 1] if end > 0 else ""
+        if end < 0:
+            raise BuildError(f"malformed {annotation}: no closing parenthesis", loc)
+        found.append((text[match.end():end - 1], loc))
+    return found
+
+
+def read_annotations(path: Path) -> dict[str, tuple[str, SourceLoc]]:
+    """Every `POLYLIFT_EXTENT(name, count)` of a source file: name -> (count, where)."""
+    found: dict[str, tuple[str, SourceLoc]] = {}
+    for body, loc in read_annotations_of(path, ANNOTATION):
         name, _, count = body.partition(",")
         name, count = name.strip(), " ".join(count.split())
-        if end < 0 or not _NAME.fullmatch(name) or not count:
+        if not _PATH.fullmatch(name) or not count:
             raise BuildError(f"malformed {ANNOTATION}: expected {ANNOTATION}(array, count)", loc)
+        name = name.replace("->", ".")
         if name in found:
             raise BuildError(f"second {ANNOTATION} for '{name}'", loc)
         found[name] = (count, loc)
@@ -65,15 +78,18 @@ def read_annotations(path: Path) -> dict[str, tuple[str, SourceLoc]]:
 
 def _check_count(count: str, sig: SignatureLike, loc: SourceLoc) -> None:
     scalars = {p.name for p in sig.params if p.kind == "scalar"}
+    structs = set(sig.c_decl.structs) if sig.c_decl is not None else set()
     if not _EXPR_CHARS.fullmatch(count):
         raise BuildError(f"extent '{count}' may use only parameters, integers, + - * / and "
                          "parentheses", loc)
-    for name in _NAME.findall(count):
-        if not name.isdigit() and name not in scalars:
-            raise BuildError(f"extent '{count}' uses '{name}', which is not a scalar "
-                             f"parameter of '{sig.name}'", loc)
+    for path in _PATH.findall(count):
+        name = path.replace("->", ".")
+        if name.isdigit() or name in scalars or name.split(".", 1)[0] in structs:
+            continue
+        raise BuildError(f"extent '{count}' uses '{path}', which is not a scalar "
+                         f"parameter of '{sig.name}'", loc)
     try:
-        ast.parse(count, mode="eval")
+        ast.parse(count.replace("->", "."), mode="eval")
     except SyntaxError:
         raise BuildError(f"extent '{count}' is not an expression", loc) from None
 
@@ -82,7 +98,8 @@ def _sized(p: ParamLike, annotations: dict[str, tuple[str, SourceLoc]]) -> Param
     dims = tuple(p.dims)
     if p.kind == "array" and dims == (UNKNOWN_DIM,) and p.name in annotations:
         dims = (f"({annotations[p.name][0]})",)
-    return Param(p.name, p.kind, p.ctype, p.mlir_type, dims)
+    return Param(p.name, p.kind, p.ctype, p.mlir_type, dims,
+                 p.c_expr if p.c_expr != p.name else "")
 
 
 def apply_extents(sig: SignatureLike, source: Path) -> Signature:
@@ -94,8 +111,18 @@ def apply_extents(sig: SignatureLike, source: Path) -> Signature:
             raise BuildError(f"{ANNOTATION} names '{name}', which is not an array "
                              f"parameter of '{sig.name}'", loc)
         _check_count(count, sig, loc)
+    result = sig.result
     return Signature(sig.name, tuple(_sized(p, annotations) for p in sig.params),
-                     tuple(sig.written))
+                     tuple(sig.written), getattr(sig, "source", None),
+                     Param(result.name, result.kind, result.ctype, result.mlir_type)
+                     if result is not None else None, _c_decl(sig.c_decl))
+
+
+def _c_decl(found: CDeclLike | None) -> CDecl | None:
+    if found is None:
+        return None
+    return CDecl(found.types, found.result, tuple(found.params), tuple(found.structs),
+                 tuple(found.names))
 
 
 _BINOPS = {ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b,
@@ -115,10 +142,19 @@ def evaluate_size(expr: str | int, values: dict[str, int]) -> int | None:
     if isinstance(expr, int):
         return expr
     try:
-        tree = ast.parse(str(expr), mode="eval").body
+        tree = ast.parse(str(expr).replace("->", "."), mode="eval").body
     except SyntaxError:
         return None
     return _eval(tree, values)
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        base = _dotted(node.value)
+        return f"{base}.{node.attr}" if base is not None else None
+    return None
 
 
 def _eval(node: ast.expr, values: dict[str, int]) -> int | None:
@@ -126,6 +162,9 @@ def _eval(node: ast.expr, values: dict[str, int]) -> int | None:
         return node.value
     if isinstance(node, ast.Name):
         return values.get(node.id)
+    if isinstance(node, ast.Attribute):  # a field's argument, `l.batch`
+        path = _dotted(node)
+        return values.get(path) if path is not None else None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
             and node.func.id in ("max", "min") and node.args and not node.keywords:
         items = [_eval(arg, values) for arg in node.args]

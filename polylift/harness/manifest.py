@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from polylift.errors import BuildError
-from polylift.frontend.signature import Param, Signature
+from polylift.frontend.signature import CDecl, Param, Signature
 from polylift.harness.coverage import Launch, LiftSummary
-from polylift.harness.wrapper import SignatureLike
+from polylift.harness.wrapper import CDeclLike, ParamLike, SignatureLike
 
 MANIFEST_VERSION = 1
 MANIFEST_NAME = "manifest.json"
@@ -79,17 +79,38 @@ def _record(value: Any) -> dict[str, Any]:
     return {f.name: getattr(value, f.name) for f in fields(value)}
 
 
+def _param_json(p: ParamLike) -> dict[str, Any]:
+    return {"name": p.name, "kind": p.kind, "ctype": p.ctype, "mlir_type": p.mlir_type,
+            "dims": list(p.dims), "access": p.c_expr if p.c_expr != p.name else ""}
+
+
+def _param(data: dict[str, Any]) -> Param:
+    return Param(data["name"], data["kind"], data["ctype"], data["mlir_type"],
+                 tuple(data["dims"]), data["access"])
+
+
+def _c_decl_json(decl: CDeclLike) -> dict[str, Any]:
+    return {"types": decl.types, "result": decl.result, "params": list(decl.params),
+            "structs": list(decl.structs), "names": list(decl.names)}
+
+
 def signature_json(sig: SignatureLike) -> dict[str, Any]:
-    """A signature as JSON (its parameters with their C types and dims)."""
+    """A signature as JSON: its parameters with their C types, dims and field paths, the
+    scalar it returns, and the C declaration of a kernel taking structs."""
     return {"name": sig.name, "written": list(sig.written),
-            "params": [{"name": p.name, "kind": p.kind, "ctype": p.ctype,
-                        "mlir_type": p.mlir_type, "dims": list(p.dims)} for p in sig.params]}
+            "params": [_param_json(p) for p in sig.params],
+            "result": _param_json(sig.result) if sig.result is not None else None,
+            "c_decl": _c_decl_json(sig.c_decl) if sig.c_decl is not None else None}
 
 
 def _signature(data: dict[str, Any]) -> Signature:
-    params = tuple(Param(p["name"], p["kind"], p["ctype"], p["mlir_type"], tuple(p["dims"]))
-                   for p in data["params"])
-    return Signature(data["name"], params, tuple(data["written"]))
+    decl = data["c_decl"]
+    c_decl = (CDecl(decl["types"], decl["result"], tuple(decl["params"]),
+                    tuple(decl["structs"]), tuple(decl["names"])) if decl is not None else None)
+    return Signature(data["name"], tuple(_param(p) for p in data["params"]),
+                     tuple(data["written"]),
+                     result=_param(data["result"]) if data["result"] is not None else None,
+                     c_decl=c_decl)
 
 
 def _summary_json(summary: LiftSummary) -> dict[str, Any]:

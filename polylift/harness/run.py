@@ -83,6 +83,8 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
     """The arrays a run dumped, typed from the signature, and the median kernel time (s)."""
     manifest = read_manifest(dump)
     ctypes = {p.name: p.ctype for p in sig.params}
+    if sig.result is not None:
+        ctypes[sig.result.name] = sig.result.ctype
     arrays = {}
     for name, (elem, dims) in sorted(manifest.arrays.items()):
         dtype = numpy_dtype(ctypes[name.split("@", 1)[0]])
@@ -99,10 +101,12 @@ def read_dumps(dump: Path, sig: SignatureLike) -> tuple[dict[str, np.ndarray], f
 
 def dumped_names(sig: SignatureLike, arrays: dict[str, np.ndarray]) -> list[str]:
     """The arrays a run dumped, per call of main in call order (`y`, then `y@2`, ...),
-    each call's in the order the signature lists what the kernel writes."""
+    each call's in the order the signature lists what the kernel writes, then the
+    scalar it returns (`return`)."""
     calls = max((int(n.split("@", 1)[1]) for n in arrays if "@" in n), default=1)
+    outputs = [*sig.written, *([sig.result.name] if sig.result is not None else [])]
     labels = [name if call == 1 else f"{name}@{call}"
-              for call in range(1, calls + 1) for name in sig.written]
+              for call in range(1, calls + 1) for name in outputs]
     return [label for label in labels if label in arrays]
 
 

@@ -1,9 +1,11 @@
-"""Generated C around a kernel: the timing/dump wrapper and the memref-descriptor adapter.
+"""Generated C around a kernel: the timing/dump wrapper.
 
 Both the reference and the lifted program get the same wrapper, so both are measured
 and fed the same way. The wrapper takes the kernel's own name and C signature (arrays
-decay to element pointers, which is the same ABI as the C99 VLA parameters) and calls
-`polylift_impl_<kernel>`. Its behaviour is set at run time by the environment:
+decay to element pointers, which is the same ABI as the C99 VLA parameters; a kernel
+taking structs keeps its own declaration, with its file's type declarations before it,
+and reaches each argument as a field, `l.output`) and calls `polylift_impl_<kernel>`.
+Its behaviour is set at run time by the environment:
 
 - `POLYLIFT_INPUTS=exact`: before the call, every floating-point array the kernel takes
   is overwritten with small integers times a power of two (per element type, see
@@ -29,20 +31,19 @@ decay to element pointers, which is the same ABI as the C99 VLA parameters) and 
   say), each later call k appends its arrays as `<name>@k` (file `<name>@k.bin`) and
   its lines to the manifest: every call's outputs are compared, not only the last.
   Arrays are dumped per argument, so two arguments naming one buffer are both dumped.
+  A kernel that returns a scalar has it dumped as a one-element array `return`; the
+  wrapper returns it to main.
 
 Extents come from the C dims evaluated at run time. A dim the C type leaves open (a plain
 pointer, dims `("?",)`) needs a `POLYLIFT_EXTENT` annotation (see `extents.py`); without
 one, the lifted call gets the largest extent a descriptor can hold and the array cannot
 be dumped, filled or restored (asking to is an error).
 
-In the lifted program `polylift_impl_<kernel>` is the adapter generated here: it builds
-one memref descriptor per array (allocated = aligned = the C pointer, offset 0, sizes
-from the dims, row-major strides) and calls `_mlir_ciface_<lifted name>`.
+In the lifted program `polylift_impl_<kernel>` is the adapter (`adapter.py`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
@@ -68,6 +69,23 @@ class ParamLike(Protocol):
     def mlir_type(self) -> str: ...
     @property
     def dims(self) -> tuple[str | int, ...]: ...
+    @property
+    def c_expr(self) -> str: ...
+
+
+class CDeclLike(Protocol):
+    """What the harness reads of the C declaration of a kernel taking structs."""
+
+    @property
+    def types(self) -> str: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def params(self) -> tuple[str, ...]: ...
+    @property
+    def structs(self) -> tuple[str, ...]: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
 
 
 class SignatureLike(Protocol):
@@ -79,9 +97,13 @@ class SignatureLike(Protocol):
     def params(self) -> Sequence[ParamLike]: ...
     @property
     def written(self) -> tuple[str, ...]: ...
+    @property
+    def result(self) -> ParamLike | None: ...
+    @property
+    def c_decl(self) -> CDeclLike | None: ...
 
 
-_SCALAR_C = {"index": "int64_t", "i64": "int64_t", "i32": "int32_t", "i16": "int16_t",
+SCALAR_C = {"index": "int64_t", "i64": "int64_t", "i32": "int32_t", "i16": "int16_t",
              "i8": "int8_t", "i1": "_Bool", "f64": "double", "f32": "float", "f16": "_Float16"}
 
 
@@ -101,13 +123,45 @@ def _c_param(p: ParamLike) -> str:
     return f"{p.ctype} {p.name}"
 
 
-def c_prototype(name: str, sig: SignatureLike) -> str:
-    """`void name(int ni, ..., double *C, ...)`: the kernel's C signature, arrays decayed."""
+def c_prototype(name: str, sig: SignatureLike, writable: bool = False) -> str:
+    """`void name(int ni, ..., double *C, ...)`: the kernel's C signature, arrays decayed;
+    a kernel taking structs keeps its own declaration (`void f(layer l, network net)`),
+    so passing them is the C compiler's business. `writable` drops a `const` that
+    qualifies a struct parameter itself (a compatible declaration: the wrapper may then
+    set the copy's fields for exact inputs)."""
+    if sig.c_decl is not None:
+        params = list(sig.c_decl.params)
+        if writable:
+            params = [p.removeprefix("const ") if n in sig.c_decl.structs and "*" not in p
+                      else p for p, n in zip(params, sig.c_decl.names, strict=True)]
+        return f"{sig.c_decl.result} {name}({', '.join(params) or 'void'})"
     params = ", ".join(_c_param(p) for p in sig.params) or "void"
-    return f"void {name}({params})"
+    return f"{result_ctype(sig)} {name}({params})"
 
 
-def _dim_expr(dim: str | int, ctype: str) -> str:
+def result_ctype(sig: SignatureLike) -> str:
+    """The C type the kernel returns."""
+    return sig.result.ctype if sig.result is not None else "void"
+
+
+def c_types(sig: SignatureLike) -> str:
+    """The type declarations the kernel's prototype needs (its file's, for structs)."""
+    return sig.c_decl.types if sig.c_decl is not None else ""
+
+
+def call_arguments(sig: SignatureLike) -> str:
+    """The kernel's own parameters, as a call passes them on."""
+    if sig.c_decl is not None:
+        return ", ".join(sig.c_decl.names)
+    return ", ".join(p.name for p in sig.params)
+
+
+def ident(name: str) -> str:
+    """A C identifier part for an argument's name (`l.output` is a field's path)."""
+    return name.replace(".", "__")
+
+
+def dim_expr(dim: str | int, ctype: str) -> str:
     if dim == UNKNOWN_DIM:
         return f"(INT64_MAX / (int64_t)sizeof({ctype}))"
     return f"(int64_t)({dim})"
@@ -143,7 +197,7 @@ def _count_expr(p: ParamLike) -> str | None:
     """The element count of an array as a C expression, None when a dim is open."""
     if UNKNOWN_DIM in p.dims:
         return None
-    return " * ".join(_dim_expr(d, p.ctype) for d in p.dims) or "1"
+    return " * ".join(dim_expr(d, p.ctype) for d in p.dims) or "1"
 
 
 def _arrays(sig: SignatureLike) -> list[ParamLike]:
@@ -151,7 +205,11 @@ def _arrays(sig: SignatureLike) -> list[ParamLike]:
 
 
 def _n(p: ParamLike) -> str:
-    return f"polylift_n_{p.name}"
+    return f"polylift_n_{ident(p.name)}"
+
+
+def _save(p: ParamLike) -> str:
+    return f"polylift_save_{ident(p.name)}"
 
 
 def _exact_fill(sig: SignatureLike) -> list[str]:
@@ -164,23 +222,25 @@ def _exact_fill(sig: SignatureLike) -> list[str]:
                          f"\"{p.name}\");")
             continue
         span, low, scale = exact_values(p.ctype)
-        lines.append(f"    POLYLIFT_FILL({p.name}, {_n(p)}, {seed}, {p.ctype}, {span}, "
-                     f"{low}, {scale});")
+        lines.append(f"    if ({p.c_expr}) POLYLIFT_FILL((({p.ctype} *)({p.c_expr})), {_n(p)}, "
+                     f"{seed}, {p.ctype}, {span}, {low}, {scale});")
     floats = [p for p in sig.params if p.kind == "scalar" and p.ctype in FLOAT_CTYPES]
-    lines += [f"    {p.name} = {exact_scalar(p.ctype, i)};" for i, p in enumerate(floats)]
+    # Through a pointer, as a struct reached by a pointer to const holds the field.
+    lines += [f"    *({p.ctype} *)&({p.c_expr}) = {exact_scalar(p.ctype, i)};"
+              for i, p in enumerate(floats)]
     return lines + ["  }"]
 
 
 def _repeat_setup(sig: SignatureLike) -> list[str]:
     lines = ["  long polylift_reps = polylift_repeats();"]
-    lines += [f"  void *polylift_save_{p.name} = 0;" for p in _arrays(sig)]
+    lines += [f"  void *{_save(p)} = 0;" for p in _arrays(sig)]
     lines.append("  if (polylift_reps > 1) {")
     for p in _arrays(sig):
         if _count_expr(p) is None:
             lines.append(f"    polylift_fail(\"--repeat needs the extent of array\", "
                          f"\"{p.name}\");")
         else:
-            lines.append(f"    polylift_save_{p.name} = polylift_save({p.name}, "
+            lines.append(f"    if ({p.c_expr}) {_save(p)} = polylift_save({p.c_expr}, "
                          f"(size_t){_n(p)} * sizeof({p.ctype}), \"{p.name}\");")
     return lines + ["  }"]
 
@@ -190,11 +250,16 @@ def _timed_calls(sig: SignatureLike) -> list[str]:
 
     Every local is prefixed `polylift_` so that no kernel parameter is shadowed.
     """
-    args = ", ".join(p.name for p in sig.params)
-    restore = [f"      memcpy({p.name}, polylift_save_{p.name}, (size_t){_n(p)} * "
+    args = call_arguments(sig)
+    restore = [f"      if ({_save(p)}) memcpy((void *)({p.c_expr}), {_save(p)}, (size_t){_n(p)} * "
                f"sizeof({p.ctype}));" for p in _arrays(sig) if _count_expr(p) is not None]
-    hashes = [f"      polylift_h = polylift_fnv(polylift_h, {p.name}, (size_t){_n(p)} * "
+    hashes = [f"      polylift_h = polylift_fnv(polylift_h, {p.c_expr}, (size_t){_n(p)} * "
               f"sizeof({p.ctype}));" for p in (_array(sig, name) for name in sig.written)]
+    call = f"{impl_name(sig.name)}({args});"
+    if sig.result is not None:
+        call = f"polylift_result = {call}"
+        hashes.append("      polylift_h = polylift_fnv(polylift_h, &polylift_result, "
+                      "sizeof polylift_result);")
     return [
         "  long long *polylift_times = malloc((size_t)polylift_reps * sizeof(long long));",
         "  if (!polylift_times) polylift_fail(\"cannot allocate\", \"times\");",
@@ -204,7 +269,7 @@ def _timed_calls(sig: SignatureLike) -> list[str]:
         "  for (long polylift_r = 0; polylift_r < polylift_ncalls; ++polylift_r) {",
         "    if (polylift_r > 0) {", *restore, "    }",
         "    long long polylift_t0 = polylift_now_ns();",
-        f"    {impl_name(sig.name)}({args});",
+        f"    {call}",
         "    long long polylift_t1 = polylift_now_ns();",
         "    if (polylift_reps == 1 || polylift_r > 0)",
         "      polylift_times[polylift_timed++] = polylift_t1 - polylift_t0;",
@@ -214,25 +279,34 @@ def _timed_calls(sig: SignatureLike) -> list[str]:
         "      else if (polylift_h != polylift_first) polylift_unstable = 1;",
         "    }",
         "  }",
-        *[f"  free(polylift_save_{p.name});" for p in _arrays(sig)],
+        *[f"  free({_save(p)});" for p in _arrays(sig)],
     ]
+
+
+def _returned(sig: SignatureLike) -> str:
+    return " polylift_result" if sig.result is not None else ""
 
 
 def _manifest(sig: SignatureLike) -> list[str]:
     lines = ["  const char *polylift_dir = getenv(\"" + DUMP_ENV + "\");",
-             "  if (!polylift_dir) { free(polylift_times); return; }",
+             f"  if (!polylift_dir) {{ free(polylift_times); return{_returned(sig)}; }}",
              "  FILE *polylift_out = polylift_manifest(polylift_dir, polylift_calls);"]
     for name in sig.written:
         p = _array(sig, name)
-        dims = ", ".join(_dim_expr(d, p.ctype) for d in p.dims)
+        dims = ", ".join(dim_expr(d, p.ctype) for d in p.dims)
         lines.append(f"  {{ int64_t polylift_dims[] = {{{dims}}};\n"
                      f"    polylift_dump(polylift_out, polylift_dir, \"{name}\", polylift_calls, "
-                     f"{name}, "
+                     f"{p.c_expr}, "
                      f"sizeof({p.ctype}), {len(p.dims)}, polylift_dims); }}")
+    if sig.result is not None:
+        lines.append(f"  {{ int64_t polylift_dims[] = {{1}};\n"
+                     f"    polylift_dump(polylift_out, polylift_dir, \"{sig.result.name}\", "
+                     f"polylift_calls, &polylift_result, sizeof polylift_result, 1, "
+                     f"polylift_dims); }}")
     for p in sig.params:
         if p.kind == "scalar" and p.ctype not in FLOAT_CTYPES:
             lines.append(f"  fprintf(polylift_out, \"scalar {p.name} %lld\\n\", "
-                         f"(long long)({p.name}));")
+                         f"(long long)({p.c_expr}));")
     return lines + [
         "  fprintf(polylift_out, \"calls %lld\\ntime_ns\", polylift_calls);",
         "  for (long polylift_r = 0; polylift_r < polylift_timed; ++polylift_r)",
@@ -240,6 +314,7 @@ def _manifest(sig: SignatureLike) -> list[str]:
         "  fprintf(polylift_out, \"\\nunstable %d\\n\", polylift_unstable);",
         "  fclose(polylift_out);",
         "  free(polylift_times);",
+        *([f"  return{_returned(sig)};"] if sig.result is not None else []),
     ]
 
 
@@ -251,75 +326,16 @@ def wrapper_source(sig: SignatureLike) -> str:
             raise BuildError(f"cannot dump array '{name}' of '{kernel}': its extent is "
                              "unknown (a plain pointer; state it with POLYLIFT_EXTENT)")
     counts = [f"  int64_t {_n(p)} = {_count_expr(p) or '-1'};" for p in _arrays(sig)]
+    result = [f"  {result_ctype(sig)} polylift_result = 0;"] if sig.result is not None else []
     lines = [
         f"/* Generated by polylift: times {kernel} and dumps the arrays it writes. */",
-        _RUNTIME.read_text(),
+        _RUNTIME.read_text(), c_types(sig),
         c_prototype(impl_name(kernel), sig) + ";",
         "static long long polylift_calls;", "",
-        c_prototype(kernel, sig) + " {",
-        *counts, *_exact_fill(sig), *_repeat_setup(sig), *_timed_calls(sig),
+        c_prototype(kernel, sig, writable=True) + " {",
+        *counts, *result, *_exact_fill(sig), *_repeat_setup(sig), *_timed_calls(sig),
         "  ++polylift_calls;",
         *_manifest(sig),
-        "}", "",
-    ]
-    return "\n".join(lines)
-
-
-_MEMREF = re.compile(r"memref<(?P<shape>(?:[0-9?]+x)*)(?P<elem>[a-z0-9]+)>")
-
-
-def _memref_rank(p: ParamLike) -> int:
-    match = _MEMREF.fullmatch(p.mlir_type.replace(" ", ""))
-    if match is None:
-        raise BuildError(f"array '{p.name}' has type '{p.mlir_type}', not a plain memref")
-    return match.group("shape").count("x")
-
-
-def _scalar_type(p: ParamLike) -> str:
-    try:
-        return _SCALAR_C[p.mlir_type]
-    except KeyError:
-        raise BuildError(f"scalar '{p.name}' has MLIR type '{p.mlir_type}', which the C "
-                         "adapter cannot pass") from None
-
-
-def _descriptor(p: ParamLike, rank: int) -> str:
-    """A descriptor for one array: sizes from the dims, row-major strides."""
-    if rank != len(p.dims):
-        raise BuildError(f"array '{p.name}': type '{p.mlir_type}' has rank {rank} but the C "
-                         f"type has {len(p.dims)} dims")
-    sizes = [_dim_expr(d, p.ctype) for d in p.dims]
-    strides = ["1"] * rank
-    for i in range(rank - 2, -1, -1):
-        strides[i] = f"{strides[i + 1]} * {sizes[i + 1]}" if strides[i + 1] != "1" else sizes[i + 1]
-    return (f"  struct polylift_memref_{rank} d_{p.name} = {{{p.name}, {p.name}, 0, "
-            f"{{{', '.join(sizes)}}}, {{{', '.join(strides)}}}}};")
-
-
-def adapter_source(sig: SignatureLike) -> str:
-    """C source of `polylift_impl_<kernel>`: builds descriptors, calls the MLIR function."""
-    kernel = sig.name
-    ranks = {p.name: _memref_rank(p) for p in sig.params if p.kind == "array"}
-    structs = [f"struct polylift_memref_{r} {{ void *allocated; void *aligned; int64_t offset;"
-               f" int64_t sizes[{r}]; int64_t strides[{r}]; }};"
-               for r in sorted(set(ranks.values()))]
-    formals, actuals, body = [], [], []
-    for p in sig.params:
-        if p.kind == "array":
-            formals.append(f"struct polylift_memref_{ranks[p.name]} *")
-            actuals.append(f"&d_{p.name}")
-            body.append(_descriptor(p, ranks[p.name]))
-        else:
-            formals.append(_scalar_type(p))
-            actuals.append(f"({_scalar_type(p)})({p.name})")
-    callee = f"_mlir_ciface_{lifted_name(kernel)}"
-    lines = [
-        f"/* Generated by polylift: calls the lifted {kernel} through memref descriptors. */",
-        "#include <stdint.h>", "", *structs, "",
-        f"void {callee}({', '.join(formals) or 'void'});", "",
-        c_prototype(impl_name(kernel), sig) + " {",
-        *body,
-        f"  {callee}({', '.join(actuals)});",
         "}", "",
     ]
     return "\n".join(lines)

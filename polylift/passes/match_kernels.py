@@ -288,9 +288,13 @@ def _template_attrs(tpl: KernelTemplate) -> dict[str, ir.Attribute]:
 
 
 def _blocks(func: ir.Operation) -> list[ir.Block]:
+    """The blocks that may hold runs; the body of a linalg op is its payload (a
+    `linalg.index` there is no run element)."""
     blocks = []
 
     def visit(op):
+        if op.name.startswith("linalg."):
+            return ir.WalkResult.SKIP
         for region in op.regions:
             blocks.extend(region.blocks)
         return ir.WalkResult.ADVANCE

@@ -12,7 +12,7 @@ that writes an argument the front end says may overlap another one it touches st
 from __future__ import annotations
 
 from polylift import rewriter
-from polylift.function_versions import fallback_functions
+from polylift.function_versions import OPAQUE_CALL, fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.aliasing import describe_pairs, overlapping_access
@@ -38,6 +38,11 @@ class RaiseAffineToLinalgPass(Pass):
             for func in functions:
                 for line in describe_pairs(func, _name(func) in fallback):
                     run.remark(func, line, "analysis")
+                for call in _opaque_calls(func):
+                    callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+                    run.remark(call, f"call to '{callee}' kept: it may read and write every "
+                               "array its arguments reach, so nothing is raised or matched "
+                               "across it", "analysis")
                 for nest in _top_level_nests(func):
                     self._raise_nest(nest, run)
 
@@ -112,9 +117,28 @@ def _child_nests(loop: ir.Operation) -> list[ir.Operation]:
 
 
 def _top_level_nests(func: ir.Operation) -> list[ir.Operation]:
+    """The outermost loops of the function, also those in the arms of a conditional
+    outside every loop (an `if (p)` on an optional array, an arm of a `switch` on an
+    enum): each nest is raised in its own block, whatever holds that block."""
     nests = []
     for region in func.regions:
         for block in region.blocks:
-            nests += [op.operation for op in block.operations
-                      if op.operation.name == "affine.for"]
+            for op in block.operations:
+                if op.operation.name == "affine.for":
+                    nests.append(op.operation)
+                elif op.operation.name in ("scf.if", "affine.if"):
+                    nests += _top_level_nests(op.operation)
     return nests
+
+
+def _opaque_calls(func: ir.Operation) -> list[ir.Operation]:
+    """The calls the front end kept as they are (`polylift.opaque_call`)."""
+    found = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "func.call" and OPAQUE_CALL in op.attributes:
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    func.walk(visit)
+    return found

@@ -150,3 +150,12 @@ def coverage_summary(bake: Bake) -> list[dict[str, Any]]:
                      "ok": sum(r["verdict"] in OK_VERDICTS for r in results),
                      "checks": len(results), "unsupported": unsupported})
     return rows
+
+
+def library_blockers(kernels: list[dict[str, Any]]) -> list[tuple[str, int]]:
+    """A library suite's blockers, counted per function by category (what the front end
+    refused, `raising`, `no template`), most frequent first."""
+    counts: Counter[str] = Counter()
+    for kernel in kernels:
+        counts.update(kernel.get("blockers", {}))
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))

@@ -26,6 +26,7 @@ from polylift.site.model import (
     coverage_summary,
     index_row,
     kernel_href,
+    library_blockers,
     strip_locations,
     template_href,
 )
@@ -132,8 +133,11 @@ def render_index(bake: Bake) -> str:
     suites = []
     for name in sorted(bake.suites):
         config = bake.suites[name]["config"]
-        rows = [index_row(k, config) for k in bake.suites[name]["kernels"]]
-        suites.append({"name": name, "config": config, "rows": rows})
+        kernels = bake.suites[name]["kernels"]
+        rows = [index_row(k, config) for k in kernels]
+        suites.append({"name": name, "config": config, "rows": rows,
+                       "library": bool(config.get("library")),
+                       "blockers": library_blockers(kernels)})
     used = bake.matches
     templates = [(name, len(used.get(name, []))) for name in sorted(bake.templates)]
     return environment().get_template("index.html.j2").render(

@@ -21,8 +21,10 @@
 #                       computes the interior of an image (and reads that halo itself)
 #                       matches. Launch names end in `_roi`.
 #
-# Backends: `ref` (plain loops in the template's order) and `pva` (a bit-exact model of
-# the PVA operators: line buffers, fixed-point arithmetic; see shims/helpers/pva_model.h).
+# Backends: `ref` (plain loops in the template's order), `host` (the same integer
+# arithmetic, vectorised for a CPU: rows in blocks, the border apart) and `pva` (a
+# bit-exact model of the PVA operators: line buffers, fixed-point arithmetic; see
+# shims/helpers/pva_model.h). Integer arithmetic is exact, so all three give one result.
 
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
@@ -42,7 +44,7 @@ template pva.conv3x3_q_i8 {
   }
   launch pva_conv3x3_q
   shim h, w, kh, kw, shift, coef, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
@@ -64,7 +66,7 @@ template pva.conv3x3_q_i16 {
   }
   launch pva_conv3x3_q
   shim h, w, kh, kw, shift, coef, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
@@ -82,7 +84,7 @@ template pva.box3x3 {
   }
   launch pva_box3x3
   shim h, w, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 10*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
@@ -100,7 +102,7 @@ template pva.gaussian3x3 {
   }
   launch pva_gaussian3x3
   shim h, w, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 14*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
@@ -118,7 +120,7 @@ template pva.gaussian3x3_roi {
   }
   launch pva_gaussian3x3_roi
   shim h, w, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 14*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo
@@ -136,7 +138,7 @@ template pva.box3x3_roi {
   }
   launch pva_box3x3_roi
   shim h, w, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 10*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo
@@ -160,7 +162,7 @@ template pva.conv3x3_q_roi_i8 {
   }
   launch pva_conv3x3_q_roi
   shim h, w, kh, kw, shift, coef, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo
@@ -184,7 +186,7 @@ template pva.conv3x3_q_roi_i16 {
   }
   launch pva_conv3x3_q_roi
   shim h, w, kh, kw, shift, coef, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 20*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo
@@ -205,7 +207,7 @@ template pva.lut {
   }
   launch pva_lut
   shim h, w, n, lut, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 0 bytes esize*(2*h*w + n)
 }
@@ -223,7 +225,7 @@ template pva.histogram {
   }
   launch pva_histogram
   shim h, w, nbins, src, hist
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops h*w bytes esize*h*w + 4*nbins
 }
@@ -257,7 +259,7 @@ template pva.histeq {
   }
   launch pva_histeq
   shim h, w, nbins, src, hist, cdf, lut, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 2*h*w + 8*nbins bytes esize*2*h*w + 9*nbins
 }
@@ -294,7 +296,7 @@ template pva.bilateral3x3 {
   }
   launch pva_bilateral3x3
   shim h, w, kh, kw, n, rshift, ws, wr, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 60*h*w bytes esize*2*h*w
   attrs anchor = center, border = replicate
@@ -332,7 +334,7 @@ template pva.bilateral3x3_roi {
   }
   launch pva_bilateral3x3_roi
   shim h, w, kh, kw, n, rshift, ws, wr, src, dst
-  backends ref, pva
+  backends ref, host, pva
   accuracy exact
   cost flops 60*h*w bytes esize*2*h*w
   attrs anchor = center, border = halo

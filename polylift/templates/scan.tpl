@@ -13,7 +13,7 @@ template scan.cumsum {
   }
   launch cumsum
   shim n, x, y
-  backends ref
+  backends ref, host
   # Floats: a backend must add in order (a parallel scan would reassociate).
   accuracy exact
   cost flops n bytes esize*2*n

@@ -12,23 +12,25 @@ from polylift.passes.lower_to_llvm import pipeline_text
 from polylift.passes.registry import PassRun
 
 
-def jit(text: str, masked_loops: bool = True):
+def jit(text: str, masked_loops: bool = True, shared_libs: tuple[str, ...] = ()):
     """Parse `text`, lower it as polylift's `lower-to-llvm` does (masked generics to
     triangle loops, then the upstream pipeline) and return an ExecutionEngine whose
     functions have C interfaces. `masked_loops=False` lowers masked generics over their
-    whole box instead (upstream's way)."""
+    whole box instead (upstream's way). `shared_libs` resolve the functions the module
+    calls as they are (C functions of other files)."""
     from mlir.execution_engine import ExecutionEngine
 
     ctx = new_context()
     module = parse_module(text, ctx)
     with ctx:
         for op in module.body.operations:
-            if op.operation.name == "func.func":
+            # A declaration (a C function called as it is) keeps the C calling convention.
+            if op.operation.name == "func.func" and len(op.operation.regions[0].blocks):
                 op.operation.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
         if masked_loops:
             LowerMaskedGenericsPass().run(module, PassRun())
         passmanager.PassManager.parse(pipeline_text()).run(module.operation)
-    return ExecutionEngine(module, opt_level=2)
+    return ExecutionEngine(module, opt_level=2, shared_libs=list(shared_libs))
 
 
 def call(engine, name: str, args: list) -> None:

@@ -19,6 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "benchmarks" / "image"
 LIMITS = {"i8": (-128, 127), "i16": (-32768, 32767)}
 NP = {"i8": np.int8, "i16": np.int16}
+# The backends of the image launches: the ref loops, the fast host shims, the PVA model.
+BACKENDS = ("ref", "host", "pva")
 
 
 def build_bench_kernels(out: Path) -> dict[str, ctypes.CDLL]:

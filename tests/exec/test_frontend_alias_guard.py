@@ -70,6 +70,15 @@ def _gemv_into_a() -> list:
     return [N, a, _vector(), a[3]]
 
 
+def _gather_overlapping() -> list:
+    buf = _vector(2 * N)
+    return [N, (np.arange(N, dtype=np.int32) * 7 + 3) % N, buf[:N], buf[N // 2:N // 2 + N]]
+
+
+def _gather_apart() -> list:
+    return [N, (np.arange(N, dtype=np.int32) * 7 + 3) % N, _vector(), _vector()]
+
+
 def _stencil_shifted() -> list:
     s = _matrix(N + 1)
     return [N, s[:-1], s[1:]]
@@ -89,6 +98,9 @@ CASES: dict[str, tuple[str, Callable[[], list], float]] = {
                           LIFTED),
     "stencil B = A + one row": ("stencil", _stencil_shifted, FALLBACK),
     "stencil two arrays": ("stencil", lambda: [N, _matrix(), _matrix()], LIFTED),
+    # Reads at a subscript read from data: the whole arrays are compared.
+    "gather y inside x": ("gather", _gather_overlapping, FALLBACK),
+    "gather two arrays": ("gather", _gather_apart, LIFTED),
 }
 
 

@@ -30,6 +30,9 @@ SOURCES = [ROOT / "benchmarks" / "linalg" / "gemm.c",
            ROOT / "benchmarks" / "cnn" / "batchnorm.c"]
 # A sum that cancels: on ref its verdict needs the magnitude run.
 CANCEL = ROOT / "tests" / "exec" / "inputs" / "reduced" / "cancel_gemv.c"
+# A framework layer (structs, a POLYLIFT_LINK file) and a kernel that returns a scalar.
+CONNECTED = ROOT / "benchmarks" / "framework" / "connected.c"
+SCALED_SUM = ROOT / "tests" / "exec" / "inputs" / "harness" / "scaled_sum.c"
 QEMU = "qemu-aarch64 -L /usr/aarch64-linux-gnu"
 
 
@@ -60,7 +63,7 @@ def _verdicts(results: list[CheckResult]) -> dict[str, tuple]:
 
 
 @pytest.mark.parametrize("target, backend, sources, env", [
-    ("x86_64", "host", SOURCES, {}),
+    ("x86_64", "host", [*SOURCES, CONNECTED, SCALED_SUM], {}),
     ("aarch64", "ref", [*SOURCES, CANCEL], {"POLYLIFT_EMULATOR": QEMU}),
 ])
 def test_a_moved_bundle_gives_the_verdicts_of_a_local_check(tmp_path, target, backend,
@@ -79,6 +82,8 @@ def test_a_moved_bundle_gives_the_verdicts_of_a_local_check(tmp_path, target, ba
     by_kernel = {r.kernel: r for r in collected}
     if backend == "host":
         assert by_kernel["kernel_gramschmidt"].audit  # the audit ran from the bundle
+        assert "blas.gemm_nt_zero" in by_kernel["kernel_connected"].launches
+        assert [c.name for c in by_kernel["kernel_scaled_sum"].arrays] == ["y", "return"]
     else:
         assert by_kernel["kernel_cancel_gemv"].arrays[0].of_terms  # so did the magnitudes
 

@@ -5,8 +5,8 @@ be BIT-EXACT (kernels that match nothing run their raised loops), except that a 
 whose template orders the arithmetic differently from the source may PASS within the
 template's declared bound; with exact inputs every kernel is BIT-EXACT. A benchmark
 that fails is named in the assertion with its message and reproducer. Measured on
-2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn and
-image about 20 s each.
+2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn,
+image and framework about 20 s each.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult
 
 
 @pytest.mark.parametrize("target", ["x86_64", "aarch64"])
-@pytest.mark.parametrize("suite", ["linalg", "cnn", "image"])
+@pytest.mark.parametrize("suite", ["linalg", "cnn", "image", "framework"])
 def test_suite_is_bit_exact_with_ref(suite, target):
     results = _check(suite, target=target)
     assert not _failures(results), _failures(results)
@@ -83,3 +83,13 @@ def test_image_suite_is_bit_exact_with_the_pva_model():
     results = _check("image", backend_name="pva")
     assert not _failures(results, exact=True), _failures(results, exact=True)
     assert all(any(t.startswith("pva.") for t in r.launches) for r in results)
+
+
+def test_framework_suite_is_bit_exact_on_host_with_exact_inputs():
+    """The framework's layers (structs, enums, calls inlined or kept) lifted and run on
+    the host backend: every one BIT-EXACT, and the convolution, computed through im2col
+    and gemm calls, is one gemm launch after inlining."""
+    results = _check("framework", inputs="exact", backend_name="host")
+    assert not _failures(results, exact=True), _failures(results, exact=True)
+    launches = {r.kernel: r.launches for r in results}
+    assert launches["kernel_convolutional"].count("blas.gemm") == 1, launches

@@ -158,7 +158,7 @@ def _stops(launch: str, backend: str, size: str, dtype: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize(("launch", "backend", "size", "dtype"),
-                         _cases(("ref", "pva"), undefined=True))
+                         _cases(("ref", "host", "pva"), undefined=True))
 def test_an_undefined_empty_table_stops_like_ref(launch: str, backend: str, size: str,
                                                  dtype: str) -> None:
     shim_cdll(backend)  # built and loaded before the forks: a child only calls them

@@ -1,8 +1,9 @@
-"""The PVA filter model against the ref shims and the image benchmarks' own kernels.
+"""The PVA filters' shims (ref, host, the pva model) against the image benchmarks' kernels.
 
 The kernels of benchmarks/image define the operators (border rows, columns and corners
 included), so each is compiled as it stands (its `main` renamed) and run on random
-images beside the `pva` model and the `ref` shim; all three must agree bit for bit.
+images beside the `ref` shim, the `host` shim and the `pva` model; all must agree bit
+for bit.
 Small hand-computed images check the border handling, rounding and saturation directly.
 The table operators (LUT, bilateral) are tested in test_shims_pva_tables.py.
 """
@@ -16,6 +17,7 @@ import pytest
 
 from polylift.tdl.library import load_library
 from tests.exec.pva_images import (
+    BACKENDS,
     LIMITS,
     NP,
     bench_filter,
@@ -72,7 +74,7 @@ def test_filters_equal_the_benchmark_kernels(bench_kernels, dtype: str, shape):
                                              ctypes.c_void_p(coef.ctypes.data))),
     }
     for launch, (extra, want) in cases.items():
-        for backend in ("ref", "pva"):
+        for backend in BACKENDS:
             got = run_template_launch(backend, launch, dtype, src, **extra)
             assert np.array_equal(got, want), f"{backend} {launch}"
 
@@ -88,12 +90,12 @@ def test_histeq_equals_the_benchmark_kernel(bench_kernels, shape):
     fn.restype = None
     fn(ctypes.c_int(h), ctypes.c_int(w), c_ptr(src.ctypes.data),
        *[c_ptr(a.ctypes.data) for a in want])
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         for got, expected in zip(run_histeq(backend, src), want, strict=True):
             assert np.array_equal(got, expected), backend
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_histeq_beyond_256_bins_equalises_the_empty_bins_too(backend: str):
     """The template's steps run over every bin: with 300 bins the last 44 count nothing,
     keep the total in the CDF and map by the same formula."""
@@ -106,24 +108,26 @@ def test_histeq_beyond_256_bins_equalises_the_empty_bins_too(backend: str):
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 6), (5, 1), (9, 12)])
 @pytest.mark.parametrize("dtype", ["i8", "i16"])
-def test_pva_model_equals_ref_on_strided_views(dtype: str, shape):
+def test_host_and_pva_model_equal_ref_on_strided_views(dtype: str, shape):
     rng = np.random.default_rng(7)
     src = image(rng, dtype, *shape, strided=True)
     taps = rng.integers(*LIMITS[dtype], size=9)
     for launch, extra in (("pva_box3x3", {}), ("pva_gaussian3x3", {}),
                           ("pva_conv3x3_q", conv_args(dtype, taps, shift=3))):
         want = run_template_launch("ref", launch, dtype, src, **extra)
-        assert np.array_equal(run_template_launch("pva", launch, dtype, src, **extra), want)
+        for backend in ("host", "pva"):
+            got = run_template_launch(backend, launch, dtype, src, **extra)
+            assert np.array_equal(got, want), f"{backend} {launch}"
 
 
 def test_extreme_images_saturate_and_round(bench_kernels):
     for value in (-32768, 32767, -1, 0):
         src = np.full((4, 5), value, dtype=np.int16)
-        for backend in ("ref", "pva"):
+        for backend in BACKENDS:
             assert (run_template_launch(backend, "pva_box3x3", "i16", src) == value).all()
             assert (run_template_launch(backend, "pva_gaussian3x3", "i16", src) == value).all()
     src = np.full((3, 3), 100, dtype=np.int8)
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         high = run_template_launch(backend, "pva_conv3x3_q", "i8", src,
                                    **conv_args("i8", [0, 0, 0, 0, 127, 0, 0, 0, 0], 0))
         low = run_template_launch(backend, "pva_conv3x3_q", "i8", -src,
@@ -131,7 +135,7 @@ def test_extreme_images_saturate_and_round(bench_kernels):
         assert (high == 127).all() and (low == -128).all()
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_hand_computed_results(backend: str):
     # Box on a 2x2 image: each window replicates the edge pixels (sum 81, 108, 135, 162).
     box = run_template_launch(backend, "pva_box3x3", "i8",
@@ -213,7 +217,7 @@ def test_roi_operators_compute_the_benchmark_interiors(bench_kernels, dtype: str
                                                  ctypes.c_void_p(coef.ctypes.data))),
     }
     for launch, (extra, want) in cases.items():
-        for backend in ("ref", "pva"):
+        for backend in BACKENDS:
             got = run_roi(backend, launch, dtype, src, 1, 1, h, w, **extra)
             assert np.array_equal(got, want[1:-1, 1:-1]), f"{backend} {launch}"
 
@@ -232,12 +236,12 @@ def test_roi_pva_model_equals_ref_and_oracle_on_strided_views(dtype: str, shape)
     for launch, extra in (("pva_gaussian3x3_roi", {}), ("pva_box3x3_roi", {}),
                           ("pva_conv3x3_q_roi", {"coef": coef, "shift": 5})):
         want = roi_oracle(launch, dtype, padded, coef, 5)
-        for backend in ("ref", "pva"):
+        for backend in BACKENDS:
             got = run_roi(backend, launch, dtype, parent, top, left, h, w, **extra)
             assert np.array_equal(got, want), f"{backend} {launch}"
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_roi_reads_the_halo_instead_of_replicating(backend: str):
     # A zero region inside a ring of 64s: a replicate border would see zeros only.
     parent = np.full((6, 7), 64, dtype=np.int16)
@@ -256,7 +260,7 @@ def test_roi_reads_the_halo_instead_of_replicating(backend: str):
                                                          parent[1:5, 1:6].copy()))
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_roi_rounding_and_saturation(backend: str):
     # rdiv rounds halves away from zero: sums -13 (-1.44) and -14 (-1.56) in the centre.
     for total, want in ((-13, -1), (-14, -2), (13, 1), (14, 2), (-4, 0), (-5, -1)):

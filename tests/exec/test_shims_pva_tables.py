@@ -1,11 +1,11 @@
 """The PVA table operators: LUT, and the bilateral filter on a region and a whole image.
 
 `pva.lut`, `pva.bilateral3x3_roi` and `pva.bilateral3x3` are called through their
-templates' shim signatures. Both bilateral launches must equal the kernels of
-benchmarks/image (the interior for the region launch, the whole output for the
-whole-image one) and a numpy oracle: the region formula, which for the whole image is
-applied to the image padded by one replicated edge pixel. What the source program
-leaves undefined must abort with a message (checked in child processes).
+templates' shim signatures, for every backend (ref, host, pva). Both bilateral launches
+must equal the kernels of benchmarks/image (the interior for the region launch, the
+whole output for the whole-image one) and a numpy oracle: the region formula, which for
+the whole image is applied to the image padded by one replicated edge pixel. What the
+source program leaves undefined must abort with a message (checked in child processes).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ import pytest
 
 from polylift.tdl.library import load_library
 from tests.exec.pva_images import (
+    BACKENDS,
     LIMITS,
     NP,
     ROOT,
@@ -148,7 +149,7 @@ def signed_tables(rng: np.random.Generator, n: int, scale: int):
     return spatial[:, :3], table[::2]
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("dtype", ["i8", "i16"])
 def test_lut_reads_the_pixel_as_an_unsigned_key(backend: str, dtype: str):
     rng = np.random.default_rng(23)
@@ -185,7 +186,7 @@ def test_bilateral_equals_the_benchmark_kernel(bench_kernels, dtype: str, shape)
     rng = np.random.default_rng(sum(shape))
     src = image(rng, dtype, *shape, strided=False)
     want = bench_bilateral(bench_kernels, dtype, src)
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         assert np.array_equal(run_bilateral(backend, dtype, src), want), backend
 
 
@@ -201,24 +202,25 @@ def test_bilateral_equals_the_benchmark_on_its_own_image(bench_kernels, dtype: s
     want = bench_bilateral(bench_kernels, dtype, src)
     assert np.array_equal(bilateral_oracle(dtype, src, SPATIAL, range_table(dtype),
                                            BENCH_SHIFT[dtype])[0], want)
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         assert np.array_equal(run_bilateral(backend, dtype, src), want), backend
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 6), (5, 1), (9, 12)])
 @pytest.mark.parametrize("dtype", ["i8", "i16"])
-def test_bilateral_pva_model_equals_ref_on_strided_views(dtype: str, shape):
+def test_bilateral_host_and_pva_model_equal_ref_on_strided_views(dtype: str, shape):
     rng = np.random.default_rng(7)
     src = image(rng, dtype, *shape, strided=True)
     ws = rng.integers(0, 5, size=(3, 3)).astype(np.int32)
     ws[1, 1] = max(ws[1, 1], 1)  # the centre tap weighs ws[1, 1] * wr[0] > 0: den > 0
     want = run_bilateral("ref", dtype, src, ws=ws)
-    assert np.array_equal(run_bilateral("pva", dtype, src, ws=ws), want)
+    for backend in ("host", "pva"):
+        assert np.array_equal(run_bilateral(backend, dtype, src, ws=ws), want), backend
     oracle = bilateral_oracle(dtype, src, ws, range_table(dtype), BENCH_SHIFT[dtype])[0]
     assert np.array_equal(want, oracle)
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_bilateral_special_tables(backend: str):
     rng = np.random.default_rng(11)
     src = image(rng, "i16", 6, 7, strided=False)
@@ -233,7 +235,7 @@ def test_bilateral_special_tables(backend: str):
     assert np.array_equal(run_bilateral(backend, "i8", src8, ws=ones, wr=only_equal), src8)
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_bilateral_hand_computed_borders(backend: str):
     ones, flat = np.ones((3, 3), np.int32), np.ones(256, np.int32)
     # 1 x 2 and 2 x 1 images: every window replicates both pixels (27 / 9 and 54 / 9).
@@ -267,7 +269,7 @@ def test_bilateral_signed_weights_on_the_edge_padded_image(dtype: str, rshift: i
         src = parent[2:2 + h, 3:3 + w]  # ldsrc = w + 6
         want, den = bilateral_oracle(dtype, src, ws, wr, rshift)
         dens.append(den.ravel())
-        for backend in ("ref", "pva"):
+        for backend in BACKENDS:
             got = run_bilateral(backend, dtype, src, ws=ws, wr=wr, rshift=rshift)
             assert np.array_equal(got, want), (backend, h, w)
     every = np.concatenate(dens)
@@ -282,7 +284,7 @@ def test_bilateral_roi_computes_the_benchmark_interior(bench_kernels, dtype: str
     ws, wr = SPATIAL, range_table(dtype)
     want = bench_bilateral(bench_kernels, dtype, src, ws, wr)
     h, w = shape[0] - 2, shape[1] - 2
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         got = run_bilateral_roi(backend, dtype, src, 1, 1, h, w, ws=ws, wr=wr,
                                 rshift=BENCH_SHIFT[dtype])
         assert np.array_equal(got, want[1:-1, 1:-1]), backend
@@ -302,7 +304,7 @@ def test_bilateral_roi_signed_weights_against_the_formula(dtype: str, rshift: in
     ws, wr = signed_tables(rng, n, scale)
     want, den = bilateral_roi_oracle(dtype, parent[1:h + 3, 2:w + 4], ws, wr, rshift)
     assert (den < 0).any() and (den > 0).any()
-    for backend in ("ref", "pva"):
+    for backend in BACKENDS:
         got = run_bilateral_roi(backend, dtype, parent, 2, 3, h, w, ws=ws, wr=wr,
                                 rshift=rshift)
         assert np.array_equal(got, want), backend
@@ -361,7 +363,7 @@ def abort_case(backend: str, case: str) -> None:
     ("whole:shift", "pva_bilateral3x3_i8", "range shift 32 is outside 0..31"),
     ("whole:int_min", "pva_bilateral3x3_i8", "pixel (0, 0) divides -2147483648 by -1"),
 ])
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_undefined_lookups_and_divisions_abort(backend: str, case: str, symbol: str,
                                                message: str):
     code = ("from tests.exec.test_shims_pva_tables import abort_case; "

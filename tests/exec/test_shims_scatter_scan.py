@@ -1,8 +1,8 @@
 """The loop-nest launches: the histogram (a scatter) and the running sum (a recurrence).
 
-Called through their templates' shim signatures on strided views and compared with
-numpy; a key outside the histogram, which the source program leaves undefined, must
-abort with a message (checked in a child process).
+Called through their templates' shim signatures on strided views, for every backend,
+and compared with numpy; a key outside the histogram, which the source program leaves
+undefined, must abort with a message (checked in a child process).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from polylift.tdl.library import load_library
-from tests.exec.pva_images import LIMITS, ROOT, image
+from tests.exec.pva_images import BACKENDS, LIMITS, ROOT, image
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 UNSIGNED = {"i8": np.uint8, "i16": np.uint16}
@@ -32,7 +32,7 @@ def run_histogram(backend: str, dtype: str, src, nbins: int, sentinel: int = -7)
     return np.array(hist)
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("dtype", ["i8", "i16"])
 def test_histogram_counts_the_unsigned_pixel_values(backend: str, dtype: str):
     rng = np.random.default_rng(7)
@@ -48,7 +48,7 @@ def test_histogram_counts_the_unsigned_pixel_values(backend: str, dtype: str):
                           np.concatenate([want, np.zeros(3, np.int32)]))
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_histogram_of_an_empty_image_is_all_zero(backend: str):
     src = np.zeros((0, 5), dtype=np.int8)
     assert not run_histogram(backend, "i8", src, 256).any()
@@ -60,7 +60,7 @@ def abort_case(backend: str) -> None:
     run_histogram(backend, "i8", src, 100)
 
 
-@pytest.mark.parametrize("backend", ["ref", "pva"])
+@pytest.mark.parametrize("backend", BACKENDS)
 def test_a_key_outside_the_histogram_aborts(backend: str):
     code = ("from tests.exec.test_shims_scatter_scan import abort_case; "
             f"abort_case({backend!r})")
@@ -71,8 +71,9 @@ def test_a_key_outside_the_histogram_aborts(backend: str):
                                   "counts in bin 200 of a 100-bin histogram")
 
 
+@pytest.mark.parametrize("backend", ["ref", "host"])
 @pytest.mark.parametrize("dtype", ["i32", "i64", "f32", "f64"])
-def test_cumsum_adds_in_order(dtype: str):
+def test_cumsum_adds_in_order(backend: str, dtype: str):
     rng = np.random.default_rng(3)
     kind = np.int64 if dtype == "i64" else NP_TYPES.get(dtype, np.int64)
     n = 37
@@ -84,7 +85,7 @@ def test_cumsum_adds_in_order(dtype: str):
     x = x_parent[::3]
     y_parent = np.full(2 * n, 99, dtype=kind)
     y = y_parent[::2]
-    call_shim(shim_cdll("ref"), load_library().templates["scan.cumsum"], "ref", dtype,
+    call_shim(shim_cdll(backend), load_library().templates["scan.cumsum"], backend, dtype,
               dict(x=x, y=y))
     want = np.empty(n, dtype=kind)
     acc = x[0]

@@ -26,6 +26,8 @@ PAGES = {
     "index.html": lambda bake: render_index(bake),
     "kernel-broken.html": lambda bake: render_kernel(bake, _kernel(bake, "broken")),
     "kernel-jacobi-1d.html": lambda bake: render_kernel(bake, _kernel(bake, "jacobi-1d")),
+    # A library's file: every function, translated or skipped.
+    "kernel-layers.html": lambda bake: render_kernel(bake, _kernel(bake, "layers")),
     "template-blas.gemm.html": lambda bake: render_template(bake, "blas.gemm"),
     # A template with a `window` declaration: DSL keywords beyond the basic ones.
     "template-cnn.maxpool.html": lambda bake: render_template(bake, "cnn.maxpool"),
@@ -53,7 +55,7 @@ def test_rendering_is_deterministic(fixture_bake: Bake) -> None:
 def test_index_shows_each_kernel_and_its_coverage(fixture_bake: Bake) -> None:
     page = render_index(fixture_bake)
     for kernel in fixture_bake.kernels():
-        assert f'href="kernels/linalg/{kernel["kernel"]}.html"' in page
+        assert f'href="kernels/{kernel["suite"]}/{kernel["kernel"]}.html"' in page
         assert f'cov-{kernel["coverage"].lower()}' in page
     assert "Coverage across suites" in page
 
@@ -71,3 +73,17 @@ def test_kernel_page_escapes_text(fixture_bake: Bake) -> None:
     page = render_kernel(fixture_bake, kernel)
     assert "<script>alert(1)</script>" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+
+
+def test_library_suite_lists_functions_and_counts_blockers(fixture_bake: Bake) -> None:
+    """The library suite (C files without main): a row per function, and the blockers
+    counted by category, a refused construct for each skipped function."""
+    page = render_index(fixture_bake)
+    section = page.split('id="suite-library"', 1)[1].split("</section>", 1)[0]
+    assert section.count('class="fn-translated"') == 2
+    assert section.count('class="fn-skipped"') == 2
+    for blocker in ("while loop", "call", "no template"):
+        assert f"<td>{blocker}</td><td class=\"num\">1</td>" in section, blocker
+    library = fixture_bake.suites["library"]
+    assert library["config"]["library"] and not library["config"]["checked"]
+    assert all(k["function"] == "*" and not k["results"] for k in library["kernels"])

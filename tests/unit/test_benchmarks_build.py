@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from polylift.harness.links import linked_sources
+
 BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
 INCLUDE_DIR = BENCH_ROOT / "include"
-SUITES = ("linalg", "cnn", "image")
+SUITES = ("linalg", "cnn", "image", "framework")
 PROGRAMS = sorted(p for suite in SUITES for p in (BENCH_ROOT / suite).glob("*.c"))
 CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off"]
 CHECKSUM_LINE = re.compile(r"^\S+ \d+ sum=\S+ hash=[0-9a-f]{16}$")
@@ -25,6 +27,10 @@ CNN = {
     "conv2d", "gemm_nn", "gemm_nt", "gemm_tn", "maxpool", "batchnorm", "shortcut",
     "conv_bn_relu", "conv_bias_relu_add", "gemm_bias_relu", "ata_gemm", "conv1x1",
     "im2col_gemm",
+}
+FRAMEWORK = {
+    "activation", "avgpool", "batchnorm", "blas1", "connected", "convolutional",
+    "global_avgpool", "l2norm", "maxpool", "route", "shortcut", "softmax", "upsample",
 }
 IMAGE = {
     "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",
@@ -43,15 +49,28 @@ def _kernel_name(program: Path) -> str:
     return "kernel_" + program.stem.replace("-", "_")
 
 
-def _compile(program: Path, out: Path, *extra: str) -> None:
-    cmd = ["gcc", *CFLAGS, f"-I{INCLUDE_DIR}", *extra, str(program), "-o", str(out), "-lm"]
+def _run(cmd: list[str]) -> None:
     result = subprocess.run(cmd, capture_output=True, text=True, check=False)
     assert result.returncode == 0, f"{' '.join(cmd)}\n{result.stderr}"
     assert result.stderr == "", result.stderr
 
 
+def _compile(program: Path, out: Path, *extra: str) -> None:
+    """The program with the files it links (POLYLIFT_LINK), each compiled as the harness
+    compiles it: without -Dstatic, so its own helpers stay private."""
+    objects = []
+    for source in linked_sources(program):
+        obj = out.with_name(f"{source.stem}.o")
+        _run(["gcc", *CFLAGS, f"-I{INCLUDE_DIR}", "-DMINI_DATASET", "-c", str(source),
+              "-o", str(obj)])
+        objects.append(str(obj))
+    _run(["gcc", *CFLAGS, f"-I{INCLUDE_DIR}", f"-I{program.parent}", *extra, str(program),
+          *objects, "-o", str(out), "-lm"])
+
+
 def test_every_suite_is_complete():
-    for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE)):
+    for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE),
+                            ("framework", FRAMEWORK)):
         found = {p.stem for p in (BENCH_ROOT / suite).glob("*.c")}
         assert found == expected, f"{suite}: missing {expected - found}, extra {found - expected}"
 

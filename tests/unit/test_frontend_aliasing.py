@@ -48,11 +48,15 @@ def test_a_pair_matters_when_neither_is_restrict_and_one_is_written() -> None:
     assert make_alias_plan(args, accesses, assume_noalias=True) is None
 
 
-def test_a_subscript_read_from_data_leaves_the_pair_unguarded() -> None:
+def test_a_subscript_read_from_data_compares_the_whole_array() -> None:
+    """No bound covers an access at a subscript read from data: the argument's range is
+    its whole memref (every access through a memref stays inside it)."""
     args = [ArrayArg("x", ct.DOUBLE, False), ArrayArg("y", ct.DOUBLE, False)]
     plan = make_alias_plan(args, [_access("x", False, II), _access("y", True, None)])
-    assert plan is not None and plan.unguarded == (AliasPair("x", "y"),)
-    assert plan.guarded == () and plan.extents == ()
+    assert plan is not None and plan.guarded == (AliasPair("x", "y"),)
+    assert not plan.unguarded
+    assert plan.extent("y").accessed.whole and plan.extent("y").written.whole
+    assert not plan.extent("x").accessed.whole
 
 
 def test_boxes_merge_shifted_bounds_and_assume_nonnegative_strides() -> None:

@@ -48,10 +48,21 @@ def test_no_view_when_refuted_or_not_linearised(index: Poly) -> None:
     assert make_plan([FlatAccess("A", index, domain)], ["A"]) is None
 
 
-def test_one_flat_access_keeps_the_pointer_flat() -> None:
+def test_an_access_of_another_shape_stays_on_the_flat_memref() -> None:
+    """`A[i*lda + k]` goes through the view, `A[k]` (no parameter scales a counter) stays
+    on the flat memref passed beside it; B, read at no polynomial, has no view."""
     domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
     accesses = [FlatAccess("A", II * LDA + K, domain), FlatAccess("A", K, domain),
                 FlatAccess("B", None, domain)]
+    plan = make_plan(accesses, ["A", "B"])
+    assert plan is not None
+    assert set(plan.views) == {"A"} and plan.flat_also == {"A"}
+    assert plan.uses_view("A", 0) and not plan.uses_view("A", 1)
+
+
+def test_no_structured_access_means_no_view() -> None:
+    domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
+    accesses = [FlatAccess("A", K, domain), FlatAccess("B", None, domain)]
     assert make_plan(accesses, ["A", "B"]) is None
 
 

@@ -8,8 +8,9 @@ import pytest
 
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
+from polylift.harness.adapter import adapter_source
 from polylift.harness.extents import apply_extents, evaluate_size, read_annotations
-from polylift.harness.wrapper import adapter_source, wrapper_source
+from polylift.harness.wrapper import wrapper_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SIG = Signature("kernel_g", (

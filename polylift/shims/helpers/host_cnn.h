@@ -25,12 +25,6 @@ static inline polylift_span polylift_host_span4(const void *base, int64_t e0, in
                           (int64_t)sizeof(float));
 }
 
-/* The span of a 1-D view of n elements with increment inc >= 0. */
-static inline polylift_span polylift_host_span1(const void *base, int64_t n, int64_t inc)
-{
-  return polylift_span_of(base, 0, (n - 1) * inc + 1, (int64_t)sizeof(float));
-}
-
 /* Whether all three strides are non-negative (the fast paths' precondition). */
 static inline int polylift_host_nonneg3(int64_t a, int64_t b, int64_t c)
 {

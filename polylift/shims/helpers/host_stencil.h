@@ -32,18 +32,39 @@ static inline int polylift_disjoint(polylift_span a, polylift_span b)
   return a.hi <= b.lo || b.hi <= a.lo;
 }
 
+/* The span of a vector of n >= 1 elements with increment inc >= 0. */
+static inline polylift_span polylift_host_span_vec(const void *base, int64_t n, int64_t inc,
+                                                   int64_t esize)
+{
+  return polylift_span_of(base, 0, (n - 1) * inc + 1, esize);
+}
+
+/* Whether no two of the n spans share a byte (the outputs among themselves and with the
+ * inputs: a shim that computes in another order than ref may not let them alias). */
+static inline int polylift_host_all_disjoint(const polylift_span *spans, int n)
+{
+  for (int a = 0; a < n; a++)
+    for (int b = a + 1; b < n; b++)
+      if (!polylift_disjoint(spans[a], spans[b]))
+        return 0;
+  return 1;
+}
+
 /*
  * Runs `body` for j = 0 .. n-1 (a unit-stride row). gcc -O2's cost model vectorises only
  * a loop whose trip count is a multiple of the vector length, so the row is cut into
  * blocks of a fixed POLYLIFT_HOST_BLOCK elements (vectorised) and a scalar tail; every j
- * still runs `body` once, with the same operations.
+ * still runs `body` once, with the same operations. POLYLIFT_HOST_ROW_BLOCKS takes the
+ * block length: 8-bit pixels fill a 32-byte vector only in blocks of 32.
  */
 #define POLYLIFT_HOST_BLOCK 16
 #define POLYLIFT_HOST_ROW_LOOP(j, n, ...)                                                     \
+  POLYLIFT_HOST_ROW_BLOCKS(j, n, POLYLIFT_HOST_BLOCK, __VA_ARGS__)
+#define POLYLIFT_HOST_ROW_BLOCKS(j, n, block, ...)                                            \
   do {                                                                                        \
     int64_t j##_blk = 0;                                                                      \
-    for (; j##_blk + POLYLIFT_HOST_BLOCK <= (n); j##_blk += POLYLIFT_HOST_BLOCK)              \
-      for (int64_t j##_t = 0; j##_t < POLYLIFT_HOST_BLOCK; j##_t++) {                         \
+    for (; j##_blk + (block) <= (n); j##_blk += (block))                                      \
+      for (int64_t j##_t = 0; j##_t < (block); j##_t++) {                                     \
         int64_t j = j##_blk + j##_t;                                                          \
         __VA_ARGS__                                                                           \
       }                                                                                       \

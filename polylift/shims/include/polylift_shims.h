@@ -105,6 +105,10 @@ void polylift_ref_cumsum_f32(int64_t n, const float *x, int64_t incx, float *y, 
 void polylift_ref_cumsum_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
 void polylift_ref_cumsum_i32(int64_t n, const int32_t *x, int64_t incx, int32_t *y, int64_t incy);
 void polylift_ref_cumsum_i64(int64_t n, const int64_t *x, int64_t incx, int64_t *y, int64_t incy);
+void polylift_host_cumsum_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_cumsum_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_cumsum_i32(int64_t n, const int32_t *x, int64_t incx, int32_t *y, int64_t incy);
+void polylift_host_cumsum_i64(int64_t n, const int64_t *x, int64_t incx, int64_t *y, int64_t incy);
 
 /* dot: blas.dot (r += x . y (r is a one-element array)) */
 void polylift_ref_dot_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
@@ -283,64 +287,85 @@ void polylift_cudnn_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int6
 /* pva_bilateral3x3: pva.bilateral3x3 (dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border) */
 void polylift_ref_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_bilateral3x3_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_bilateral3x3_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_bilateral3x3_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_bilateral3x3_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_bilateral3x3_roi: pva.bilateral3x3_roi (dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, over a region with a one-pixel halo) */
 void polylift_ref_pva_bilateral3x3_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_bilateral3x3_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_bilateral3x3_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_bilateral3x3_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_bilateral3x3_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_bilateral3x3_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t n, int32_t rshift, const int32_t *ws, int64_t ldws, const int32_t *wr, int64_t incwr, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_box3x3: pva.box3x3 (dst = mean of the 3x3 window, rounded to nearest (halves away from zero)) */
 void polylift_ref_pva_box3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_box3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_box3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_box3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_box3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_box3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_box3x3_roi: pva.box3x3_roi (dst = mean of the 3x3 window, rounded to nearest (halves away from zero), over a region with a one-pixel halo) */
 void polylift_ref_pva_box3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_box3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_box3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_box3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_box3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_box3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_conv3x3_q: pva.conv3x3_q_i8 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps), pva.conv3x3_q_i16 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps) */
 void polylift_ref_pva_conv3x3_q_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_conv3x3_q_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_conv3x3_q_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_conv3x3_q_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_conv3x3_q_roi: pva.conv3x3_q_roi_i8 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo), pva.conv3x3_q_roi_i16 (dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo) */
 void polylift_ref_pva_conv3x3_q_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_conv3x3_q_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_conv3x3_q_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_conv3x3_q_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_roi_i8(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int8_t *coef, int64_t ldcoef, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_conv3x3_q_roi_i16(int64_t h, int64_t w, int64_t kh, int64_t kw, int32_t shift, const int16_t *coef, int64_t ldcoef, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_gaussian3x3: pva.gaussian3x3 (dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4) */
 void polylift_ref_pva_gaussian3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_gaussian3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_gaussian3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_gaussian3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_gaussian3x3_roi: pva.gaussian3x3_roi (dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4 over a region with a one-pixel halo) */
 void polylift_ref_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_roi_i8(int64_t h, int64_t w, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 
 /* pva_histeq: pva.histeq (hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]) */
 void polylift_ref_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
+void polylift_host_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 
 /* pva_histogram: pva.histogram (hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)) */
 void polylift_ref_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_ref_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_host_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_host_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 
 /* pva_lut: pva.lut (dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel) */
 void polylift_ref_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_ref_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_host_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_host_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 

@@ -78,17 +78,31 @@ void kernel_types(int n, float *f, double *d, int *s, unsigned *u, char *c)
 // TYPES-LABEL: func.func private @kernel_types.noalias(
 // TYPES-SAME: polylift.alias_guarded = {{\[\["d", "c"\], \["s", "u"\], \["u", "c"\]\]}}
 
-// y's subscript is data: the range it covers is unknown at entry, so there is no guard
-// and the function states that x and y may alias; the raising leaves the loop.
+// y's subscript is data: no bound covers it, so y's range is its whole memref, which
+// the guard compares with x's range (y's element count must be at most 2**40, or the
+// guard fails: an extent the caller did not state).
 void kernel_scatter(int n, int *idx, double *x, double *y)
 {
   for (int i = 0; i < n; i++)
     y[idx[i]] = x[i];
 }
 // SCATTER-LABEL: func.func @kernel_scatter(
-// SCATTER-SAME: attributes {polylift.arg_names = ["n", "idx", "x", "y"], polylift.may_alias = {{\[\["x", "y"\]\]}}}
-// SCATTER-NEXT: affine.for
-// SCATTER-NOT: func.func
+// SCATTER-SAME: %[[N:[a-z0-9]+]]: index
+// SCATTER-SAME: %[[X:[a-z0-9]+]]: memref<?xf64>
+// SCATTER-SAME: %[[Y:[a-z0-9]+]]: memref<?xf64>
+// SCATTER: %[[DIM:.*]] = memref.dim %[[Y]], %{{.*}} : memref<?xf64>
+// SCATTER-NEXT: %[[YBASE:.*]] = memref.extract_aligned_pointer_as_index %[[Y]]
+// SCATTER-NEXT: %[[SIZE:.*]] = arith.constant 8 : index
+// SCATTER-NEXT: %[[BYTES:.*]] = arith.muli %[[DIM]], %[[SIZE]] : index
+// SCATTER-NEXT: %[[LIMIT:.*]] = arith.constant 1099511627776 : index
+// SCATTER-NEXT: %[[SMALL:.*]] = arith.cmpi ule, %[[DIM]], %[[LIMIT]] : index
+// SCATTER-NEXT: %[[YEND:.*]] = arith.addi %[[YBASE]], %[[BYTES]] : index
+// SCATTER-NEXT: %[[XBASE:.*]] = memref.extract_aligned_pointer_as_index %[[X]]
+// SCATTER: scf.if
+// SCATTER-LABEL: func.func private @kernel_scatter.noalias(
+// SCATTER-SAME: polylift.alias_guarded = {{\[\["x", "y"\]\]}}
+// SCATTER-LABEL: func.func private @kernel_scatter.flat(
+// SCATTER-SAME: polylift.may_alias = {{\[\["x", "y"\]\]}}
 
 // Delinearisation and aliasing share one guard and one dispatcher: K <= lda and
 // lda >= 0 for the view of A, and S's writes apart from A's reads, with A's range

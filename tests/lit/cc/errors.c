@@ -30,25 +30,26 @@ void use_pointer(int n, double *A)
 void use_call(int n, double A[n])
 {
   for (int i = 0; i < n; i++)
-    A[i] = cbrt(A[i]);
+    A[i] = mystery(A[i]);
 }
-// CALL: errors.c:33:12: error: unsupported call to 'cbrt'
-// CALL-NEXT: {{^}}    A[i] = cbrt(A[i]);
+// CALL: errors.c:33:12: error: unsupported call to 'mystery', which is declared nowhere
+// CALL-NEXT: {{^}}    A[i] = mystery(A[i]);
 // CALL-NEXT: {{^}}           ^
 
 void use_bound(int n, double A[n])
 {
-  for (int i = 0; i < n * n; i++)
-    A[i] = 1.0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i * i; j++)
+      A[j] = 1.0;
 }
-// BOUND: errors.c:41:23: error: unsupported non-affine loop bound
+// BOUND: errors.c:42:25: error: unsupported non-affine loop bound
 
-struct pair { double a, b; };
+struct pair { double v[2]; };
 void use_struct(int n, struct pair p, double A[n])
 {
-  A[0] = p.a;
+  A[0] = p.v[0];
 }
-// STRUCT: errors.c:47:36: error: unsupported type
+// STRUCT: errors.c:50:10: error: unsupported use of field 'v': array member of a struct
 
 void use_goto(int n, double A[n])
 {
@@ -56,7 +57,7 @@ void use_goto(int n, double A[n])
 done:
   A[0] = 1.0;
 }
-// GOTO: errors.c:55:3: error: unsupported goto
+// GOTO: errors.c:56:3: error: unsupported goto
 
 void use_counter(int n, double A[n])
 {
@@ -65,7 +66,7 @@ void use_counter(int n, double A[n])
     A[i] = 0.0;
   A[0] = i;
 }
-// COUNTER: errors.c:66:10: error: unsupported read of loop counter 'i' after its loop
+// COUNTER: errors.c:67:10: error: unsupported read of loop counter 'i' after its loop
 
 // MISSING: polylift-cc: error: no function 'missing' is defined in '{{.*}}errors.c'
 

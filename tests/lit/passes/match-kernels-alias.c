@@ -70,8 +70,10 @@ void kernel_cumsum(int n, double *x, double *y)
 // CHECK-NOT: kernel.launch
 // CHECK: affine.for
 
-// y's range is unknown at entry (its subscript is data): no guard, and the loop that
-// writes y and reads x stays; the one that touches x alone is raised and matched.
+// No bound covers y's accesses (its subscript is data): y's range is its whole array,
+// which the guard compares with x's range (and only when y's extent is at most 2**40
+// elements). The scatter stays a loop in both versions; the loop that touches x alone
+// is raised and matched.
 void kernel_scatter(int n, int *idx, double *x, double *y)
 {
   for (int i = 0; i < n; i++)
@@ -80,7 +82,13 @@ void kernel_scatter(int n, int *idx, double *x, double *y)
     x[i] = 2.0 * x[i];
 }
 // CHECK-LABEL: func.func @kernel_scatter(
-// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[idx:[a-z0-9_-]+]]: memref<?xi32>, %[[xx:[a-z0-9_-]+]]: memref<?xf64>, %[[y:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK-SAME: %{{[a-z0-9_-]+}}: index, %{{[a-z0-9_-]+}}: memref<?xi32>, %{{[a-z0-9_-]+}}: memref<?xf64>, %[[y:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK: %[[DIM:[a-z0-9_-]+]] = memref.dim %[[y]], %{{.*}} : memref<?xf64>
+// CHECK: %[[SMALL:[a-z0-9_-]+]] = arith.cmpi ule, %[[DIM]], %{{.*}} : index
+// CHECK: scf.if
+// CHECK-LABEL: func.func private @kernel_scatter.noalias(
+// CHECK-SAME: %[[n:[a-z0-9_-]+]]: index, %[[idx:[a-z0-9_-]+]]: memref<?xi32>, %[[xx:[a-z0-9_-]+]]: memref<?xf64>, %[[y2:[a-z0-9_-]+]]: memref<?xf64>)
+// CHECK-SAME: polylift.alias_guarded = {{\[}}["x", "y"]]
 // CHECK-NEXT: affine.for
 // CHECK: memref.store
 // CHECK: %[[X:[a-z0-9_-]+]] = memref.subview %[[xx]][0]
@@ -147,8 +155,10 @@ void kernel_same(int n, double A[restrict n][n], double *restrict z, double *res
 // REMARK-NEXT: alias.c:8:6: remark: may alias: x and y; this version runs when they overlap and assumes nothing of them
 // REMARK-NEXT: alias.c:13:21: remark: not raised: may alias: A and y (a caller may pass overlapping arrays, and the nest writes one of them)
 // REMARK: alias.c:63:23: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
-// REMARK: alias.c:75:6: remark: may alias: x and y; not guarded: the address ranges of their accesses cannot be computed at entry, so loops that write one and touch the other stay
-// REMARK-NEXT: alias.c:78:5: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
+// REMARK: alias.c:77:6: remark: may alias: x and y; guarded at entry (this version runs when their address ranges are apart)
+// REMARK-NEXT: alias.c:80:5: remark: not raised: 'memref.store' has a subscript that is not affine
+// REMARK: alias.c:77:6: remark: may alias: x and y; this version runs when they overlap and assumes nothing of them
+// REMARK-NEXT: alias.c:80:5: remark: not raised: may alias: x and y (a caller may pass overlapping arrays, and the nest writes one of them)
 // REMARK: alias.c:62:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 (y[k] = (y[k-1] + x[k]) where k >= 1): output y may alias x (arguments x and y may overlap)
 // REMARK: remark: match-kernels: @kernel_gemv.noalias: coverage FULL, 1 launch(es), 0 residual op(s); launches guarded at entry (A and y, x and y apart)
 // REMARK-NEXT: remark: match-kernels: @kernel_gemv.flat: coverage NONE, 0 launch(es), 2 residual op(s)

@@ -84,6 +84,7 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
     """Check one kernel for one configuration; the record `results.json` lists."""
     from polylift.errors import UsageError
     from polylift.harness.check import CheckOptions, check_benchmark
+    from polylift.harness.gpu import require_backend_devices
     from polylift.harness.suite import polybench_options
 
     base = {"backend": config.backend, "size": config.size, "target": config.target}
@@ -93,6 +94,7 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
                                keep=tmp, assume_noalias=setup.assume_noalias)
         try:
             options.validate()
+            require_backend_devices(options.pass_list())  # cuda backends without a GPU
         except UsageError as exc:
             return {**base, "verdict": UNSUPPORTED, "message": exc.message}
         if setup.polybench_root:

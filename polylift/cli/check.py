@@ -8,7 +8,10 @@ from pathlib import Path
 
 from polylift.errors import UsageError
 from polylift.harness.build import SIZES
+from polylift.harness.bundle.collect import collect_bundle, manifest_options
+from polylift.harness.bundle.write import bundle_summary, write_bundle
 from polylift.harness.check import INPUT_MODES, CheckOptions, CheckResult, check_benchmark
+from polylift.harness.gpu import require_backend_devices
 from polylift.harness.report import results_json, table, verdict_line
 from polylift.harness.suite import (
     check_suite,
@@ -57,6 +60,14 @@ def _parser() -> argparse.ArgumentParser:
                         "measured the host call slower (default always)")
     p.add_argument("--offload-profile", default="",
                    help="the profile of `polylift calibrate` (default: the shipped one)")
+    p.add_argument("--bundle", metavar="DIR",
+                   help="build only, into a self-contained folder whose run.sh runs the "
+                        "programs on another machine (a GPU node, an aarch64 board)")
+    p.add_argument("--collect", metavar="DIR",
+                   help="compare the outputs a bundle's run.sh wrote, as a local check would")
+    p.add_argument("--cuda-lib-dir", metavar="DIR",
+                   help="with --bundle: where the CUDA libraries are on the machine that "
+                        "runs it (run.sh also reads POLYLIFT_CUDA_LIB_DIR and searches)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -78,13 +89,13 @@ def _sources(args: argparse.Namespace, options: CheckOptions) -> tuple[list[Path
     return sources, options
 
 
-def run_check(argv: list[str]) -> int:
-    """The body of `polylift check`; exit 0 when every kernel is BIT-EXACT or PASS."""
-    args = _parser().parse_args(argv)
+def _options(args: argparse.Namespace) -> CheckOptions:
     if sum(map(bool, (args.benchmark, args.suite, args.polybench_root))) != 1:
         raise UsageError("give either one benchmark file, --suite or --polybench-root")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.cuda_lib_dir and not args.bundle:
+        raise UsageError("--cuda-lib-dir goes with --bundle")
     options = CheckOptions(backend=args.backend, target=args.target, size=args.size,
                            inputs=args.inputs, repeat=args.repeat,
                            include_dirs=tuple(args.include_dirs), defines=tuple(args.defines),
@@ -93,14 +104,59 @@ def run_check(argv: list[str]) -> int:
                            offload_policy=args.offload_policy,
                            offload_profile=args.offload_profile)
     options.validate()
+    return options
+
+
+def _show(results: list[CheckResult], suite: bool) -> None:
+    if suite:
+        sys.stdout.write(table(results))
+    else:
+        print(verdict_line(results[0]))
+
+
+def _bundle(args: argparse.Namespace, options: CheckOptions) -> int:
+    if args.benchmark:
+        if not Path(args.benchmark).is_file():
+            raise UsageError(f"no such benchmark '{args.benchmark}'")
+        sources = [Path(args.benchmark)]
+    else:
+        sources, options = _sources(args, options)
+    dest = Path(args.bundle)
+    manifest = write_bundle(sources, options, dest, cuda_lib_dir=args.cuda_lib_dir,
+                            progress=not (args.no_progress or args.benchmark), jobs=args.jobs,
+                            suite=not args.benchmark)
+    print(bundle_summary(manifest, dest))
+    return 0 if all(not k.error for k in manifest.kernels) else 1
+
+
+def _collect(args: argparse.Namespace, argv: list[str]) -> int:
+    allowed = {"--collect", "--json", "--debug", "--no-progress"}
+    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-")]
+    if args.benchmark or args.suite or args.polybench_root or set(extra) - allowed:
+        raise UsageError("--collect takes only --json: the bundle's manifest holds the rest")
+    manifest, results = collect_bundle(Path(args.collect))
+    _show(results, manifest.suite or len(results) > 1)
+    if args.json:
+        write_atomically(args.json, results_json(results, manifest_options(manifest)))
+    return 0 if all(r.ok for r in results) else 1
+
+
+def run_check(argv: list[str]) -> int:
+    """The body of `polylift check`; exit 0 when every kernel is BIT-EXACT or PASS."""
+    args = _parser().parse_args(argv)
+    if args.collect:
+        return _collect(args, argv)
+    options = _options(args)
+    if args.bundle:
+        return _bundle(args, options)
+    require_backend_devices(options.pass_list())
     results: list[CheckResult]
     if args.benchmark:
         results = [check_benchmark(args.benchmark, options)]
-        print(verdict_line(results[0]))
     else:
         sources, options = _sources(args, options)
         results = check_suite(sources, options, progress=not args.no_progress, jobs=args.jobs)
-        sys.stdout.write(table(results))
+    _show(results, not args.benchmark)
     if args.json:
         write_atomically(args.json, results_json(results, options))
     return 0 if all(r.ok for r in results) else 1

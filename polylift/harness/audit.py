@@ -34,6 +34,7 @@ from polylift.harness.build import LiftedParts, compile_c
 from polylift.harness.compare import BIT_EXACT, DIFF, PASS, compare_arrays, overall_verdict
 from polylift.harness.coverage import LiftSummary, inexact_ops, ulp_bound
 from polylift.harness.figures import INFINITE_ULP, ulp_text
+from polylift.harness.manifest import AUDITED, Program
 from polylift.harness.run import RunResult, dumped_names, run_program
 from polylift.harness.shim_calls import (
     ShimCall,
@@ -44,10 +45,11 @@ from polylift.harness.shim_calls import (
     wrap_flags,
 )
 from polylift.harness.toolchain import Toolchain
+from polylift.harness.wrapper import SignatureLike
 from polylift.shims.build import shim_library
 from polylift.shims.header import backward_symbol, c_parameters, c_templates, c_type, shim_symbol
 from polylift.tdl.ast import Bin, Expr, Neg, Num, Ref
-from polylift.tdl.library import KernelTemplate, load_library
+from polylift.tdl.library import KernelTemplate, Library, load_library
 
 AUDIT_ENV = "POLYLIFT_AUDIT_OUT"
 EXACT_ENV = "POLYLIFT_AUDIT_EXACT"
@@ -169,12 +171,9 @@ class Audit:
         return "\n".join(lines)
 
 
-def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
-                   reference: RunResult, inputs: str, template_dirs: Sequence[str],
-                   timeout: float | None,
-                   magnitudes: dict[str, np.ndarray] | None = None) -> Audit | None:
-    """Build and run the audited program; None when the kernel calls no backend shim.
-    `magnitudes` (the kernel's, `magnitude.py`) measure the outputs' cancelling sums."""
+def build_audited(parts: LiftedParts, summary: LiftSummary, tc: Toolchain, inputs: str,
+                  template_dirs: Sequence[str]) -> Program | None:
+    """The audited program and how to run it; None when the kernel calls no backend shim."""
     library = load_library(template_dirs)
     shims = shim_calls(undefined_symbols(parts.kernel_obj, tc), library)
     if not shims:
@@ -182,23 +181,44 @@ def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
     ref = shim_library("ref", tc.target.name, template_dirs=[Path(d) for d in template_dirs])
     audit_obj = compile_c(tc, "audit.c", audit_source(shims), "compiling the launch audit",
                           [ref.include_dir])
-    exe = parts.build(tc, "audited", [audit_obj], [ref],
-                      wrap_flags(s.symbol for s in shims))
+    exe = parts.build(tc, AUDITED, [audit_obj], [ref], wrap_flags(s.symbol for s in shims))
     env = {AUDIT_ENV: AUDIT_FILE}
     if inputs == "exact" and not summary.inexact:
         env[EXACT_ENV] = "1"
-    tc.log.lines.append(f"rm -f {AUDIT_FILE}")
-    (tc.workdir / AUDIT_FILE).unlink(missing_ok=True)
-    run = run_program(exe, parts.sig, tc, 1, timeout, inputs, env)
-    records = tuple(read_audit(tc.workdir / AUDIT_FILE))
+    return Program(AUDITED, exe.name, 1, tuple(sorted(env.items())))
+
+
+def judge_audit(run: RunResult, records: Sequence[LaunchAudit], reference: RunResult,
+                sig: SignatureLike, summary: LiftSummary, library: Library, inputs: str,
+                magnitudes: dict[str, np.ndarray] | None = None) -> Audit:
+    """The audit's verdict from the audited run and its records. `magnitudes` (the
+    kernel's, `magnitude.py`) measure the outputs' cancelling sums."""
     bound = ulp_bound(summary, library, "ref", inputs, run.scalars)
     comparisons = [compare_arrays(name, reference.arrays[name], run.arrays[name], bound,
                                   (magnitudes or {}).get(name))
-                   for name in dumped_names(parts.sig, reference.arrays)]
+                   for name in dumped_names(sig, reference.arrays)]
     outputs = overall_verdict(comparisons)
     shown = "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)
     ok = bool(records) and all(r.failed_calls == 0 for r in records) and outputs != DIFF
-    return Audit(PASS if ok else DIFF, records, outputs + (f" ({shown})" if shown else ""))
+    return Audit(PASS if ok else DIFF, tuple(records),
+                 outputs + (f" ({shown})" if shown else ""))
 
 
-__all__ = ["Audit", "LaunchAudit", "audit_launches", "audit_source", "read_audit"]
+def audit_launches(parts: LiftedParts, summary: LiftSummary, tc: Toolchain,
+                   reference: RunResult, inputs: str, template_dirs: Sequence[str],
+                   timeout: float | None,
+                   magnitudes: dict[str, np.ndarray] | None = None) -> Audit | None:
+    """Build and run the audited program; None when the kernel calls no backend shim."""
+    program = build_audited(parts, summary, tc, inputs, template_dirs)
+    if program is None:
+        return None
+    tc.log.lines.append(f"rm -f {AUDIT_FILE}")
+    (tc.workdir / AUDIT_FILE).unlink(missing_ok=True)
+    run = run_program(tc.workdir / program.path, parts.sig, tc, 1, timeout, inputs,
+                      dict(program.env))
+    return judge_audit(run, read_audit(tc.workdir / AUDIT_FILE), reference, parts.sig,
+                       summary, load_library(template_dirs), inputs, magnitudes)
+
+
+__all__ = ["AUDIT_FILE", "Audit", "LaunchAudit", "audit_launches", "audit_source",
+           "build_audited", "judge_audit", "read_audit"]

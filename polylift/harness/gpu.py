@@ -16,14 +16,18 @@ from __future__ import annotations
 import ctypes
 import importlib.util
 import statistics
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
-from polylift.errors import PolyliftError
+from polylift.errors import PolyliftError, UsageError
+from polylift.passes.stages import lowered_backends
+from polylift.shims.cuda_build import find_wheel_root
+from polylift.shims.generate import CUDA_BACKENDS
 
 DRIVER_LIBRARY = "libcuda.so.1"
+RUNTIME_LIBRARY = "libcudart.so.13"
 PYCUDA_HINT = "pip install 'polylift[gpu-run]' (pycuda builds only where a driver is installed)"
 
 
@@ -62,6 +66,41 @@ def gpu_available(need_pycuda: bool = True) -> tuple[bool, str]:
     if need_pycuda and importlib.util.find_spec("pycuda") is None:
         return False, f"pycuda is not installed: {PYCUDA_HINT}"
     return True, ""
+
+
+def _runtime_problem() -> str:
+    """Why the CUDA runtime library cannot use a device here, or "" (it checks what the
+    driver alone does not: a driver too old for the runtime the shims link)."""
+    candidates = [RUNTIME_LIBRARY]
+    root = find_wheel_root()
+    if root is not None:
+        candidates.insert(0, str(root / "cu13" / "lib" / RUNTIME_LIBRARY))
+    for name in candidates:
+        try:
+            runtime = ctypes.CDLL(name)
+        except OSError:
+            continue
+        count = ctypes.c_int(0)
+        status = runtime.cudaGetDeviceCount(ctypes.byref(count))
+        if status == 0:
+            return ""
+        runtime.cudaGetErrorName.restype = ctypes.c_char_p
+        error = runtime.cudaGetErrorName(status).decode()
+        return f"cudaGetDeviceCount failed: {error}"
+    return ""  # no runtime here: the driver's answer stands
+
+
+def require_backend_devices(passes: Sequence[str]) -> None:
+    """Refuse, before anything is built, to run cuda backends on a machine where they
+    cannot run: no driver, no device, or a driver the runtime cannot use."""
+    cuda = [b for b in lowered_backends(passes) if b in CUDA_BACKENDS]
+    if not cuda:
+        return
+    count, reason = _device_count()
+    reason = reason if count == 0 else _runtime_problem()
+    if reason:
+        raise UsageError(f"backend {cuda[0]} needs an NVIDIA GPU and driver: {reason}; "
+                         "use --bundle to build for another machine")
 
 
 def require_gpu(need_pycuda: bool = True) -> None:

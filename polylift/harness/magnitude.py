@@ -27,6 +27,7 @@ import numpy as np
 
 from polylift.harness.build import LiftedParts, compile_c
 from polylift.harness.coverage import FULL, LiftSummary
+from polylift.harness.manifest import MAGNITUDE, Program
 from polylift.harness.run import run_program
 from polylift.harness.shim_calls import (
     ShimCall,
@@ -76,11 +77,10 @@ def magnitude_source(calls: Iterable[ShimCall]) -> str:
         runtime=_RUNTIME.read_text(), shims=contexts)
 
 
-def kernel_magnitudes(parts: LiftedParts, summary: LiftSummary, library: Library,
-                      tc: Toolchain, inputs: str, template_dirs: Sequence[str],
-                      timeout: float | None) -> dict[str, np.ndarray] | None:
-    """The magnitude of every element the kernel writes, on the inputs of the checked
-    runs; None for a kernel that is not launches of polynomial templates only."""
+def build_magnitude(parts: LiftedParts, summary: LiftSummary, library: Library,
+                    tc: Toolchain, template_dirs: Sequence[str]) -> Program | None:
+    """The magnitude program; None for a kernel that is not launches of polynomial
+    templates only."""
     if not has_magnitudes(summary, library):
         return None
     calls = shim_calls(undefined_symbols(parts.kernel_obj, tc), library, with_ref=True)
@@ -90,8 +90,19 @@ def kernel_magnitudes(parts: LiftedParts, summary: LiftSummary, library: Library
     ref = shim_library("ref", tc.target.name, template_dirs=[Path(d) for d in template_dirs])
     obj = compile_c(tc, "magnitude.c", magnitude_source(wrapped),
                     "compiling the magnitude run", [ref.include_dir])
-    exe = parts.build(tc, "magnitude", [obj], [ref], wrap_flags(c.symbol for c in wrapped))
-    return run_program(exe, parts.sig, tc, 1, timeout, inputs).arrays
+    exe = parts.build(tc, MAGNITUDE, [obj], [ref], wrap_flags(c.symbol for c in wrapped))
+    return Program(MAGNITUDE, exe.name)
 
 
-__all__ = ["has_magnitudes", "kernel_magnitudes", "magnitude_source"]
+def kernel_magnitudes(parts: LiftedParts, summary: LiftSummary, library: Library,
+                      tc: Toolchain, inputs: str, template_dirs: Sequence[str],
+                      timeout: float | None) -> dict[str, np.ndarray] | None:
+    """The magnitude of every element the kernel writes, on the inputs of the checked
+    runs; None for a kernel that is not launches of polynomial templates only."""
+    program = build_magnitude(parts, summary, library, tc, template_dirs)
+    if program is None:
+        return None
+    return run_program(tc.workdir / program.path, parts.sig, tc, 1, timeout, inputs).arrays
+
+
+__all__ = ["build_magnitude", "has_magnitudes", "kernel_magnitudes", "magnitude_source"]

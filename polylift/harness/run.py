@@ -118,7 +118,7 @@ def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
     Outputs are those of the last of the `repeat` calls (every one must write the same
     bits), for each call main makes (`dumped_names`).
     """
-    dump = tc.workdir / f"{exe.name}.out"
+    dump = tc.workdir / dump_dir(exe.name)
     shutil.rmtree(dump, ignore_errors=True)
     dump.mkdir()
     tc.log.lines.append(f"rm -rf {dump.name} && mkdir {dump.name}")
@@ -129,10 +129,21 @@ def run_program(exe: Path, sig: SignatureLike, tc: Toolchain, repeat: int = 1,
         env["OPENBLAS_NUM_THREADS"] = "1"
     done = tc.run([*tc.target.emulator, f"./{exe.name}"], f"running {exe.name}", env=env,
                   timeout=timeout)
+    return read_run(dump, sig, exe.name, done.stdout)
+
+
+def read_run(dump: Path, sig: SignatureLike, name: str, stdout: str = "") -> RunResult:
+    """The outputs and times program `name` wrote into `dump` (here or on another
+    machine); a `BuildError` when they are missing or the calls disagreed."""
     manifest = read_manifest(dump)
     if manifest.unstable:
-        raise BuildError(f"{exe.name}: the kernel wrote different outputs on different calls "
+        raise BuildError(f"{name}: the kernel wrote different outputs on different calls "
                          "with the same inputs")
     arrays, seconds = read_dumps(dump, sig)
-    return RunResult(arrays, seconds, done.stdout, tuple(t * 1e-9 for t in manifest.times_ns),
+    return RunResult(arrays, seconds, stdout, tuple(t * 1e-9 for t in manifest.times_ns),
                      manifest.scalars)
+
+
+def dump_dir(program: str) -> str:
+    """Where a program's wrapper writes its outputs, beside it: `<program>.out`."""
+    return f"{program}.out"

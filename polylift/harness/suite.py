@@ -24,6 +24,7 @@ from pathlib import Path
 
 from polylift.errors import UsageError
 from polylift.harness.check import CheckOptions, CheckResult, Translator, check_benchmark
+from polylift.harness.gpu import require_backend_devices
 from polylift.harness.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
 
 POLYBENCH_DEFINES = ("POLYBENCH_USE_C99_PROTO", "POLYBENCH_USE_RESTRICT")
@@ -101,6 +102,7 @@ def check_suite(sources: Sequence[Path], options: CheckOptions,
     from tqdm import tqdm
 
     options.validate()
+    require_backend_devices(options.pass_list())
     # mininterval 0: a check takes seconds, so every step is worth drawing.
     bar = tqdm(total=len(sources), desc="check", unit="kernel", disable=not progress,
                leave=False, mininterval=0)

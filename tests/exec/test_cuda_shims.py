@@ -57,7 +57,8 @@ def test_library_defines_every_declared_symbol(backend: str, kind: str) -> None:
     missing = declared - defined_symbols(lib.path)
     assert not missing, f"{lib.path.name} lacks {sorted(missing)}"
     # The runtime entry points come with every cuda backend.
-    assert {"polylift_cuda_trust_resident", "polylift_cuda_release"} <= defined_symbols(lib.path)
+    assert {"polylift_cuda_trust_resident", "polylift_cuda_use_mapped",
+            "polylift_cuda_release"} <= defined_symbols(lib.path)
     assert any(arg.startswith("-l:lib") for arg in lib.link_args)
 
 
@@ -247,6 +248,13 @@ def _traffic(lib: ctypes.CDLL) -> tuple[int, int]:
     return up.value, down.value
 
 
+def _gemm_operands(seed: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A, B (exact quarters) and a zero C for a 16x8 by 8x12 gemm."""
+    rng = np.random.default_rng(seed)
+    a, b = rng.integers(1, 5, (16, 8)) / 4.0, rng.integers(1, 5, (8, 12)) / 4.0
+    return a, b, np.zeros((16, 12))
+
+
 def _gemm(lib: ctypes.CDLL, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None:
     tpl = LIBRARY.templates["blas.gemm"]
     call_shim(lib, tpl, "cublas", "f64", {"A": a, "B": b, "C": c, "alpha": 1.0, "beta": 0.0})
@@ -256,9 +264,7 @@ def _gemm(lib: ctypes.CDLL, a: np.ndarray, b: np.ndarray, c: np.ndarray) -> None
 @pytest.mark.skipif(not (CUDA_READY and GPU_READY), reason=CUDA_REASON or GPU_REASON)
 def test_cache_reuploads_changed_inputs_by_default() -> None:
     lib = shim_cdll("cublas")
-    rng = np.random.default_rng(3)
-    a, b = rng.integers(1, 5, (16, 8)) / 4.0, rng.integers(1, 5, (8, 12)) / 4.0
-    c = np.zeros((16, 12))
+    a, b, c = _gemm_operands(3)
     _gemm(lib, a, b, c)
     np.testing.assert_array_equal(c, a @ b)
     a[3, :] = 2.0  # the host changes A in place: same pointer, same size
@@ -292,3 +298,27 @@ def test_trusted_resident_inputs_skip_uploads_but_outputs_invalidate() -> None:
     finally:
         lib.polylift_cuda_trust_resident(previous)
         lib.polylift_cuda_invalidate()
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not (CUDA_READY and GPU_READY), reason=CUDA_REASON or GPU_REASON)
+def test_mapped_memory_computes_in_place_and_copies_nothing() -> None:
+    lib = shim_cdll("cublas")
+    a, b, c = _gemm_operands(5)
+    _gemm(lib, a, b, c)  # copied: leaves device images of A, B and C in the cache
+    was = lib.polylift_cuda_use_mapped(1)
+    try:
+        before = _traffic(lib)
+        a[0, :] = 3.0  # a host write the cached images do not know of
+        _gemm(lib, a, b, c)
+        np.testing.assert_array_equal(c, a @ b)
+        assert _traffic(lib) == before  # nothing uploaded or downloaded
+        a[1, :] = 1.5  # the device reads the host array itself: no stale data
+        _gemm(lib, a, b, c)
+        np.testing.assert_array_equal(c, a @ b)
+    finally:
+        lib.polylift_cuda_use_mapped(was)
+    b[2, :] = 0.5  # copied again: the images written in place were invalidated
+    _gemm(lib, a, b, c)
+    np.testing.assert_array_equal(c, a @ b)
+    lib.polylift_cuda_release()

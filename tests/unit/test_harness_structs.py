@@ -16,6 +16,13 @@ from polylift.frontend.signature import CDecl
 from polylift.harness.adapter import adapter_source
 from polylift.harness.extents import apply_extents, evaluate_size
 from polylift.harness.links import linked_sources
+from polylift.harness.manifest import (
+    MANIFEST_NAME,
+    BuildManifest,
+    KernelEntry,
+    manifest_json,
+    read_manifest_json,
+)
 from polylift.harness.run import dumped_names, read_dumps
 from polylift.harness.wrapper import c_prototype, wrapper_source
 
@@ -104,3 +111,15 @@ def test_exact_inputs_set_float_fields_of_const_structs(tmp_path: Path):
                        cwd=tmp_path, check=True)
     assert "void kernel_v(vec v) {" in wrapper_source(by_value)
     assert "*(float *)&(v->scale) = (float)(3) * (float)0.25;" in wrapper_source(SIG)
+
+
+def test_the_manifest_keeps_fields_the_result_and_the_c_declaration(tmp_path: Path):
+    """A bundle's run and compare stages read the signature back from the manifest: the
+    field paths, the returned scalar and the struct declaration must survive JSON."""
+    entry = KernelEntry("sum", "kernel_sum", "kernel_sum", SIG)
+    manifest = BuildManifest("host", "x86_64", "MINI", "native", 1, None, (), (entry,))
+    (tmp_path / MANIFEST_NAME).write_text(manifest_json(manifest))
+    back = read_manifest_json(tmp_path).kernels[0].signature
+    assert back == SIG
+    assert back is not None and back.params[2].c_expr == "v->x"
+    assert back.result is not None and back.result.name == "return"

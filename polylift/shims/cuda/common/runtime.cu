@@ -11,7 +11,10 @@
 #include <mutex>
 #include <vector>
 
+#include <unistd.h>
+
 #include "polylift_cuda.h"
+#include "polylift_cuda_pages.h"
 
 namespace polylift_cuda {
 
@@ -38,11 +41,12 @@ struct Entry {
 };
 
 struct Output {
-  Entry *entry;
-  int64_t off;  // byte offset of element 0 from entry->lo
+  Entry *entry;  // null: a mapped host array, which the device wrote in place
+  int64_t off;   // byte offset of element 0 from entry->lo
   View view;
   void *packed;  // non-null: the routine wrote a packed copy, scattered back at the end
   View packed_view;
+  char *mapped;  // element 0 of a mapped host array
 };
 
 struct Runtime {
@@ -51,6 +55,9 @@ struct Runtime {
   uint64_t generation = 0;
   bool initialised = false;
   bool trust = false;
+  bool mapped = false;               // POLYLIFT_CUDA_MEMORY=mapped: pin, never copy
+  std::vector<PageRange> pinned;     // registered with cudaHostRegister, disjoint
+  size_t page = 4096;
   uint64_t uploaded = 0, downloaded = 0;
   // Scratch arena: one block, grown between calls to the largest need seen.
   char *arena = nullptr;
@@ -183,6 +190,8 @@ void *device_alloc(size_t bytes) {
   return p;
 }
 
+void require_host_pointers();
+
 void init_once() {
   Runtime &r = rt();
   if (r.initialised) return;
@@ -191,7 +200,54 @@ void init_once() {
   if (devices == 0) fail("initialising CUDA", "no CUDA device");
   const char *env = std::getenv("POLYLIFT_CUDA_TRUST_RESIDENT");
   r.trust = env != nullptr && std::strcmp(env, "1") == 0;
+  const char *memory = std::getenv("POLYLIFT_CUDA_MEMORY");
+  if (memory != nullptr && std::strcmp(memory, "mapped") != 0 && std::strcmp(memory, "copy") != 0)
+    fail("reading POLYLIFT_CUDA_MEMORY", "expected 'copy' or 'mapped'");
+  r.mapped = memory != nullptr && std::strcmp(memory, "mapped") == 0;
+  long page = sysconf(_SC_PAGESIZE);
+  r.page = page > 0 ? static_cast<size_t>(page) : 4096;
   r.initialised = true;
+  if (r.mapped) require_host_pointers();
+}
+
+// Mapped memory hands the device the host's own pointers: only correct where the
+// device addresses registered host memory by its host address (unified addressing).
+void require_host_pointers() {
+  int device = 0, usable = 0;
+  check(cudaGetDevice(&device), "cudaGetDevice");
+  check(cudaDeviceGetAttribute(&usable, cudaDevAttrCanUseHostPointerForRegisteredMem, device),
+        "cudaDeviceGetAttribute");
+  if (!usable)
+    fail("using mapped memory (POLYLIFT_CUDA_MEMORY=mapped)",
+         "this device cannot use host pointers to registered memory");
+}
+
+// Pin the pages of [lo, lo + bytes) for the device (polylift_cuda_pages.h); false when
+// CUDA refuses (read-only or special memory): the array is then copied as usual.
+bool pin(uintptr_t lo, size_t bytes) {
+  Runtime &r = rt();
+  const PinPlan plan = plan_pin(r.pinned, page_span(lo, bytes, r.page));
+  if (plan.reuse >= 0) return true;
+  if (!plan.release.empty()) check(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+  for (int i : plan.release)
+    check(cudaHostUnregister(reinterpret_cast<void *>(r.pinned[i].lo)), "cudaHostUnregister");
+  void *base = reinterpret_cast<void *>(plan.pin.lo);
+  if (cudaHostRegister(base, plan.pin.hi - plan.pin.lo, cudaHostRegisterMapped) != cudaSuccess) {
+    cudaGetLastError();  // not sticky: clear it
+    for (int i : plan.release)  // they were pinnable before: pin them again
+      check(cudaHostRegister(reinterpret_cast<void *>(r.pinned[i].lo),
+                             r.pinned[i].hi - r.pinned[i].lo, cudaHostRegisterMapped),
+            "cudaHostRegister");
+    return false;
+  }
+  r.pinned = after_pin(r.pinned, plan);
+  return true;
+}
+
+void unpin_all() {
+  Runtime &r = rt();
+  for (const PageRange &range : r.pinned) cudaHostUnregister(reinterpret_cast<void *>(range.lo));
+  r.pinned.clear();
 }
 
 Entry *entry_for(uintptr_t lo, size_t bytes) {
@@ -235,11 +291,12 @@ void upload(Entry *e, int64_t off, const View &v, cudaStream_t s) {
   e->valid_view = v;
 }
 
-// After `written` (host range) changed, no other image of it is known to be current.
-void invalidate_overlapping(const Entry *written) {
+// After the host range [lo, lo + bytes) changed, no image of it but `keep` is known
+// to be current.
+void invalidate_range(uintptr_t lo, size_t bytes, const Entry *keep) {
   for (Entry *e : rt().entries) {
-    if (e == written) continue;
-    if (e->lo < written->lo + written->bytes && written->lo < e->lo + e->bytes) {
+    if (e == keep) continue;
+    if (e->lo < lo + bytes && lo < e->lo + e->bytes) {
       e->full_valid = false;
       e->view_valid = false;
     }
@@ -333,13 +390,19 @@ Device Call::map(const void *host, const View &view, Role role, Layout layout) {
   }
   if (role != Role::In && overlaps_itself(view))
     fail("mapping an output array", "its view overlaps itself (a stride is too small)");
-  const char *elem0 = static_cast<const char *>(host);
+  char *elem0 = const_cast<char *>(static_cast<const char *>(host));
   const uintptr_t lo = reinterpret_cast<uintptr_t>(elem0 + view.low_offset() *
                                                    static_cast<int64_t>(view.elem));
-  Entry *e = entry_for(lo, static_cast<size_t>(view.span()) * view.elem);
+  const size_t bytes = static_cast<size_t>(view.span()) * view.elem;
   const int64_t off = static_cast<int64_t>(reinterpret_cast<uintptr_t>(elem0) - lo);
-  if (role != Role::Out) upload(e, off, view, stream());
-  Device dev{e->dev + off, normalised_for_blas(view)};
+  Entry *e = nullptr;
+  Device dev{elem0, normalised_for_blas(view)};
+  if (!rt().mapped || !pin(lo, bytes)) {
+    e = entry_for(lo, bytes);
+    if (role != Role::Out) upload(e, off, view, stream());
+    dev.ptr = e->dev + off;
+  }
+  void *direct = dev.ptr;
   if (layout == Layout::Packed && view.packed()) dev.view = packed_like(view);
   if (!fits(dev.view, layout)) {
     View p = packed_like(view);
@@ -348,8 +411,8 @@ Device Call::map(const void *host, const View &view, Role role, Layout layout) {
     dev = Device{buf, p};
   }
   if (role != Role::In)
-    state_->outputs.push_back(Output{e, off, view, dev.ptr == e->dev + off ? nullptr : dev.ptr,
-                                     dev.view});
+    state_->outputs.push_back(Output{e, off, view, dev.ptr == direct ? nullptr : dev.ptr,
+                                     dev.view, e ? nullptr : elem0});
   return dev;
 }
 
@@ -357,14 +420,22 @@ Call::~Call() {
   Runtime &r = rt();
   cudaStream_t s = stream();
   for (const Output &o : state_->outputs) {
-    char *dev0 = o.entry->dev + o.off;
+    char *dev0 = o.entry ? o.entry->dev + o.off : o.mapped;
     if (o.packed) copy_view(s, o.packed, o.packed_view, dev0, o.view);
     const int64_t low = o.view.low_offset() * static_cast<int64_t>(o.view.elem);
-    transfer(false, reinterpret_cast<char *>(o.entry->lo) + o.off + low, dev0 + low, o.view, s);
+    if (o.entry)
+      transfer(false, reinterpret_cast<char *>(o.entry->lo) + o.off + low, dev0 + low, o.view,
+               s);
   }
   check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   check(cudaGetLastError(), "a kernel launch");
   for (const Output &o : state_->outputs) {
+    if (!o.entry) {  // the device wrote host memory in place: cached copies are stale
+      const int64_t low = o.view.low_offset() * static_cast<int64_t>(o.view.elem);
+      invalidate_range(reinterpret_cast<uintptr_t>(o.mapped + low),
+                       static_cast<size_t>(o.view.span()) * o.view.elem, nullptr);
+      continue;
+    }
     // A full image stays full (host and device changed the same elements); otherwise
     // only the written view is known to match.
     if (!o.entry->full_valid) {
@@ -372,7 +443,7 @@ Call::~Call() {
       o.entry->valid_off = o.off;
       o.entry->valid_view = o.view;
     }
-    invalidate_overlapping(o.entry);
+    invalidate_range(o.entry->lo, o.entry->bytes, o.entry);
   }
   for (void *p : r.overflow) cudaFree(p);
   if (!r.overflow.empty() && r.arena) {
@@ -387,8 +458,13 @@ Call::~Call() {
 }
 
 void detail_init() { init_once(); }
+void detail_set_mapped(bool on) {
+  if (on) require_host_pointers();
+  rt().mapped = on;
+}
 void detail_evict() {
   evict_unused();
+  unpin_all();
   Runtime &r = rt();
   if (r.arena) cudaFree(r.arena);
   r.arena = nullptr;
@@ -404,6 +480,14 @@ extern "C" int polylift_cuda_trust_resident(int on) {
   polylift_cuda::detail_init();
   int was = rt().trust ? 1 : 0;
   rt().trust = on != 0;
+  return was;
+}
+
+extern "C" int polylift_cuda_use_mapped(int on) {
+  std::lock_guard<std::mutex> guard(rt().lock);
+  polylift_cuda::detail_init();
+  int was = rt().mapped ? 1 : 0;
+  polylift_cuda::detail_set_mapped(on != 0);
   return was;
 }
 

@@ -23,7 +23,18 @@
  *     order differently) writes host memory behind the cache, so it then calls
  *     `polylift_cuda_invalidate()`.
  * `polylift_cuda_invalidate()` forgets what is resident; `polylift_cuda_release()` frees
- * every cached buffer.
+ * every cached buffer and unpins every mapped range.
+ *
+ * Mapped memory (zero-copy, for boards whose GPU shares the host's memory): with
+ * POLYLIFT_CUDA_MEMORY=mapped in the environment (default `copy`), or after
+ * `polylift_cuda_use_mapped(1)`, a shim pins the pages an array spans
+ * (cudaHostRegister, mapped; kept per pinned range, `polylift_cuda_pages.h`) and the
+ * device reads and writes the host array in place: nothing is uploaded or copied back.
+ * It needs a device that addresses registered memory by its host pointers (it fails
+ * clearly otherwise); an array CUDA refuses to pin is copied as above. Arrays written
+ * in place invalidate the cached device images that overlap them. Pinned ranges are
+ * known by address: a program that frees arrays and allocates new ones at the same
+ * addresses calls `polylift_cuda_release()` in between.
  */
 #ifndef POLYLIFT_CUDA_H
 #define POLYLIFT_CUDA_H
@@ -37,6 +48,9 @@ extern "C" {
 /* Set whether unchanged resident inputs may skip their upload (see above); returns
  * the previous setting. */
 int polylift_cuda_trust_resident(int on);
+/* Set whether arrays are mapped in place instead of copied (see above); returns the
+ * previous setting. */
+int polylift_cuda_use_mapped(int on);
 /* Mark every cached device image as unknown, so the next call uploads again. */
 void polylift_cuda_invalidate(void);
 /* Free every cached device buffer. */

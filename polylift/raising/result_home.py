@@ -163,7 +163,9 @@ def _before_root(op: ir.Operation, root: ir.Operation, order: list) -> list | No
     tree = [op]
     for value in op.operands:
         owner = value.owner
-        if isinstance(owner, ir.Block) or order.index(as_operation(owner)) < order.index(root):
+        # A value of an enclosing block (or a block argument) is defined before `root`.
+        if isinstance(owner, ir.Block) or as_operation(owner) not in order \
+                or order.index(as_operation(owner)) < order.index(root):
             continue
         inner = _before_root(as_operation(owner), root, order)
         if inner is None:

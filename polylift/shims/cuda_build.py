@@ -7,8 +7,9 @@ from the shim families: `generate.py`) and the `<dir>/cuda/<backend>/*.cu` of us
 folders, with the headers of `polylift/shims/cuda/include/`. Vendor
 headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
 `nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, and for cuSOLVER `nvidia-cusolver` with
-`nvidia-cusparse` and `nvidia-nvjitlink`), found through the `nvidia` namespace
-package; nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
+`nvidia-cusparse` and `nvidia-nvjitlink`), found through `$POLYLIFT_CUDA_WHEELS`, the
+`nvidia` namespace package, or the machine's other Python environments (a GPU node's
+Python has them without polylift's extra); nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
 `$CUDA_HOME/bin/nvcc`). Device code is built for the architectures of
 `$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both plus PTX of the last one).
 
@@ -46,7 +47,8 @@ from polylift.shims.store import (
 CUDA_DIR = Path(__file__).parent / "cuda"
 CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver")
 INSTALL_HINT = ("pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN, cuSOLVER "
-                "and the runtime)")
+                "and the runtime), or point POLYLIFT_CUDA_WHEELS at another environment's "
+                "site-packages/nvidia")
 # fmad=false: our own kernels must round every product, as the C reference does; the
 # host compiler must not contract either (the units carry the template's loops).
 NVCC_FLAGS: tuple[str, ...] = ("-x", "cu", "-std=c++17", "-O2", "--fmad=false",
@@ -100,16 +102,32 @@ def find_nvcc() -> str | None:
     return str(candidate) if candidate and candidate.is_file() else None
 
 
+# Where a machine's Python environments keep their packages, searched for the CUDA 13
+# wheels when polylift's own environment lacks the `gpu` extra (a GPU node's Python).
+SITE_PATTERNS = ("/usr/lib/python3*/site-packages", "/usr/lib/python3*/dist-packages",
+                 "/usr/local/lib/python3*/site-packages", "/usr/local/lib/python3*/dist-packages",
+                 "/opt/conda/lib/python3*/site-packages", "~/.local/lib/python3*/site-packages")
+
+
+def _wheel_folders() -> list[Path]:
+    """Candidate `site-packages/nvidia` folders, in the order they are preferred:
+    `$POLYLIFT_CUDA_WHEELS`, this environment's `nvidia` package, then the machine's
+    other Python environments (`SITE_PATTERNS`)."""
+    found = [Path(os.environ["POLYLIFT_CUDA_WHEELS"])] \
+        if os.environ.get("POLYLIFT_CUDA_WHEELS") else []
+    spec = importlib.util.find_spec("nvidia")
+    if spec is not None and spec.submodule_search_locations:
+        found += [Path(f) for f in spec.submodule_search_locations]
+    for pattern in SITE_PATTERNS:
+        found += sorted(p / "nvidia" for p in Path("/").glob(
+            str(Path(pattern).expanduser()).lstrip("/")))
+    return found
+
+
 def find_wheel_root() -> Path | None:
     """`site-packages/nvidia` holding the CUDA 13 wheels' headers, or None."""
-    spec = importlib.util.find_spec("nvidia")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for folder in spec.submodule_search_locations:
-        root = Path(folder)
-        if (root / "cu13" / "include" / "cublas_v2.h").is_file():
-            return root
-    return None
+    return next((root for root in _wheel_folders()
+                 if (root / "cu13" / "include" / "cublas_v2.h").is_file()), None)
 
 
 def toolchain(backend: str = "cublas") -> CudaToolchain:

@@ -115,3 +115,20 @@ def test_check_symbols_lists_what_the_library_lacks(tmp_path: Path) -> None:
     with pytest.raises(BuildError, match="lacks shims the header declares: "
                                          "polylift_cublas_dot_f64 "):
         check_symbols(lib, tmp_path, "cublas")
+
+
+def test_wheels_of_another_environment_are_found(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    """A GPU node's Python holds the wheels without polylift's `gpu` extra: named by
+    POLYLIFT_CUDA_WHEELS, or found among the machine's site-packages folders."""
+    monkeypatch.setattr(cuda_build.importlib.util, "find_spec", lambda _name: None)
+    monkeypatch.delenv("POLYLIFT_CUDA_WHEELS", raising=False)
+    site = tmp_path / "lib" / "python3.12" / "site-packages"
+    monkeypatch.setattr(cuda_build, "SITE_PATTERNS", (str(tmp_path / "lib" / "python3*"
+                                                          / "site-packages"),))
+    assert cuda_build.find_wheel_root() is None
+    root = _fake_wheels(site / "nvidia")
+    assert cuda_build.find_wheel_root() == root
+    named = _fake_wheels(tmp_path / "elsewhere" / "nvidia")
+    monkeypatch.setenv("POLYLIFT_CUDA_WHEELS", str(named))
+    assert cuda_build.find_wheel_root() == named

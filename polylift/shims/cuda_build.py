@@ -9,9 +9,10 @@ headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-c
 `nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, and for cuSOLVER `nvidia-cusolver` with
 `nvidia-cusparse` and `nvidia-nvjitlink`), found through `$POLYLIFT_CUDA_WHEELS`, the
 `nvidia` namespace package, or the machine's other Python environments (a GPU node's
-Python has them without polylift's extra); nvcc comes from the system (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else
-`$CUDA_HOME/bin/nvcc`). Device code is built for the architectures of
-`$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both plus PTX of the last one).
+Python has them without polylift's extra); nvcc comes from the system
+(`$POLYLIFT_NVCC`, else `nvcc` on PATH, else `$CUDA_HOME/bin/nvcc`). Device code is
+built for the architectures of `$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both
+plus PTX of the last one).
 
 The wheels ship only versioned names (`libcublas.so.13`), so libraries are linked by
 file name (`-l:libcublas.so.13`) with an rpath to their folders. Nothing here needs a

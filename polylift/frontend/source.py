@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 import pycparser_fake_libc
 from pycparser import c_ast, c_parser
@@ -41,13 +42,44 @@ def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -
     for directory in include_dirs:
         cmd += ["-I", directory]
     cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
+    _check_text(path)
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        done = subprocess.run(cmd, capture_output=True, check=False)
     except OSError as exc:
         raise PolyliftError(f"cannot run the C preprocessor: {exc.strerror}") from None
+    stderr = done.stderr.decode(errors="replace")
     if done.returncode != 0:
-        raise ParseError(_first_gcc_error(done.stderr, path))
-    return done.stdout
+        raise ParseError(_first_gcc_error(stderr, path))
+    try:
+        return done.stdout.decode()
+    except UnicodeDecodeError:
+        # A header, not the file itself (checked above): its lines are not C text.
+        raise ParseError(f"preprocessing '{path}' produced text that is not UTF-8 "
+                         "(an included file is binary?)") from None
+
+
+def _check_text(path: str) -> None:
+    """Refuse a file that is not UTF-8 text, at its first offending byte."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PolyliftError(f"cannot read '{path}': {exc.strerror}") from None
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as exc:
+        raise ParseError(f"not a C source file: byte 0x{data[exc.start]:02x} is not UTF-8 text",
+                         _byte_loc(path, data, exc.start), source="") from None
+    nul = text.find("\0")
+    if nul >= 0:
+        raise ParseError("not a C source file: it contains a NUL byte",
+                         _byte_loc(path, data, len(text[:nul].encode())), source="")
+
+
+def _byte_loc(path: str, data: bytes, offset: int) -> SourceLoc:
+    """The line and column (in characters) of byte `offset` of `data`."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode(errors="replace")) + 1
+    return SourceLoc(path, data.count(b"\n", 0, offset) + 1, column)
 
 
 def _first_gcc_error(stderr: str, path: str) -> str:
@@ -59,16 +91,36 @@ def _first_gcc_error(stderr: str, path: str) -> str:
 
 def parse_c(text: str, path: str) -> c_ast.FileAST:
     """Parse preprocessed C; a syntax error becomes a `ParseError` at its position."""
+    parser = c_parser.CParser()
     try:
-        return c_parser.CParser().parse(text, path)
+        return parser.parse(text, path)
     except c_parser.ParseError as exc:
-        raise _parse_error(str(exc)) from None
+        raise _parse_error(str(exc), _next_token_loc(parser)) from None
+    except RecursionError:
+        raise ParseError("C syntax error: the expressions nest too deeply to parse",
+                         _next_token_loc(parser)) from None
 
 
-def _parse_error(message: str) -> ParseError:
-    # pycparser reports "file:line:col: before: tok"; split off the position.
+def _next_token_loc(parser: c_parser.CParser) -> SourceLoc | None:
+    """Where the parser stopped: its next token, placed by the preprocessor's line markers.
+
+    Some of pycparser's errors ("Invalid expression") name only the file; the token
+    the parser could not take is where the user must look.
+    """
+    try:
+        tok = parser._peek()  # noqa: SLF001 - pycparser keeps no public position
+    except Exception:  # noqa: BLE001 - the lexer may fail again on the same text
+        return None
+    if tok is None or not getattr(tok, "filename", None):
+        return None
+    return SourceLoc(tok.filename, tok.lineno, tok.column)
+
+
+def _parse_error(message: str, fallback: SourceLoc | None) -> ParseError:
+    # pycparser reports "file:line:col: before: tok" or "file: msg"; split off the position.
     parts = message.split(":", 3)
     if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
         loc = SourceLoc(parts[0], int(parts[1]), int(parts[2]))
         return ParseError(f"C syntax error {parts[3].strip()}", loc)
-    return ParseError(f"C syntax error: {message}")
+    reason = message.split(": ", 1)[1] if ": " in message else message
+    return ParseError(f"C syntax error: {reason}", fallback)

@@ -199,6 +199,11 @@ def with_templates(passes: Sequence[str], templates: Sequence[str]) -> tuple[str
     return tuple(out)
 
 
+def _absolute(paths: Sequence[str]) -> tuple[str, ...]:
+    """`paths` resolved against the directory the command started in."""
+    return tuple(str(Path(p).resolve()) for p in paths)
+
+
 @dataclass(frozen=True)
 class _Built:
     reference: Path
@@ -212,9 +217,10 @@ def _build(source: Path, options: CheckOptions, translate: Translator, tc: Toolc
            kernel: str) -> _Built:
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
-    includes = (*default_include_dirs(source), *options.include_dirs)
+    # The compilers run in the work directory: the user's relative paths are theirs.
+    includes = (*default_include_dirs(source), *_absolute(options.include_dirs))
     flags = BenchFlags(options.size, includes, options.defines,
-                       (*options.link_objects, "-lm"))
+                       (*_absolute(options.link_objects), "-lm"))
     tc.log.note(f"front end: {kernel} of bench.c -> kernel.mlir")
     mlir, front_sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines),
                                 kernel)

@@ -11,7 +11,8 @@ USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
          "  demo   run the main job on the bundled benchmarks\n"
          "  check  build, run and compare original and lifted kernels bit for bit\n"
          "  bake   write every stage of every kernel to a bake directory\n"
-         "  site   render a bake directory as a static website\n")
+         "  site   render a bake directory as a static website\n"
+         "  fuzz   check random programs, shrink and keep every failure\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -27,13 +28,13 @@ def run_main(argv: list[str]) -> int:
         from polylift.cli.check import run_check
 
         return run_check(argv[1:])
-    if argv[0] in ("bake", "site"):
+    if argv[0] in ("bake", "site", "fuzz"):
         return _subcommand(argv[0], argv[1:])
     raise UsageError(f"unknown command '{argv[0]}'")
 
 
 def _subcommand(name: str, argv: list[str]) -> int:
-    """`polylift bake` and `polylift site` (their modules are imported only when used)."""
+    """`polylift bake`, `site` and `fuzz` (their modules are imported only when used)."""
     import importlib
 
     return getattr(importlib.import_module(f"polylift.cli.{name}"), f"run_{name}")(argv)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pycparser_fake_libc
 from pycparser import c_ast, c_parser
 
-from polylift.errors import ParseError, PolyliftError, SourceLoc
+from polylift.errors import ParseError, PolyliftError, SourceLoc, read_source
 
 # GNU spellings that system and project headers use but the C99 parser does not know.
 _GNU_DEFINES = (
@@ -42,14 +43,14 @@ def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -
     for directory in include_dirs:
         cmd += ["-I", directory]
     cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
-    _check_text(path)
+    read_source(path, "C source file")  # refuse a binary before gcc reads it
     try:
         done = subprocess.run(cmd, capture_output=True, check=False)
     except OSError as exc:
         raise PolyliftError(f"cannot run the C preprocessor: {exc.strerror}") from None
     stderr = done.stderr.decode(errors="replace")
     if done.returncode != 0:
-        raise ParseError(_first_gcc_error(stderr, path))
+        raise _first_gcc_error(stderr, path)
     try:
         return done.stdout.decode()
     except UnicodeDecodeError:
@@ -58,35 +59,20 @@ def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -
                          "(an included file is binary?)") from None
 
 
-def _check_text(path: str) -> None:
-    """Refuse a file that is not UTF-8 text, at its first offending byte."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise PolyliftError(f"cannot read '{path}': {exc.strerror}") from None
-    try:
-        text = data.decode()
-    except UnicodeDecodeError as exc:
-        raise ParseError(f"not a C source file: byte 0x{data[exc.start]:02x} is not UTF-8 text",
-                         _byte_loc(path, data, exc.start), source="") from None
-    nul = text.find("\0")
-    if nul >= 0:
-        raise ParseError("not a C source file: it contains a NUL byte",
-                         _byte_loc(path, data, len(text[:nul].encode())), source="")
-
-
-def _byte_loc(path: str, data: bytes, offset: int) -> SourceLoc:
-    """The line and column (in characters) of byte `offset` of `data`."""
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    column = len(data[line_start:offset].decode(errors="replace")) + 1
-    return SourceLoc(path, data.count(b"\n", 0, offset) + 1, column)
-
-
-def _first_gcc_error(stderr: str, path: str) -> str:
+def _first_gcc_error(stderr: str, path: str) -> ParseError:
+    """gcc's first error, placed where gcc placed it (`file:line[:col]: error: ...`)."""
     for line in stderr.splitlines():
+        found = _GCC_ERROR.match(line.strip())
+        if found:
+            loc = SourceLoc(found["file"], int(found["line"]), int(found["col"] or 1))
+            return ParseError(f"preprocessing failed: {found['message']}", loc)
         if "error" in line:
-            return f"preprocessing failed: {line.strip()}"
-    return f"preprocessing '{path}' failed"
+            return ParseError(f"preprocessing '{path}' failed: {line.strip()}")
+    return ParseError(f"preprocessing '{path}' failed")
+
+
+_GCC_ERROR = re.compile(r"(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
+                        r"(?:fatal )?error: (?P<message>.*)")
 
 
 def parse_c(text: str, path: str) -> c_ast.FileAST:
@@ -95,10 +81,19 @@ def parse_c(text: str, path: str) -> c_ast.FileAST:
     try:
         return parser.parse(text, path)
     except c_parser.ParseError as exc:
-        raise _parse_error(str(exc), _next_token_loc(parser)) from None
+        raise _parse_error(str(exc), _next_token_loc(parser) or _end_of(path)) from None
     except RecursionError:
         raise ParseError("C syntax error: the expressions nest too deeply to parse",
-                         _next_token_loc(parser)) from None
+                         _next_token_loc(parser) or _end_of(path)) from None
+
+
+def _end_of(path: str) -> SourceLoc:
+    """The end of the user's file: where "At end of input" errors belong."""
+    try:
+        lines = Path(path).read_text(errors="replace").splitlines() or [""]
+    except OSError:
+        return SourceLoc(path, 1, 1)
+    return SourceLoc(path, len(lines), len(lines[-1]) + 1)
 
 
 def _next_token_loc(parser: c_parser.CParser) -> SourceLoc | None:

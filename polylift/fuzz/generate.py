@@ -18,7 +18,7 @@ from polylift.fuzz.shapes import library_shape
 def generate(seed: int, index: int) -> Program:
     """Program number `index` of the campaign seeded `seed`."""
     rng = random.Random(f"polylift-fuzz:{seed}:{index}")
-    program = library_shape(rng) if rng.random() < 0.45 else random_program(rng)
+    program = library_shape(rng) if rng.random() < 0.6 else random_program(rng)
     if rng.random() < 0.3:
         program = perturb(program, rng)
     return program

@@ -180,7 +180,8 @@ class _Writer:
         rhs = self.expr(value)
         if op in ("max", "min"):
             cmp = ">" if op == "max" else "<"
-            return f"{target} = {target} {cmp} {rhs} ? {target} : {rhs};"
+            # The library's canonical max(v, m): `v > m ? v : m`.
+            return f"{target} = {rhs} {cmp} {target} ? {rhs} : {target};"
         if op == "=" and self.program.is_int and ctype != "int32_t":
             rhs = f"({ctype}){rhs}"  # a narrowing store, as the image kernels write it
         return f"{target} {op} {rhs};"

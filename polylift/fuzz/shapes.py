@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
 from polylift.fuzz.nests import FLOAT_SCALARS
 from polylift.fuzz.program import (
@@ -58,7 +59,7 @@ def _float_program(rng: random.Random, shape: str, arrays: dict[str, int],
     return Program(dtype, tuple(Array(n, dtype, r) for n, r in arrays.items()),
                    tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
                    tuple(ScalarParam(n, rng.choice(FLOAT_SCALARS)) for n in ("alpha", "beta")),
-                   ("s",), body, shape)
+                   ("s", "t"), body, shape)
 
 
 def gemm(rng: random.Random) -> Program:
@@ -126,7 +127,7 @@ def stencil(rng: random.Random) -> Program:
         taps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
     reads = [_r("A", var("i", di), var("j", dj)) for di, dj in taps]
     if rng.random() < 0.5:
-        value: Expr = _mul(Const(0.25), _sum(reads))
+        value: Expr = _mul(rng.choice((Const(0.25), Scalar("alpha"))), _sum(reads))
     else:
         value = _sum([_mul(_r("W", const(di + 1), const(dj + 1)), r)
                       for (di, dj), r in zip(taps, reads, strict=True)])
@@ -171,15 +172,22 @@ def box_filter(rng: random.Random) -> Program:
 
 
 def maxpool(rng: random.Random) -> Program:
-    """out[i][j] = max over a 2x2 window of in (a reduction through `?:`)."""
-    rows = Affine((Term("i", 2), Term("a", 1)), 0)
-    cols = Affine((Term("j", 2), Term("b", 1)), 0)
-    window = _loop("a", const(2), _loop("b", const(2), Store("out", _ix("i", "j"), "max",
-                                                           Read("x", (rows, cols)))))
-    body = _loop("i", var("n"), _loop("j", var("m"), Store("out", _ix("i", "j"), "=",
-                                                            _r("x", var("i", 0, 2),
-                                                               var("j", 0, 2))), window))
-    return _float_program(rng, "maxpool", {"x": 2, "out": 2}, ("n", "m"), (body,))
+    """y[b][c][i][j] = the max of a 2x2 window of x (stride 2), as a CNN's pooling layer
+    writes it: the first element into a local, a reduction through `?:` over the window,
+    then the store."""
+    rows = Affine((Term("i", 2), Term("u", 1)), 0)
+    cols = Affine((Term("j", 2), Term("v", 1)), 0)
+    window = _loop("u", const(2), _loop("v", const(2), SetLocal(
+        "t", "=", Read("x", (var("b"), var("c"), rows, cols))), SetLocal("s", "max",
+                                                                        Scalar("t"))))
+    first = SetLocal("s", "=", _r("x", "b", "c", var("i", 0, 2), var("j", 0, 2)))
+    pixel = (first, window, Store("y", _ix("b", "c", "i", "j"), "=", Scalar("s")))
+    body = _loop("b", var("n"), _loop("c", var("m"), _loop("i", var("p"), _loop(
+        "j", var("q"), *pixel))))
+    program = _float_program(rng, "maxpool", {"x": 4, "y": 4}, ("n", "m", "p", "q"), (body,))
+    # The library's pooling template is single precision.
+    return replace(program, dtype="float",
+                   arrays=tuple(replace(a, ctype="float") for a in program.arrays))
 
 
 SHAPES: dict[str, Callable[[random.Random], Program]] = {

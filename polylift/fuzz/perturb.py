@@ -7,7 +7,7 @@ shape the library knows into one it must refuse, or match as something else.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from polylift.fuzz.edits import (
     expr_paths,
@@ -18,7 +18,7 @@ from polylift.fuzz.edits import (
     stmt_paths,
     with_value,
 )
-from polylift.fuzz.program import Binary, Loop, Program, Read, SetLocal, Store
+from polylift.fuzz.program import Binary, Expr, Loop, Program, Read, SetLocal, Store
 
 
 def perturb(program: Program, rng: random.Random) -> Program:
@@ -32,46 +32,52 @@ def perturb(program: Program, rng: random.Random) -> Program:
     return program
 
 
-def _value_sites(program: Program, want: type) -> list[tuple]:
+@dataclass(frozen=True)
+class _Site:
+    """An expression inside the value of the statement at `path`."""
+
+    path: tuple[int, ...]
+    epath: tuple[int, ...]
+    node: Expr
+
+
+def _value_sites(program: Program) -> list[_Site]:
     sites = []
     for path in stmt_paths(program.body):
         stmt = get_stmt(program.body, path)
         if isinstance(stmt, Store | SetLocal):
-            sites += [(path, e) for e in expr_paths(stmt.value)
-                      if isinstance(get_expr(stmt.value, e), want)]
+            sites += [_Site(path, e, get_expr(stmt.value, e)) for e in expr_paths(stmt.value)]
     return sites
 
 
-def _set_value(program: Program, path: tuple, epath: tuple, new) -> Program:
-    stmt = get_stmt(program.body, path)
+def _set_value(program: Program, site: _Site, new: Expr) -> Program:
+    stmt = get_stmt(program.body, site.path)
     assert isinstance(stmt, Store | SetLocal)
-    edited = with_value(stmt, set_expr(stmt.value, epath, new))
-    return replace(program, body=splice(program.body, path, (edited,)))
+    edited = with_value(stmt, set_expr(stmt.value, site.epath, new))
+    return replace(program, body=splice(program.body, site.path, (edited,)))
 
 
 def _swap_index(program: Program, rng: random.Random) -> Program | None:
-    sites = [(p, e) for p, e in _value_sites(program, Read)
-             if len(get_expr(get_stmt(program.body, p).value, e).index) >= 2]  # type: ignore[union-attr]
+    sites = [s for s in _value_sites(program) if isinstance(s.node, Read) and
+             len(s.node.index) >= 2]
     if not sites:
         return None
-    path, epath = rng.choice(sites)
-    read = get_expr(get_stmt(program.body, path).value, epath)  # type: ignore[union-attr]
-    assert isinstance(read, Read)
-    a, b = rng.sample(range(len(read.index)), 2)
-    index = list(read.index)
+    site = rng.choice(sites)
+    assert isinstance(site.node, Read)
+    a, b = rng.sample(range(len(site.node.index)), 2)
+    index = list(site.node.index)
     index[a], index[b] = index[b], index[a]
-    return _set_value(program, path, epath, replace(read, index=tuple(index)))
+    return _set_value(program, site, replace(site.node, index=tuple(index)))
 
 
 def _drop_factor(program: Program, rng: random.Random) -> Program | None:
-    sites = [(p, e) for p, e in _value_sites(program, Binary)
-             if get_expr(get_stmt(program.body, p).value, e).op == "*"]  # type: ignore[union-attr]
+    sites = [s for s in _value_sites(program) if isinstance(s.node, Binary) and
+             s.node.op == "*"]
     if not sites:
         return None
-    path, epath = rng.choice(sites)
-    product = get_expr(get_stmt(program.body, path).value, epath)  # type: ignore[union-attr]
-    assert isinstance(product, Binary)
-    return _set_value(program, path, epath, rng.choice((product.left, product.right)))
+    site = rng.choice(sites)
+    assert isinstance(site.node, Binary)
+    return _set_value(program, site, rng.choice((site.node.left, site.node.right)))
 
 
 def _off_by_one(program: Program, rng: random.Random) -> Program | None:

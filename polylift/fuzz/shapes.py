@@ -8,7 +8,7 @@ Each builder returns a program tree; `perturb.py` then edits some of them by one
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from polylift.fuzz.nests import FLOAT_SCALARS
@@ -137,7 +137,7 @@ def stencil(rng: random.Random) -> Program:
     return _float_program(rng, "stencil", {"A": 2, "B": 2, "W": 2}, ("n", "m"), (body,))
 
 
-def _sum(parts: list[Expr]) -> Expr:
+def _sum(parts: Sequence[Expr]) -> Expr:
     value = parts[0]
     for part in parts[1:]:
         value = Binary("+", value, part)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -16,10 +17,17 @@ import pytest
 from polylift.cli.fuzz import run_fuzz
 
 PLANTED = Path(__file__).parent / "inputs" / "fuzz" / "planted"
-# Program 0 of seed 185 is a rectangular transposed copy (found by listing the
+# Program 0 of seed 41 is a rectangular transposed copy (found by listing the
 # generator's programs; the test fails loudly if the generator changes).
-PLANTED_SEED = 185
+PLANTED_SEED = 41
 BIN = Path(sys.executable).parent
+
+
+def _sizes(program: str) -> list[int]:
+    """The sizes main passes to the kernel."""
+    call = re.search(r"kernel_fz\(([^;]*)\);", program.split("int main", 1)[1])
+    assert call is not None
+    return [int(a) for a in call.group(1).split(", ") if a.isdigit()]
 
 
 def test_fuzz_finds_shrinks_and_reproduces_a_planted_miscompile(tmp_path: Path) -> None:
@@ -36,9 +44,9 @@ def test_fuzz_finds_shrinks_and_reproduces_a_planted_miscompile(tmp_path: Path) 
     directory = Path(finding["directory"])
     shrunk = (directory / "fz.c").read_text()
     assert "B[i][j] = A[j][i];" in shrunk
-    # The sizes shrank from 4 x 7 to the smallest that still shows the swap.
-    assert "kernel_fz(4, 7, A, B);" in (directory / "original.c").read_text()
-    assert "kernel_fz(2, 1, A, B);" in shrunk
+    # The sizes shrank from 5 x 4 to the smallest that still show the swap.
+    assert _sizes((directory / "original.c").read_text()) == [5, 4]
+    assert max(_sizes(shrunk)) <= 2
     done = subprocess.run([str(directory / "repro.sh")], capture_output=True, text=True,
                           env={**os.environ, "POLYLIFT": str(BIN / "polylift")}, check=False)
     assert done.returncode == 1, done.stdout + done.stderr

@@ -75,7 +75,8 @@ def random_program(rng: random.Random) -> Program:
     for _ in range(rng.choices((1, 2, 3), (5, 3, 2))[0]):
         ctx = _Ctx(rng, program, inputs, outputs)
         body += _top_level(ctx, rng.choices((1, 2, 3, 4), (2, 4, 3, 1))[0])
-    return Program(dtype, arrays, sizes, scalars, ("s", "t"), tuple(body))
+    return Program(dtype, arrays, sizes, scalars, ("s", "t"), tuple(body),
+                   restrict=rng.random() < 0.75)
 
 
 def _ctype(rng: random.Random, dtype: str, out: bool) -> str:

@@ -170,6 +170,9 @@ class Program:
     locals: tuple[str, ...]
     body: tuple[Stmt, ...]
     shape: str = "random"  # what the generator built: a library shape's name, or random
+    # Without `restrict` the arrays may overlap for the front end: it versions the kernel
+    # (an entry guard on the address ranges, a fallback), and main passes distinct arrays.
+    restrict: bool = True
 
     def array(self, name: str) -> Array:
         """The array called `name`."""

@@ -200,8 +200,9 @@ def render(program: Program, stem: str = "fz") -> str:
     sizes = [s for s in program.sizes if s.name in used]
     scalars = [s for s in program.scalars if s.name in used]
     stype = _scalar_ctype(program)
+    qualifier = "restrict " if program.restrict else ""
     params = ([f"int {s.name}" for s in sizes] + [f"{stype} {s.name}" for s in scalars]
-              + [f"{a.ctype} {a.name}" + "".join(f"[{'restrict ' if d == 0 else ''}{n}]"
+              + [f"{a.ctype} {a.name}" + "".join(f"[{qualifier if d == 0 else ''}{n}]"
                                                   for d, n in enumerate(layout.dims[a.name]))
                  for a in arrays])
     counters = sorted({s.var for s in walk_stmts(program.body) if isinstance(s, Loop)})

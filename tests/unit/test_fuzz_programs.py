@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from polylift.cli.main import main
 from polylift.fuzz.campaign import CampaignOptions, indices
 from polylift.fuzz.edits import stmt_paths
 from polylift.fuzz.generate import generate
+from polylift.fuzz.oracle import Config, Outcome
 from polylift.fuzz.program import Read, Store, walk_expr, walk_stmts
 from polylift.fuzz.render import render
 from polylift.fuzz.shrink import shrink
@@ -75,3 +77,27 @@ def test_the_shrinker_keeps_the_failure_and_drops_the_rest() -> None:
     assert len(stmt_paths(shrunk.program.body)) <= 3, render(shrunk.program)
     assert len(stmt_paths(shrunk.program.body)) < len(stmt_paths(seed_program.body))
     assert all(s.value <= 2 for s in shrunk.program.sizes)
+
+
+def test_a_failure_kind_ignores_positions_numbers_and_paths() -> None:
+    config = Config("host", "exact")
+    a = Outcome(config, "FAIL", message="error: polylift passes failed: /tmp/x1/fz.c:12:3: "
+                                        "error: cannot lower 'kernel.launch' of 3 operands")
+    b = Outcome(config, "FAIL", message="error: polylift passes failed: /tmp/y2/fz.c:7:5: "
+                                        "error: cannot lower 'kernel.launch' of 4 operands")
+    assert a.kind == b.kind == ("host/exact FAIL error: polylift passes failed: PATH error: "
+                                "cannot lower 'kernel.launch' of N operands")
+    diff = Outcome(config, "DIFF", message="C: DIFF, 3 of 9 elements differ")
+    assert diff.kind == "host/exact DIFF" and diff.failed
+    assert not Outcome(config, "PASS").failed
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--count", "1", "--shard", "3/2"], "--shard wants K/N with 1 <= K <= N, not '3/2'"),
+    ([], "give --count, --seconds or both"),
+    (["--count", "1", "-j", "0"], "--jobs must be at least 1"),
+])
+def test_fuzz_refuses_bad_options(argv: list[str], message: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fuzz", *argv]) == 1
+    assert capsys.readouterr().err.strip() == f"polylift: error: {message}"

@@ -5,6 +5,9 @@ decreasing loops, statements between loops, subscripts with offsets, strides and
 transposes, in-place and shifted reads, temporaries and accumulators carried across
 loops, and reductions (+, *, max and min through `?:`).
 
+A third of the programs have no `restrict`, and some of those are called a second
+time with one array passed for two parameters (overlapping arguments).
+
 Integer programs never overflow (signed overflow is undefined in C, and a program with
 undefined behaviour proves nothing): they read only arrays nobody writes, with a few
 small factors per term, so every value stays far below 2^31 at the sizes generated;
@@ -20,6 +23,7 @@ from polylift.fuzz.program import (
     FLOAT_TYPES,
     INT_TYPES,
     Affine,
+    Alias,
     Array,
     Binary,
     Const,
@@ -75,8 +79,26 @@ def random_program(rng: random.Random) -> Program:
     for _ in range(rng.choices((1, 2, 3), (5, 3, 2))[0]):
         ctx = _Ctx(rng, program, inputs, outputs)
         body += _top_level(ctx, rng.choices((1, 2, 3, 4), (2, 4, 3, 1))[0])
+    restrict, alias = overlap(rng, arrays, is_int)
     return Program(dtype, arrays, sizes, scalars, ("s", "t"), tuple(body),
-                   restrict=rng.random() < 0.75)
+                   restrict=restrict, alias=alias)
+
+
+def overlap(rng: random.Random, arrays: tuple[Array, ...],
+            is_int: bool) -> tuple[bool, Alias | None]:
+    """Whether the arrays are `restrict`, and which a second call passes twice, if any.
+
+    Integer programs stay alias-free: a read of an array being accumulated into could
+    grow past 2^31, which C leaves undefined.
+    """
+    if rng.random() < 0.65:
+        return True, None
+    pairs = [(a, b) for a in arrays for b in arrays if a != b and a.rank == b.rank
+             and a.ctype == b.ctype]
+    if is_int or not pairs or rng.random() < 0.3:
+        return False, None
+    param, array = rng.choice(pairs)
+    return False, Alias(param.name, array.name)
 
 
 def _ctype(rng: random.Random, dtype: str, out: bool) -> str:

@@ -160,6 +160,14 @@ class ScalarParam:
 
 
 @dataclass(frozen=True)
+class Alias:
+    """Main's second call passes `array` for parameter `param` (same type and rank)."""
+
+    param: str
+    array: str
+
+
+@dataclass(frozen=True)
 class Program:
     """One kernel: `dtype` is the element type of scalars, locals and float arrays."""
 
@@ -173,6 +181,9 @@ class Program:
     # Without `restrict` the arrays may overlap for the front end: it versions the kernel
     # (an entry guard on the address ranges, a fallback), and main passes distinct arrays.
     restrict: bool = True
+    # A second call of the kernel that passes array `alias.array` as parameter
+    # `alias.param` too: overlapping arguments, which only a version at entry may handle.
+    alias: Alias | None = None
 
     def array(self, name: str) -> Array:
         """The array called `name`."""

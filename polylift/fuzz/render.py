@@ -104,6 +104,11 @@ def _layout(program: Program) -> _Layout:
     shifts = {name: tuple(max(0, -r.lo) for r in rs) for name, rs in spans.items()}
     dims = {name: tuple(r.hi + s + 1 for r, s in zip(rs, shifts[name], strict=True))
             for name, rs in spans.items()}
+    alias = program.alias
+    if alias is not None and alias.param in dims and alias.array in dims:
+        # One array passed for both parameters: both take the larger extents.
+        both = tuple(map(max, dims[alias.param], dims[alias.array]))
+        dims[alias.param] = dims[alias.array] = both
     return _Layout(dims, shifts)
 
 
@@ -234,6 +239,10 @@ def _main(program: Program, stem: str, arrays: list, layout: _Layout,
         lines.append(f"    (({array.ctype} *){array.name})[k] = {_init(program, array.ctype, n)};")
     args = values + [a.name for a in arrays]
     lines.append(f"  kernel_{stem}({', '.join(args)});")
+    alias = program.alias
+    if alias is not None and {alias.param, alias.array} <= set(layout.dims):
+        twice = values + [alias.array if a.name == alias.param else a.name for a in arrays]
+        lines.append(f"  kernel_{stem}({', '.join(twice)});")
     for array in arrays:
         if array.name in written:
             count = " * ".join(map(str, layout.dims[array.name]))

@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from polylift.fuzz.nests import FLOAT_SCALARS
+from polylift.fuzz.nests import FLOAT_SCALARS, overlap
 from polylift.fuzz.program import (
     Affine,
     Array,
@@ -56,10 +56,11 @@ def _mul(*parts: Expr) -> Expr:
 def _float_program(rng: random.Random, shape: str, arrays: dict[str, int],
                    sizes: tuple[str, ...], body: tuple[Stmt, ...]) -> Program:
     dtype = rng.choice(("double", "double", "float"))
-    return Program(dtype, tuple(Array(n, dtype, r) for n, r in arrays.items()),
-                   tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
+    declared = tuple(Array(n, dtype, r) for n, r in arrays.items())
+    restrict, alias = overlap(rng, declared, False)
+    return Program(dtype, declared, tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
                    tuple(ScalarParam(n, rng.choice(FLOAT_SCALARS)) for n in ("alpha", "beta")),
-                   ("s", "t"), body, shape)
+                   ("s", "t"), body, shape, restrict, alias)
 
 
 def gemm(rng: random.Random) -> Program:

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 import traceback
 from collections.abc import Callable
 
 from polylift.errors import PolyliftError, UsageError, read_source
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse that raises `UsageError` instead of exiting (the subcommands' parsers)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
 
 
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:

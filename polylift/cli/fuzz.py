@@ -7,20 +7,14 @@ import json
 import sys
 from dataclasses import asdict
 
+from polylift.cli.common import CommandParser
 from polylift.errors import UsageError
 from polylift.fuzz.campaign import CampaignOptions, Tally, print_progress, run_campaign
 from polylift.output import write_atomically
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises `UsageError` instead of exiting."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="polylift fuzz", description="Generate random benchmark programs, "
+    p = CommandParser(prog="polylift fuzz", description="Generate random benchmark programs, "
                 "check each with ref and host on native and exact inputs, shrink and "
                 "write out every failure with a reproducer.")
     p.add_argument("--count", type=int, help="programs in the campaign (all shards together)")

@@ -79,26 +79,33 @@ def random_program(rng: random.Random) -> Program:
     for _ in range(rng.choices((1, 2, 3), (5, 3, 2))[0]):
         ctx = _Ctx(rng, program, inputs, outputs)
         body += _top_level(ctx, rng.choices((1, 2, 3, 4), (2, 4, 3, 1))[0])
-    restrict, alias = overlap(rng, arrays, is_int)
+    overlaps = overlap(rng, arrays, is_int)
     return Program(dtype, arrays, sizes, scalars, ("s", "t"), tuple(body),
-                   restrict=restrict, alias=alias)
+                   restrict=overlaps.restrict, alias=overlaps.alias)
 
 
-def overlap(rng: random.Random, arrays: tuple[Array, ...],
-            is_int: bool) -> tuple[bool, Alias | None]:
+@dataclass(frozen=True)
+class Overlap:
+    """Whether a program's arrays are `restrict`, and which a second call passes twice."""
+
+    restrict: bool
+    alias: Alias | None = None
+
+
+def overlap(rng: random.Random, arrays: tuple[Array, ...], is_int: bool) -> Overlap:
     """Whether the arrays are `restrict`, and which a second call passes twice, if any.
 
     Integer programs stay alias-free: a read of an array being accumulated into could
     grow past 2^31, which C leaves undefined.
     """
     if rng.random() < 0.65:
-        return True, None
+        return Overlap(True)
     pairs = [(a, b) for a in arrays for b in arrays if a != b and a.rank == b.rank
              and a.ctype == b.ctype]
     if is_int or not pairs or rng.random() < 0.3:
-        return False, None
+        return Overlap(False)
     param, array = rng.choice(pairs)
-    return False, Alias(param.name, array.name)
+    return Overlap(False, Alias(param.name, array.name))
 
 
 def _ctype(rng: random.Random, dtype: str, out: bool) -> str:

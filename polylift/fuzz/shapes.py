@@ -57,10 +57,10 @@ def _float_program(rng: random.Random, shape: str, arrays: dict[str, int],
                    sizes: tuple[str, ...], body: tuple[Stmt, ...]) -> Program:
     dtype = rng.choice(("double", "double", "float"))
     declared = tuple(Array(n, dtype, r) for n, r in arrays.items())
-    restrict, alias = overlap(rng, declared, False)
+    overlaps = overlap(rng, declared, False)
     return Program(dtype, declared, tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
                    tuple(ScalarParam(n, rng.choice(FLOAT_SCALARS)) for n in ("alpha", "beta")),
-                   ("s", "t"), body, shape, restrict, alias)
+                   ("s", "t"), body, shape, overlaps.restrict, overlaps.alias)
 
 
 def gemm(rng: random.Random) -> Program:

@@ -7,6 +7,7 @@ returns a new tree; nothing is mutated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from polylift.fuzz.program import (
@@ -137,4 +138,24 @@ def substitute_stmt(stmt: Stmt, name: str, by: Affine) -> Stmt:
                            value=substitute_expr(stmt.value, name, by))
         case SetLocal():
             return replace(stmt, value=substitute_expr(stmt.value, name, by))
+    raise TypeError(stmt)
+
+
+def map_array_index(stmt: Stmt, array: str,
+                    remap: Callable[[tuple[Affine, ...]], tuple[Affine, ...]]) -> Stmt:
+    """`stmt` with every subscript list of `array` (read or stored) passed through `remap`."""
+    def expr(node: Expr) -> Expr:
+        if isinstance(node, Read):
+            return replace(node, index=remap(node.index)) if node.array == array else node
+        parts = tuple(expr(c) for c in children(node))
+        return with_children(node, parts) if parts else node
+
+    match stmt:
+        case Loop():
+            return replace(stmt, body=tuple(map_array_index(s, array, remap) for s in stmt.body))
+        case Store():
+            index = remap(stmt.index) if stmt.array == array else stmt.index
+            return replace(stmt, index=index, value=expr(stmt.value))
+        case SetLocal():
+            return replace(stmt, value=expr(stmt.value))
     raise TypeError(stmt)

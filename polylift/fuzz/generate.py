@@ -1,4 +1,5 @@
-"""The program generator: a library shape or a random nest, perturbed sometimes.
+"""The program generator: a library shape or a random nest, perturbed sometimes, with
+one array stored at an offset or a stride sometimes (views inside larger arrays).
 
 `generate(seed, index)` is a pure function of its arguments, so a campaign is
 reproducible from its seed and any program of it can be rebuilt alone (a shard, a
@@ -10,7 +11,7 @@ from __future__ import annotations
 import random
 
 from polylift.fuzz.nests import random_program
-from polylift.fuzz.perturb import perturb
+from polylift.fuzz.perturb import perturb, relayout
 from polylift.fuzz.program import Program
 from polylift.fuzz.shapes import library_shape
 
@@ -21,4 +22,6 @@ def generate(seed: int, index: int) -> Program:
     program = library_shape(rng) if rng.random() < 0.6 else random_program(rng)
     if rng.random() < 0.3:
         program = perturb(program, rng)
+    if rng.random() < 0.25:
+        program = relayout(program, rng)
     return program

@@ -13,12 +13,24 @@ from polylift.fuzz.edits import (
     expr_paths,
     get_expr,
     get_stmt,
+    map_array_index,
     set_expr,
     splice,
     stmt_paths,
     with_value,
 )
-from polylift.fuzz.program import Binary, Expr, Loop, Program, Read, SetLocal, Store
+from polylift.fuzz.program import (
+    Affine,
+    Binary,
+    Expr,
+    Loop,
+    Program,
+    Read,
+    SetLocal,
+    Store,
+    Term,
+    used_names,
+)
 
 
 def perturb(program: Program, rng: random.Random) -> Program:
@@ -101,3 +113,21 @@ def _assign_for_accumulate(program: Program, rng: random.Random) -> Program | No
     stmt = get_stmt(program.body, path)
     assert isinstance(stmt, Store | SetLocal)
     return replace(program, body=splice(program.body, path, (replace(stmt, op="="),)))
+
+
+def relayout(program: Program, rng: random.Random) -> Program:
+    """`program` with one array stored elsewhere: each subscript `x` of it, read or
+    written, becomes `coef * x + offset`, so launches see views that start inside their
+    array, with strides, and leading dimensions larger than their sizes."""
+    used = sorted(used_names(program) & {a.name for a in program.arrays})
+    if not used:
+        return program
+    array = program.array(rng.choice(used))
+    layout = [(rng.choices((1, 2), (4, 1))[0], rng.choice((0, 1, 3))) for _ in range(array.rank)]
+
+    def remap(index: tuple[Affine, ...]) -> tuple[Affine, ...]:
+        return tuple(Affine(tuple(Term(t.var, t.coef * c) for t in a.terms), a.const * c + o)
+                     for a, (c, o) in zip(index, layout, strict=True))
+
+    body = tuple(map_array_index(s, array.name, remap) for s in program.body)
+    return replace(program, body=body, shape=f"{program.shape}+relayout")

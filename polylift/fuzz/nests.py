@@ -17,7 +17,7 @@ narrowing stores (to int16_t, int8_t) wrap as C defines.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from polylift.fuzz.program import (
     FLOAT_TYPES,
@@ -56,7 +56,6 @@ class _Ctx:
     program: Program
     inputs: list[Array]  # arrays a value may read
     outputs: list[Array]  # arrays a statement may write
-    stmts: list[Stmt] = field(default_factory=list)
 
     @property
     def is_int(self) -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from polylift.fuzz.program import Program
 from polylift.fuzz.render import render
-from polylift.harness.check import FAIL, CheckOptions, check_benchmark
+from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.harness.compare import BIT_EXACT, DIFF, PASS
 
 CRASH = "CRASH"
@@ -105,7 +105,3 @@ class Checker:
             return Outcome(config, CRASH, message=f"{type(exc).__name__} at {where}: {exc}")
         return Outcome(config, result.verdict, result.launches, result.message)
 
-
-def is_failure(verdict: str) -> bool:
-    """Whether a verdict is a finding."""
-    return verdict in (DIFF, FAIL, CRASH)

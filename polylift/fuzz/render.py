@@ -25,6 +25,7 @@ from polylift.fuzz.program import (
     Stmt,
     Store,
     used_names,
+    walk_expr,
     walk_stmts,
     written_arrays,
 )
@@ -72,23 +73,12 @@ def extents(program: Program) -> dict[str, tuple[Range, ...]]:
                 continue
             if isinstance(stmt, Store):
                 access(stmt.array, stmt.index, ranges)
-            value = stmt.value
-            for node in _reads(value):
-                access(node.array, node.index, ranges)
+            for node in walk_expr(stmt.value):
+                if isinstance(node, Read):
+                    access(node.array, node.index, ranges)
 
     visit(program.body, {s.name: Range(s.value, s.value) for s in program.sizes})
     return {name: tuple(spans) for name, spans in found.items()}
-
-
-def _reads(expr: Expr) -> list[Read]:
-    match expr:
-        case Read():
-            return [expr]
-        case Binary(_, left, right):
-            return _reads(left) + _reads(right)
-        case Select(_, left, right, then, other):
-            return [r for part in (left, right, then, other) for r in _reads(part)]
-    return []
 
 
 @dataclass(frozen=True)

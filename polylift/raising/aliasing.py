@@ -13,7 +13,6 @@ there, only something to say.
 from __future__ import annotations
 
 from collections.abc import Sequence
-
 from dataclasses import dataclass
 
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS

@@ -47,6 +47,7 @@ def campaign_json(options: CampaignOptions, tally: Tally) -> str:
         "options": asdict(options),
         "programs": tally.programs,
         "launched": tally.launched,
+        "interrupted": tally.interrupted,
         "verdicts": {label: dict(sorted(c.items())) for label, c in tally.verdicts.items()},
         "findings": [asdict(f) for f in tally.findings],
         "results": [{"index": r.index, "shape": r.shape, "launched": r.launched,
@@ -56,7 +57,8 @@ def campaign_json(options: CampaignOptions, tally: Tally) -> str:
 
 
 def run_fuzz(argv: list[str]) -> int:
-    """The body of `polylift fuzz`; exit 1 when any program failed."""
+    """The body of `polylift fuzz`; exit 1 when any program failed, 130 when interrupted
+    (after reporting, and writing --json, for the programs checked)."""
     args = _parser().parse_args(argv)
     if args.count is None and args.seconds is None:
         raise UsageError("give --count, --seconds or both")
@@ -77,4 +79,6 @@ def run_fuzz(argv: list[str]) -> int:
               f"{finding.checks} checks: {finding.directory}/repro.sh")
     if args.json:
         write_atomically(args.json, campaign_json(options, tally))
+    if tally.interrupted:
+        return 130
     return 1 if tally.findings else 0

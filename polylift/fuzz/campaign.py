@@ -68,6 +68,7 @@ class Tally:
     verdicts: dict[str, Counter[str]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
     results: list[ProgramResult] = field(default_factory=list)
+    interrupted: bool = False
 
     def add(self, result: ProgramResult) -> None:
         """Count one program's result."""
@@ -87,6 +88,8 @@ class Tally:
             parts.append(f"{label}: {counts}")
         share = f"{100 * self.launched / self.programs:.0f}%" if self.programs else "-"
         parts += [f">=1 launch {self.launched} ({share})", f"failures {len(self.findings)}"]
+        if self.interrupted:
+            parts.append("interrupted")
         return " | ".join(parts)
 
 
@@ -137,13 +140,17 @@ def run_campaign(options: CampaignOptions,
             return None
         return next(todo, None)
 
-    if options.jobs <= 1:
-        while (index := more()) is not None:
-            tally.add(check_program(options, index))
-            if progress:
-                progress(tally)
-    else:
-        _run_parallel(options, more, tally, progress)
+    try:
+        if options.jobs <= 1:
+            while (index := more()) is not None:
+                tally.add(check_program(options, index))
+                if progress:
+                    progress(tally)
+        else:
+            _run_parallel(options, more, tally, progress)
+    except KeyboardInterrupt:
+        # An interrupted campaign still reports what it checked (and --json writes it).
+        tally.interrupted = True
     tally.results.sort(key=lambda r: r.index)
     return tally
 
@@ -155,7 +162,8 @@ def _with_platform(options: CampaignOptions) -> CampaignOptions:
 def _run_parallel(options: CampaignOptions, more: Callable[[], int | None], tally: Tally,
                   progress: Callable[[Tally], None] | None) -> None:
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=options.jobs, mp_context=context) as pool:
+    pool = ProcessPoolExecutor(max_workers=options.jobs, mp_context=context)
+    try:
         running: set[Future[ProgramResult]] = set()
         while True:
             while len(running) < 2 * options.jobs and (index := more()) is not None:
@@ -167,6 +175,8 @@ def _run_parallel(options: CampaignOptions, more: Callable[[], int | None], tall
                 tally.add(future.result())
                 if progress:
                     progress(tally)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def print_progress(stream=sys.stderr) -> Callable[[Tally], None]:

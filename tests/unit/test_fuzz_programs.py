@@ -6,6 +6,7 @@ partition a campaign, and the shrinker reaches a small program that keeps a prop
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from collections import Counter
@@ -29,10 +30,13 @@ INCLUDE = ROOT / "benchmarks" / "include"
 def test_a_program_is_a_function_of_seed_and_index() -> None:
     assert render(generate(3, 5)) == render(generate(3, 5))
     assert render(generate(3, 5)) != render(generate(4, 5))
-    shapes = Counter(generate(11, i).shape.split("~")[0] for i in range(200))
-    # Random nests and every library shape occur; some programs carry one edit.
+    names = [generate(11, i).shape for i in range(200)]
+    shapes = Counter(re.split(r"[~+]", name)[0] for name in names)
+    # Random nests and every library shape occur; some programs carry one edit, some
+    # store an array elsewhere.
     assert shapes["random"] > 60 and len(shapes) >= 8, shapes
-    assert sum("~" in generate(11, i).shape for i in range(200)) > 20
+    assert sum("~" in name for name in names) > 20
+    assert sum("+relayout" in name for name in names) > 20
 
 
 def test_shards_split_a_campaign_without_overlap() -> None:

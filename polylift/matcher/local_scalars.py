@@ -33,13 +33,23 @@ from polylift.tdl.steps import accesses, step_indices
 
 class Matcher(Protocol):
     """What these rules use of the engine's `Matcher`, which calls them: stated here
-    so that this module does not import the engine back."""
+    so that this module does not import the engine back (read-only: the engine's
+    matcher is frozen)."""
 
-    tpl: KernelTemplate
-    attempt: Attempt
-    ctx: StepIR | None
-    position: int
-    acc: str | None
+    @property
+    def tpl(self) -> KernelTemplate: ...
+
+    @property
+    def attempt(self) -> Attempt: ...
+
+    @property
+    def ctx(self) -> StepIR | None: ...
+
+    @property
+    def position(self) -> int: ...
+
+    @property
+    def acc(self) -> str | None: ...
 
     def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]: ...
 

@@ -69,3 +69,30 @@ def source_line(loc: SourceLoc, source: str | None = None) -> str | None:
     if 1 <= loc.line <= len(lines):
         return lines[loc.line - 1].expandtabs(1)
     return None
+
+
+def read_source(path: str | Path, what: str = "source file") -> str:
+    """The text of a user's file; a file that is not UTF-8 text (a binary, say) or holds
+    a NUL byte is a `ParseError` at its first offending byte, and an unreadable one a
+    plain error naming it."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise PolyliftError(f"cannot read '{path}': {exc.strerror}") from None
+    try:
+        text = data.decode()
+    except UnicodeDecodeError as exc:
+        raise ParseError(f"not a {what}: byte 0x{data[exc.start]:02x} is not UTF-8 text",
+                         _byte_loc(str(path), data, exc.start), source="") from None
+    nul = data.find(b"\0")
+    if nul >= 0:
+        raise ParseError(f"not a {what}: it contains a NUL byte",
+                         _byte_loc(str(path), data, nul), source="")
+    return text
+
+
+def _byte_loc(path: str, data: bytes, offset: int) -> SourceLoc:
+    """The line and column (in characters) of byte `offset` of `data`."""
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    column = len(data[line_start:offset].decode(errors="replace")) + 1
+    return SourceLoc(path, data.count(b"\n", 0, offset) + 1, column)

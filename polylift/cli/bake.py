@@ -11,20 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from polylift.cli.functions_table import function_table
+from polylift.cli.common import CommandParser
 from polylift.errors import UsageError
 
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises `UsageError` instead of exiting."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="polylift bake", description="Bake every stage of every kernel (C, "
+    p = CommandParser(prog="polylift bake", description="Bake every stage of every kernel (C, "
                 "affine, linalg, matched, lowered per backend, LLVM IR, check results) to "
                 "files; unchanged stages come from a content-hash cache.")
     p.add_argument("suites", nargs="+", metavar="SUITE|DIR",

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from polylift.cli.common import CommandParser
 from polylift.errors import UsageError
 from polylift.harness.build import SIZES
 from polylift.harness.bundle.collect import collect_bundle, manifest_options
@@ -23,15 +24,8 @@ from polylift.harness.toolchain import TARGETS
 from polylift.output import write_atomically
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises `UsageError` instead of exiting."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="polylift check", description="Build the original program and the "
+    p = CommandParser(prog="polylift check", description="Build the original program and the "
                 "lifted one, run both, and compare the arrays the kernel writes bit for bit.")
     p.add_argument("benchmark", nargs="?", help="a benchmark C file (kernel_<file stem>)")
     p.add_argument("--suite", help="linalg, cnn, image, arrays, or a directory of benchmarks")

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
 import traceback
 from collections.abc import Callable
-from pathlib import Path
 
-from polylift.errors import PolyliftError, UsageError
+from polylift.errors import PolyliftError, UsageError, read_source
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse that raises `UsageError` instead of exiting (the subcommands' parsers)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
 
 
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:
@@ -26,10 +33,7 @@ def read_input(path: str) -> str:
     """The text of `path`, or of stdin for `-`."""
     if path == "-":
         return sys.stdin.read()
-    try:
-        return Path(path).read_text()
-    except OSError as exc:
-        raise PolyliftError(f"cannot read '{path}': {exc.strerror}") from None
+    return read_source(path, "text file")
 
 
 def run_command(tool: str, body: Callable[[list[str]], int], argv: list[str] | None) -> int:

@@ -13,7 +13,8 @@ USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
          "  bake   write every stage of every kernel to a bake directory\n"
          "  site   render a bake directory as a static website\n"
          "  match-report  per file and function: translated or skipped, coverage, launches\n"
-         "  calibrate  time the host calls against their loops; write an offload profile\n")
+         "  calibrate  time the host calls against their loops; write an offload profile\n"
+         "  fuzz   check random programs, shrink and keep every failure\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -29,7 +30,7 @@ def run_main(argv: list[str]) -> int:
         from polylift.cli.check import run_check
 
         return run_check(argv[1:])
-    if argv[0] in ("bake", "site"):
+    if argv[0] in ("bake", "site", "fuzz"):
         return _subcommand(argv[0], argv[1:])
     if argv[0] == "calibrate":
         from polylift.cli.calibrate import run_calibrate
@@ -43,7 +44,7 @@ def run_main(argv: list[str]) -> int:
 
 
 def _subcommand(name: str, argv: list[str]) -> int:
-    """`polylift bake` and `polylift site` (their modules are imported only when used)."""
+    """`polylift bake`, `site` and `fuzz` (their modules are imported only when used)."""
     import importlib
 
     return getattr(importlib.import_module(f"polylift.cli.{name}"), f"run_{name}")(argv)

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
-from polylift.errors import UsageError
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises `UsageError` instead of exiting."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
+from polylift.cli.common import CommandParser
 
 
 def run_site(argv: list[str]) -> int:
     """The body of `polylift site BAKE_DIR -o SITE_DIR`."""
-    p = _Parser(prog="polylift site", description="Render a bake directory (polylift bake) "
+    p = CommandParser(prog="polylift site", description="Render a bake directory (polylift bake) "
                 "as a static website that works from file://.")
     p.add_argument("bake_dir", metavar="BAKE_DIR")
     p.add_argument("-o", "--output", required=True, metavar="SITE_DIR")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -9,7 +10,7 @@ from pathlib import Path
 import pycparser_fake_libc
 from pycparser import c_ast, c_parser
 
-from polylift.errors import ParseError, PolyliftError, SourceLoc
+from polylift.errors import ParseError, PolyliftError, SourceLoc, read_source
 
 # GNU spellings that system and project headers use but the C99 parser does not know.
 _GNU_DEFINES = (
@@ -52,37 +53,82 @@ def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -
     for directory in include_dirs:
         cmd += ["-I", directory]
     cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
+    read_source(path, "C source file")  # refuse a binary before gcc reads it
     try:
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        done = subprocess.run(cmd, capture_output=True, check=False)
     except OSError as exc:
         raise PolyliftError(f"cannot run the C preprocessor: {exc.strerror}") from None
+    stderr = done.stderr.decode(errors="replace")
     if done.returncode != 0:
-        raise ParseError(_first_gcc_error(done.stderr, path))
-    return done.stdout
+        raise _first_gcc_error(stderr, path)
+    try:
+        return done.stdout.decode()
+    except UnicodeDecodeError:
+        # A header, not the file itself (checked above): its lines are not C text.
+        raise ParseError(f"preprocessing '{path}' produced text that is not UTF-8 "
+                         "(an included file is binary?)") from None
 
 
-def _first_gcc_error(stderr: str, path: str) -> str:
+def _first_gcc_error(stderr: str, path: str) -> ParseError:
+    """gcc's first error, placed where gcc placed it (`file:line[:col]: error: ...`)."""
     for line in stderr.splitlines():
+        found = _GCC_ERROR.match(line.strip())
+        if found:
+            loc = SourceLoc(found["file"], int(found["line"]), int(found["col"] or 1))
+            return ParseError(f"preprocessing failed: {found['message']}", loc)
         if "error" in line:
-            return f"preprocessing failed: {line.strip()}"
-    return f"preprocessing '{path}' failed"
+            return ParseError(f"preprocessing '{path}' failed: {line.strip()}")
+    return ParseError(f"preprocessing '{path}' failed")
+
+
+_GCC_ERROR = re.compile(r"(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
+                        r"(?:fatal )?error: (?P<message>.*)")
 
 
 def parse_c(text: str, path: str) -> c_ast.FileAST:
     """Parse preprocessed C; a syntax error becomes a `ParseError` at its position."""
+    parser = c_parser.CParser()
     try:
-        return c_parser.CParser().parse(text, path)
+        return parser.parse(text, path)
     except c_parser.ParseError as exc:
-        raise _parse_error(str(exc)) from None
+        raise _parse_error(str(exc), _next_token_loc(parser) or _end_of(path)) from None
+    except RecursionError:
+        raise ParseError("C syntax error: the expressions nest too deeply to parse",
+                         _next_token_loc(parser) or _end_of(path)) from None
 
 
-def _parse_error(message: str) -> ParseError:
-    # pycparser reports "file:line:col: before: tok"; split off the position.
+def _end_of(path: str) -> SourceLoc:
+    """The end of the user's file: where "At end of input" errors belong."""
+    try:
+        lines = Path(path).read_text(errors="replace").splitlines() or [""]
+    except OSError:
+        return SourceLoc(path, 1, 1)
+    return SourceLoc(path, len(lines), len(lines[-1]) + 1)
+
+
+def _next_token_loc(parser: c_parser.CParser) -> SourceLoc | None:
+    """Where the parser stopped: its next token, placed by the preprocessor's line markers.
+
+    Some of pycparser's errors ("Invalid expression") name only the file; the token
+    the parser could not take is where the user must look.
+    """
+    try:
+        tok = parser._peek()  # noqa: SLF001 - pycparser keeps no public position
+    except Exception:  # noqa: BLE001 - the lexer may fail again on the same text
+        return None
+    if tok is None or not getattr(tok, "filename", None):
+        return None
+    return SourceLoc(tok.filename, tok.lineno, tok.column)
+
+
+def _parse_error(message: str, fallback: SourceLoc | None) -> ParseError:
+    # pycparser reports "file:line:col: before: tok" or "file: msg"; split off the position.
     parts = message.split(":", 3)
     if len(parts) == 4 and parts[1].isdigit() and parts[2].isdigit():
         loc = SourceLoc(parts[0], int(parts[1]), int(parts[2]))
         return ParseError(f"C syntax error {parts[3].strip()}", loc)
-    return ParseError(f"C syntax error: {message}")
+    reason = message.split(": ", 1)[1] if ": " in message else message
+    return ParseError(f"C syntax error: {reason}", fallback)
 
 
 def int_literal(node: c_ast.Node) -> int | None:

@@ -165,6 +165,11 @@ def pass_options(options: CheckOptions) -> dict[str, str]:
             if options.offload_profile else ""}
 
 
+def _absolute(paths: Sequence[str]) -> tuple[str, ...]:
+    """`paths` resolved against the directory the command started in."""
+    return tuple(str(Path(p).resolve()) for p in paths)
+
+
 @dataclass(frozen=True)
 class KernelBuild:
     """A built kernel: its manifest entry, and what linking its lifted program again
@@ -182,11 +187,12 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     kernel = kernel_name(source)
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
-    includes = (*default_include_dirs(source), *options.include_dirs)
+    # The compilers run in the work directory: the user's relative paths are theirs.
+    includes = (*default_include_dirs(source), *_absolute(options.include_dirs))
     linked = compile_links(source, BenchFlags(options.size, includes, options.defines).c_args(),
                            tc)
     flags = BenchFlags(options.size, includes, options.defines,
-                       (*options.link_objects, *(str(o) for o in linked), "-lm"))
+                       (*_absolute(options.link_objects), *(str(o) for o in linked), "-lm"))
     tc.log.note(f"front end: {kernel} of bench.c -> kernel.mlir")
     mlir, front_sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines),
                                 kernel)

@@ -57,8 +57,8 @@ class RaiseAffineToLinalgPass(Pass):
         work = root
         try:
             work = converted_copy(root)
-            _check_distinct(work)
             store = result_store(work)
+            _check_distinct(work, store)
             model = build_model(work, store, mat)
             statements = sorted(model.statements, key=lambda s: s.position)
             _check_fission(statements)
@@ -111,9 +111,12 @@ def _check_fission(statements: list[Statement]) -> None:
                                   "between two stores of this nest", blocking.op)
 
 
-def _check_distinct(root: ir.Operation) -> None:
-    """Refuse a nest whose arrays may overlap where it writes."""
-    clash = overlapping_access(root)
+def _check_distinct(root: ir.Operation, store: ir.Operation | None) -> None:
+    """Refuse a nest whose arrays may overlap where it writes, counting the store of its
+    result after the loop: raised, the reduction accumulates in that store's array while
+    the loop still reads the others (`s = 0; for i: s += x[i]; out[0] = s` becomes
+    `out[0] = 0; for i: out[0] += x[i]`, wrong when out is x)."""
+    clash = overlapping_access(root, () if store is None else (store,))
     if clash is not None:
         op, (a, b) = clash
         raise NotRaisable(f"not raised: may alias: {a} and {b} (a caller may pass "

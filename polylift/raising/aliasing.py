@@ -12,6 +12,7 @@ there, only something to say.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
@@ -94,10 +95,12 @@ _READS = ("affine.load", "memref.load")
 _WRITES = ("affine.store", "memref.store")
 
 
-def overlapping_access(root: ir.Operation) -> tuple[ir.Operation, tuple[str, str]] | None:
-    """An access in the nest at `root` to an argument that may overlap another argument
-    the nest also accesses, one of the two written, with the pair's names; None when
-    the nest's arrays are distinct wherever it writes."""
+def overlapping_access(root: ir.Operation, extra: Sequence[ir.Operation] = ()
+                       ) -> tuple[ir.Operation, tuple[str, str]] | None:
+    """An access in the nest at `root` (or among the `extra` ops the raising folds into
+    it: the store of a reduction's result after the loop) to an argument that may overlap
+    another argument the nest also accesses, one of the two written, with the pair's
+    names; None when the nest's arrays are distinct wherever it writes."""
     seen: dict[ir.Value, tuple[ir.Operation, bool]] = {}  # memref -> (first access, written)
 
     def visit(op: ir.Operation) -> ir.WalkResult:
@@ -108,6 +111,8 @@ def overlapping_access(root: ir.Operation) -> tuple[ir.Operation, tuple[str, str
         return ir.WalkResult.ADVANCE
 
     root.walk(visit, ir.WalkOrder.POST_ORDER)
+    for op in extra:
+        visit(op)
     items = list(seen.items())
     for i, (a, (_, written_a)) in enumerate(items):
         for b, (op_b, written_b) in items[i + 1:]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from polylift.errors import PolyliftError
+from polylift.errors import PolyliftError, read_source
 from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
     Access,
@@ -346,7 +346,7 @@ def template_files(dirs: Iterable[Path]) -> list[Path]:
 
 def load_files(files: Iterable[Path]) -> Library:
     """Parse and check the given template files (raises `TemplateError`)."""
-    return load_sources({str(path): path.read_text() for path in files})
+    return load_sources({str(path): read_source(path, "template file") for path in files})
 
 
 def load_sources(sources: dict[str, str]) -> Library:
@@ -372,7 +372,7 @@ def _load(extra: tuple[str, ...]) -> Library:
     grammar, and the language's code and version (`disk_cache.key`). The texts are read
     once, so the key and the library are of the same bytes even while a file changes."""
     files = template_files([BUILTIN_DIR, *map(Path, extra)])
-    sources = {str(path): path.read_text() for path in files}
+    sources = {str(path): read_source(path, "template file") for path in files}
     parts = [part for item in sources.items() for part in item]
     return disk_cache.cached("library", disk_cache.key(*parts),
                              lambda: load_sources(sources), _pickled, _unpickled)

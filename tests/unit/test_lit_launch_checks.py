@@ -116,8 +116,10 @@ def names_operands(pattern: str, source_names: bool) -> bool:
 
 
 def lit_tests() -> list[Path]:
-    """Every file lit would run under tests/lit, and the inputs beside them."""
-    return sorted(p for p in LIT_DIR.rglob("*") if p.is_file() and p.suffix in SUFFIXES)
+    """Every file lit would run under tests/lit, and the inputs beside them (not lit's
+    Output directories, which hold the products of earlier runs, binary ones among them)."""
+    return sorted(p for p in LIT_DIR.rglob("*") if p.is_file() and p.suffix in SUFFIXES
+                  and "Output" not in p.parts)
 
 
 def unnamed_launch_checks(path: Path) -> list[LaunchCheck]:

@@ -96,8 +96,9 @@ def test_every_template_has_a_lit_test_that_matches_it():
     """Each built-in template is matched by some lit test: a launch naming it is checked
     (`template = "<name>"`) or its match remark is (`matched <name> `)."""
     lit = Path(__file__).parents[1] / "lit"
+    # Not lit's Output directories: their files are products of earlier runs.
     texts = "\n".join(p.read_text() for p in sorted(lit.rglob("*")) if p.is_file()
-                      and p.suffix in (".mlir", ".c", ".test"))
+                      and p.suffix in (".mlir", ".c", ".test") and "Output" not in p.parts)
     missing = [name for name in load_library().templates
                if f'template = "{name}"' not in texts and f"matched {name} " not in texts]
     assert missing == []

@@ -1,0 +1,161 @@
+"""Edits of a program tree by position: the shared vocabulary of perturbing and shrinking.
+
+A statement is addressed by its path (indices through nested loop bodies), an
+expression inside a statement's value by the child indices leading to it. Every edit
+returns a new tree; nothing is mutated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from polylift.fuzz.program import (
+    Affine,
+    Binary,
+    Expr,
+    Loop,
+    Read,
+    Select,
+    SetLocal,
+    Stmt,
+    Store,
+    Term,
+)
+
+Path = tuple[int, ...]
+
+
+def stmt_paths(body: tuple[Stmt, ...], prefix: Path = ()) -> list[Path]:
+    """The path of every statement of `body`, outer loops first."""
+    paths: list[Path] = []
+    for i, stmt in enumerate(body):
+        paths.append((*prefix, i))
+        if isinstance(stmt, Loop):
+            paths += stmt_paths(stmt.body, (*prefix, i))
+    return paths
+
+
+def get_stmt(body: tuple[Stmt, ...], path: Path) -> Stmt:
+    """The statement at `path`."""
+    stmt = body[path[0]]
+    for i in path[1:]:
+        assert isinstance(stmt, Loop)
+        stmt = stmt.body[i]
+    return stmt
+
+
+def splice(body: tuple[Stmt, ...], path: Path, new: tuple[Stmt, ...]) -> tuple[Stmt, ...]:
+    """`body` with the statement at `path` replaced by `new` (none: deleted)."""
+    head, rest = path[0], path[1:]
+    if not rest:
+        return body[:head] + new + body[head + 1:]
+    loop = body[head]
+    assert isinstance(loop, Loop)
+    return body[:head] + (replace(loop, body=splice(loop.body, rest, new)),) + body[head + 1:]
+
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The direct subexpressions of `expr`."""
+    match expr:
+        case Binary(_, left, right):
+            return (left, right)
+        case Select(_, left, right, then, other):
+            return (left, right, then, other)
+    return ()
+
+
+def with_children(expr: Expr, parts: tuple[Expr, ...]) -> Expr:
+    """`expr` with its direct subexpressions replaced by `parts`."""
+    match expr:
+        case Binary():
+            return replace(expr, left=parts[0], right=parts[1])
+        case Select():
+            return replace(expr, left=parts[0], right=parts[1], then=parts[2], other=parts[3])
+    return expr
+
+
+def expr_paths(expr: Expr, prefix: Path = ()) -> list[Path]:
+    """The path of every subexpression of `expr`, `expr` itself first."""
+    paths = [prefix]
+    for i, child in enumerate(children(expr)):
+        paths += expr_paths(child, (*prefix, i))
+    return paths
+
+
+def get_expr(expr: Expr, path: Path) -> Expr:
+    """The subexpression at `path`."""
+    for i in path:
+        expr = children(expr)[i]
+    return expr
+
+
+def set_expr(expr: Expr, path: Path, new: Expr) -> Expr:
+    """`expr` with the subexpression at `path` replaced by `new`."""
+    if not path:
+        return new
+    parts = list(children(expr))
+    parts[path[0]] = set_expr(parts[path[0]], path[1:], new)
+    return with_children(expr, tuple(parts))
+
+
+def with_value(stmt: Stmt, value: Expr) -> Stmt:
+    """A store or local assignment with a new right-hand side."""
+    assert isinstance(stmt, Store | SetLocal)
+    return replace(stmt, value=value)
+
+
+def substitute(affine: Affine, name: str, by: Affine) -> Affine:
+    """`affine` with the variable `name` replaced by the expression `by`."""
+    terms: list[Term] = []
+    const = affine.const
+    for term in affine.terms:
+        if term.var != name:
+            terms.append(term)
+            continue
+        terms += [Term(t.var, t.coef * term.coef) for t in by.terms]
+        const += term.coef * by.const
+    return Affine(tuple(terms), const)
+
+
+def substitute_expr(expr: Expr, name: str, by: Affine) -> Expr:
+    """`expr` with loop counter `name` replaced by `by` in every subscript."""
+    if isinstance(expr, Read):
+        return replace(expr, index=tuple(substitute(a, name, by) for a in expr.index))
+    parts = tuple(substitute_expr(c, name, by) for c in children(expr))
+    return with_children(expr, parts) if parts else expr
+
+
+def substitute_stmt(stmt: Stmt, name: str, by: Affine) -> Stmt:
+    """`stmt` with loop counter `name` replaced by `by` (in bounds, subscripts, values)."""
+    match stmt:
+        case Loop():
+            return replace(stmt, lo=substitute(stmt.lo, name, by),
+                           hi=substitute(stmt.hi, name, by),
+                           body=tuple(substitute_stmt(s, name, by) for s in stmt.body))
+        case Store():
+            return replace(stmt, index=tuple(substitute(a, name, by) for a in stmt.index),
+                           value=substitute_expr(stmt.value, name, by))
+        case SetLocal():
+            return replace(stmt, value=substitute_expr(stmt.value, name, by))
+    raise TypeError(stmt)
+
+
+def map_array_index(stmt: Stmt, array: str,
+                    remap: Callable[[tuple[Affine, ...]], tuple[Affine, ...]]) -> Stmt:
+    """`stmt` with every subscript list of `array` (read or stored) passed through `remap`."""
+    def expr(node: Expr) -> Expr:
+        if isinstance(node, Read):
+            return replace(node, index=remap(node.index)) if node.array == array else node
+        parts = tuple(expr(c) for c in children(node))
+        return with_children(node, parts) if parts else node
+
+    match stmt:
+        case Loop():
+            return replace(stmt, body=tuple(map_array_index(s, array, remap) for s in stmt.body))
+        case Store():
+            index = remap(stmt.index) if stmt.array == array else stmt.index
+            return replace(stmt, index=index, value=expr(stmt.value))
+        case SetLocal():
+            return replace(stmt, value=expr(stmt.value))
+    raise TypeError(stmt)

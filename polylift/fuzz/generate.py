@@ -1,0 +1,27 @@
+"""The program generator: a library shape or a random nest, perturbed sometimes, with
+one array stored at an offset or a stride sometimes (views inside larger arrays).
+
+`generate(seed, index)` is a pure function of its arguments, so a campaign is
+reproducible from its seed and any program of it can be rebuilt alone (a shard, a
+reproducer) without generating those before it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from polylift.fuzz.nests import random_program
+from polylift.fuzz.perturb import perturb, relayout
+from polylift.fuzz.program import Program
+from polylift.fuzz.shapes import library_shape
+
+
+def generate(seed: int, index: int) -> Program:
+    """Program number `index` of the campaign seeded `seed`."""
+    rng = random.Random(f"polylift-fuzz:{seed}:{index}")
+    program = library_shape(rng) if rng.random() < 0.6 else random_program(rng)
+    if rng.random() < 0.3:
+        program = perturb(program, rng)
+    if rng.random() < 0.25:
+        program = relayout(program, rng)
+    return program

@@ -1,0 +1,202 @@
+"""The shapes the template library knows (BLAS, CNN, image filters), with random
+transposes, sizes and scalars, so the fuzzer exercises matches as much as misses.
+
+Each builder returns a program tree; `perturb.py` then edits some of them by one step
+(a swapped index, a dropped factor, an off-by-one bound, `=` for `+=`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from polylift.fuzz.nests import FLOAT_SCALARS, overlap
+from polylift.fuzz.program import (
+    Affine,
+    Array,
+    Binary,
+    Const,
+    Expr,
+    Loop,
+    Program,
+    Read,
+    Scalar,
+    ScalarParam,
+    Select,
+    SetLocal,
+    SizeParam,
+    Stmt,
+    Store,
+    Term,
+    const,
+    var,
+)
+
+
+def _loop(name: str, hi: Affine, *body: Stmt, lo: Affine | None = None) -> Loop:
+    return Loop(name, lo if lo is not None else const(0), hi, tuple(body))
+
+
+def _r(array: str, *index: str | Affine) -> Read:
+    return Read(array, tuple(var(i) if isinstance(i, str) else i for i in index))
+
+
+def _ix(*index: str | Affine) -> tuple[Affine, ...]:
+    return tuple(var(i) if isinstance(i, str) else i for i in index)
+
+
+def _mul(*parts: Expr) -> Expr:
+    value = parts[0]
+    for part in parts[1:]:
+        value = Binary("*", value, part)
+    return value
+
+
+def _float_program(rng: random.Random, shape: str, arrays: dict[str, int],
+                   sizes: tuple[str, ...], body: tuple[Stmt, ...]) -> Program:
+    dtype = rng.choice(("double", "double", "float"))
+    declared = tuple(Array(n, dtype, r) for n, r in arrays.items())
+    overlaps = overlap(rng, declared, False)
+    return Program(dtype, declared, tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
+                   tuple(ScalarParam(n, rng.choice(FLOAT_SCALARS)) for n in ("alpha", "beta")),
+                   ("s", "t"), body, shape, overlaps.restrict, overlaps.alias)
+
+
+def gemm(rng: random.Random) -> Program:
+    """C = alpha * op(A) * op(B) + beta * C, PolyBench's loop order, random transposes."""
+    a = _r("A", "k", "i") if rng.random() < 0.4 else _r("A", "i", "k")
+    b = _r("B", "j", "k") if rng.random() < 0.4 else _r("B", "k", "j")
+    update = Store("C", _ix("i", "j"), "+=", _mul(Scalar("alpha"), a, b))
+    body = _loop("i", var("n"), _loop("j", var("m"), Store("C", _ix("i", "j"), "*=",
+                                                             Scalar("beta"))),
+                 _loop("k", var("p"), _loop("j", var("m"), update)))
+    return _float_program(rng, "gemm", {"A": 2, "B": 2, "C": 2}, ("n", "m", "p"), (body,))
+
+
+def gemv(rng: random.Random) -> Program:
+    """y = A x or A^T x, zeroed first or accumulated into, as atax and bicg write it."""
+    a = _r("A", "j", "i") if rng.random() < 0.5 else _r("A", "i", "j")
+    inner = _loop("j", var("m"), Store("y", _ix("i"), "+=", _mul(a, _r("x", "j"))))
+    first = Store("y", _ix("i"), "=", Const(0.0)) if rng.random() < 0.6 else None
+    body = _loop("i", var("n"), *(s for s in (first, inner) if s is not None))
+    return _float_program(rng, "gemv", {"A": 2, "x": 1, "y": 1}, ("n", "m"), (body,))
+
+
+def copy2d(rng: random.Random) -> Program:
+    """B = A or its transpose, or B = alpha * A, over a square or a rectangle."""
+    square = rng.random() < 0.5
+    transpose = rng.random() < 0.5
+    read = _r("A", "j", "i") if transpose else _r("A", "i", "j")
+    value = _mul(Scalar("alpha"), read) if rng.random() < 0.3 else read
+    body = _loop("i", var("n"), _loop("j", var("n" if square else "m"),
+                                      Store("B", _ix("i", "j"), "=", value)))
+    return _float_program(rng, "copy2d", {"A": 2, "B": 2}, ("n", "m"), (body,))
+
+
+def axpy_dot(rng: random.Random) -> Program:
+    """y += alpha * x, x = alpha * x, or a dot product carried in a local."""
+    roll = rng.random()
+    if roll < 0.35:
+        stmt: Stmt = Store("y", _ix("i"), "+=", _mul(Scalar("alpha"), _r("x", "i")))
+        return _float_program(rng, "axpy", {"x": 1, "y": 1}, ("n",), (_loop("i", var("n"),
+                                                                            stmt),))
+    if roll < 0.6:
+        stmt = Store("x", _ix("i"), "=", _mul(Scalar("alpha"), _r("x", "i")))
+        return _float_program(rng, "scal", {"x": 1}, ("n",), (_loop("i", var("n"), stmt),))
+    body = (SetLocal("s", "=", Const(0.0)),
+            _loop("i", var("n"), SetLocal("s", "+=", _mul(_r("x", "i"), _r("y", "i")))),
+            Store("out", (const(0),), "=", Scalar("s")))
+    return _float_program(rng, "dot", {"x": 1, "y": 1, "out": 1}, ("n",), body)
+
+
+def syrk(rng: random.Random) -> Program:
+    """C = alpha * A A^T + beta * C on the lower triangle (j <= i), PolyBench's order."""
+    tri = var("i", 1)
+    update = Store("C", _ix("i", "j"), "+=",
+                   _mul(Scalar("alpha"), _r("A", "i", "k"), _r("A", "j", "k")))
+    body = _loop("i", var("n"), _loop("j", tri, Store("C", _ix("i", "j"), "*=",
+                                                        Scalar("beta"))),
+                 _loop("k", var("m"), _loop("j", tri, update)))
+    return _float_program(rng, "syrk", {"A": 2, "C": 2}, ("n", "m"), (body,))
+
+
+def stencil(rng: random.Random) -> Program:
+    """A 5-point Jacobi step or a 3x3 convolution with weights, over the interior."""
+    taps = [(0, 0), (0, -1), (0, 1), (1, 0), (-1, 0)]
+    if rng.random() < 0.5:
+        taps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    reads = [_r("A", var("i", di), var("j", dj)) for di, dj in taps]
+    if rng.random() < 0.5:
+        value: Expr = _mul(rng.choice((Const(0.25), Scalar("alpha"))), _sum(reads))
+    else:
+        value = _sum([_mul(_r("W", const(di + 1), const(dj + 1)), r)
+                      for (di, dj), r in zip(taps, reads, strict=True)])
+    body = _loop("i", var("n", -1), _loop("j", var("m", -1), Store("B", _ix("i", "j"), "=",
+                                                                   value), lo=const(1)),
+                 lo=const(1))
+    return _float_program(rng, "stencil", {"A": 2, "B": 2, "W": 2}, ("n", "m"), (body,))
+
+
+def _sum(parts: Sequence[Expr]) -> Expr:
+    value = parts[0]
+    for part in parts[1:]:
+        value = Binary("+", value, part)
+    return value
+
+
+def conv_relu(rng: random.Random) -> Program:
+    """A CNN layer: out[o][y] += w[o][c] * in[c][y] (a 1x1 convolution), then bias + relu."""
+    update = Store("out", _ix("o", "y"), "+=", _mul(_r("w", "o", "c"), _r("x", "c", "y")))
+    relu = Binary("+", _r("out", "o", "y"), _r("b", "o"))
+    act = Store("out", _ix("o", "y"), "=", Select(">", relu, Const(0.0), relu, Const(0.0)))
+    body: tuple[Stmt, ...] = (
+        _loop("o", var("n"), _loop("c", var("p"), _loop("y", var("m"), update))),
+        _loop("o", var("n"), _loop("y", var("m"), act)))
+    return _float_program(rng, "conv_relu", {"w": 2, "x": 2, "out": 2, "b": 1},
+                          ("n", "m", "p"), body)
+
+
+def box_filter(rng: random.Random) -> Program:
+    """An int16 or int8 3x3 box filter: the sum of nine pixels, divided rounding."""
+    ctype = rng.choice(("int16_t", "int8_t"))
+    s = _sum([_r("src", var("i", di), var("j", dj)) for di in (-1, 0, 1) for dj in (-1, 0, 1)])
+    down = Binary("/", Binary("+", Scalar("s"), Const(4)), Const(9))
+    up = Binary("-", Const(0), Binary("/", Binary("-", Const(4), Scalar("s")), Const(9)))
+    pixel = (SetLocal("s", "=", s),
+             Store("dst", _ix("i", "j"), "=", Select(">=", Scalar("s"), Const(0), down, up)))
+    body = _loop("i", var("n", -1), _loop("j", var("m", -1), *pixel, lo=const(1)),
+                 lo=const(1))
+    return Program("int32_t", (Array("src", ctype, 2), Array("dst", ctype, 2)),
+                   (SizeParam("n", rng.randint(3, 9)), SizeParam("m", rng.randint(3, 9))),
+                   (), ("s",), (body,), "box_filter")
+
+
+def maxpool(rng: random.Random) -> Program:
+    """y[b][c][i][j] = the max of a 2x2 window of x (stride 2), as a CNN's pooling layer
+    writes it: the first element into a local, a reduction through `?:` over the window,
+    then the store."""
+    rows = Affine((Term("i", 2), Term("u", 1)), 0)
+    cols = Affine((Term("j", 2), Term("v", 1)), 0)
+    window = _loop("u", const(2), _loop("v", const(2), SetLocal(
+        "t", "=", Read("x", (var("b"), var("c"), rows, cols))), SetLocal("s", "max",
+                                                                        Scalar("t"))))
+    first = SetLocal("s", "=", _r("x", "b", "c", var("i", 0, 2), var("j", 0, 2)))
+    pixel = (first, window, Store("y", _ix("b", "c", "i", "j"), "=", Scalar("s")))
+    body = _loop("b", var("n"), _loop("c", var("m"), _loop("i", var("p"), _loop(
+        "j", var("q"), *pixel))))
+    program = _float_program(rng, "maxpool", {"x": 4, "y": 4}, ("n", "m", "p", "q"), (body,))
+    # The library's pooling template is single precision.
+    return replace(program, dtype="float",
+                   arrays=tuple(replace(a, ctype="float") for a in program.arrays))
+
+
+SHAPES: dict[str, Callable[[random.Random], Program]] = {
+    "gemm": gemm, "gemv": gemv, "copy2d": copy2d, "axpy_dot": axpy_dot, "syrk": syrk,
+    "stencil": stencil, "conv_relu": conv_relu, "box_filter": box_filter, "maxpool": maxpool,
+}
+
+
+def library_shape(rng: random.Random) -> Program:
+    """One of the library's shapes, chosen at random."""
+    return SHAPES[rng.choice(sorted(SHAPES))](rng)

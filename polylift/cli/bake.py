@@ -10,8 +10,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from polylift.cli.functions_table import function_table
 from polylift.cli.common import CommandParser
+from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
 
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")

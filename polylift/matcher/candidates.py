@@ -118,7 +118,9 @@ def step_shape(tpl: KernelTemplate) -> StepShape | None:
     if len(tpl.element_steps) == 1:
         target = tpl.ast.param(target_array(first))
         assert isinstance(target, ArrayDecl)
-        dtypes = frozenset((target.dtype,) if target.dtype else tpl.dtypes)
+        # In memory an unsigned pixel (`u8`) is the signless integer of its width (`i8`).
+        dtypes = frozenset("i" + t[1:] if t.startswith("u") else t
+                           for t in ((target.dtype,) if target.dtype else tpl.dtypes))
     tops = _tops(tpl, step_expr(first))
     if tops is not None:
         # A captured value may be the expression; an integer template's truncation is

@@ -21,7 +21,7 @@ from polylift.passes.registry import PassRun
 from polylift.tdl.library import load_library
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted(p for suite in ("linalg", "cnn", "image", "pipeline")
+SOURCES = sorted(p for suite in ("linalg", "cnn", "image", "pipeline", "arrays")
                  for p in (ROOT / "benchmarks" / suite).glob("*.c"))
 
 

@@ -4,7 +4,7 @@
 // a value computed before it, like a parameter, not a reduction of its own (its loop is
 // in another block: once a StopIteration looking for that loop among the nest's).
 
-// CHECK: carried-scalars.c:[[# @LINE + 15]]:3: remark: not raised: the loop's result is stored in another block
+// CHECK: carried-scalars.c:[[# @LINE + 15]]:53: remark: not raised: the stored value depends on a value carried from the previous iteration
 // CHECK-NEXT: carried-scalars.c:[[# @LINE + 14]]:53: remark: raised to linalg.generic (parallel)
 // CHECK-NEXT: carried-scalars.c:[[# @LINE + 14]]:27: remark: raised to linalg.generic (parallel)
 // CHECK-NEXT: carried-scalars.c:[[# @LINE + 28]]:7: remark: raised to linalg.generic (parallel, parallel)

@@ -49,11 +49,17 @@ class RaiseAffineToLinalgPass(Pass):
                 for nest in _top_level_nests(func):
                     self._raise_nest(nest, run)
 
-    def _raise_nest(self, root: ir.Operation, run: PassRun) -> None:
-        """Raise the nest at `root` whole, or else keep `root` and try its inner nests."""
+    def _raise_nest(self, root: ir.Operation, run: PassRun, outer: bool = True) -> None:
+        """Raise the nest at `root` whole, or else keep `root` and try its inner nests.
+
+        A scalar a nest reduces gets a home in memory at the function's level (`outer`),
+        and inside a loop kept as loops only where neither the nest nor a loop beside it
+        stores: otherwise (symm's `C[k][j] += ...` beside `temp2 += ...`, in one loop or
+        two) it is one step of the enclosing loop program, which the loop-program
+        templates read as written."""
         mat = Materializer(rewriter.before(root), root.location)
         hoist_post_operands(root)
-        home = give_home(root)
+        home = give_home(root) if outer or not _in_loop_program(root) else None
         work = root
         try:
             work = converted_copy(root)
@@ -77,7 +83,7 @@ class RaiseAffineToLinalgPass(Pass):
                 self._said.add((str(where.location), exc.reason))
                 run.remark(where, exc.reason, "missed")
             for inner in _child_nests(root):
-                self._raise_nest(inner, run)
+                self._raise_nest(inner, run, outer=False)
             return
         for generic, (stmt, plan) in zip(generics, plans, strict=True):
             kinds = [str(a) for a in ir.ArrayAttr(generic.attributes["iterator_types"])]
@@ -121,6 +127,27 @@ def _check_distinct(root: ir.Operation, store: ir.Operation | None) -> None:
         op, (a, b) = clash
         raise NotRaisable(f"not raised: may alias: {a} and {b} (a caller may pass "
                           "overlapping arrays, and the nest writes one of them)", op)
+
+
+def _in_loop_program(root: ir.Operation) -> bool:
+    """Whether the nest at `root`, or a loop in its block beside it, stores to memory (a
+    loop beside it may be raised already: a linalg op writes its outputs)."""
+    ops = [op.operation for op in root.block.operations]
+    return any(op.name.startswith("linalg.") or (op.name == "affine.for" and _stores_in(op))
+               for op in ops)
+
+
+def _stores_in(root: ir.Operation) -> bool:
+    """Whether any op inside `root` stores to memory."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name in ("affine.store", "memref.store"):
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    return bool(found)
 
 
 def _name(func: ir.Operation) -> str:

@@ -1,12 +1,6 @@
 #!/usr/bin/env bash
 # Bakes the arrays suite (every stage of every kernel, checked with the ref and host
-# backends) into BAKE_DIR (default: bake) and renders it as a website into SITE_DIR
-# (default: site-out). Further arguments go to 'polylift bake' (--sizes MINI,SMALL, -j 4).
+# backends) and renders it as a website: scripts/bake_suite.sh arrays (its --help says more).
 #   scripts/bake_arrays.sh [BAKE_DIR [SITE_DIR]] [polylift bake options]
-set -euo pipefail
-polylift="${POLYLIFT:-$(cd "$(dirname "$0")/.." && pwd)/.venv/bin/polylift}"
-bake_dir="bake"; site_dir="site-out"
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then bake_dir="$1"; shift; fi
-if [ $# -gt 0 ] && [ "${1#-}" = "$1" ]; then site_dir="$1"; shift; fi
-"$polylift" bake arrays -o "$bake_dir" --backends ref,host "$@"
-"$polylift" site "$bake_dir" -o "$site_dir"
+case "${1:-}" in -h|--help) sed -n '2,4s/^# \{0,1\}//p' "$0"; exit 0 ;; esac
+exec "$(dirname "$0")/bake_suite.sh" arrays "$@"

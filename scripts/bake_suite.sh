@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Bakes one suite (every stage of every kernel, checked with the ref and host backends)
 # into BAKE_DIR (default: bake) and renders it as a website into SITE_DIR (default:
-# site-out). SUITE is linalg, cnn, image, a directory of kernels or a PolyBench/C
-# checkout; scripts/bake_{linalg,cnn,image,polybench}.sh call this script with theirs.
+# site-out). SUITE is linalg, cnn, image, arrays, framework, a directory of kernels or a PolyBench/C
+# checkout; scripts/bake_{linalg,cnn,image,arrays,polybench}.sh call this script with theirs.
 # Further arguments go to 'polylift bake': --sizes MINI,SMALL, -j 4, --only gemm,atax
 # (a few kernels), --backends ref (instead of ref,host).
 #   scripts/bake_suite.sh SUITE [BAKE_DIR [SITE_DIR]] [polylift bake options]

@@ -29,7 +29,7 @@ PROGRAMS = sorted(p.stem for p in REDUCED.glob("*.c"))
 # What each lifts to: its coverage and launches (the same on both backends).
 LIFTED = {
     "cancel_gemv": ("FULL", ("blas.gemv_acc",)),
-    "carried": ("PARTIAL", ("blas.fill",)),
+    "carried": ("PARTIAL", ("ew.adds_ip", "blas.fill")),
     "empty_axpy": ("FULL", ("blas.axpy",)),
     "empty_view": ("NONE", ()),
     "inexact_literal": ("FULL", ("blas.fill2d", "blas.gemm_acc")),

@@ -44,6 +44,7 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
     "bake_linalg.sh": _bake([], "linalg", "gemm"),
     "bake_cnn.sh": _bake([], "cnn", "shortcut"),
     "bake_image.sh": _bake([], "image", "box_i8"),
+    "bake_arrays.sh": _bake([], "arrays", "vadd"),
     "bake_polybench.sh": _bake([str(POLYBENCH)], "polybench", "gemm"),
     "bake_suite.sh": _bake(["linalg"], "linalg", "atax"),
 }

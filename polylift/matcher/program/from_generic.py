@@ -59,6 +59,9 @@ def generic_loops(builder: _Builder, op: ir.OpView, depth: int) -> LoopNode:
     yielded = body.operations[len(body.operations) - 1].operands[0]
     statement = Stmt(reads[-1], builder.tree(yielded, op.operation, body, inner), "")
     maps = indexing_maps(op)
+    if maps[0].n_dims == 0:
+        # One element written (a reduction's initial value, in its home): no loop.
+        raise Unsupported("a generic in the nest writes one element, not a loop of them")
     item: Stmt | LoopNode = statement
     for dim in reversed(range(maps[0].n_dims)):
         item = LoopNode(Form(), _extent(builder, found, maps, dim), (item,))

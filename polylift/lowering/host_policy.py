@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.lowering.launch_call import Launch
-from polylift.lowering.offload import CostBuilder, static_sizes
+from polylift.lowering.offload import CostBuilder, guarded_branches, static_sizes
 from polylift.lowering.profile import Entry, Point, Profile
-from polylift.mlir import arith, ir, scf
+from polylift.mlir import arith, ir
 
 BACKEND = "host"  # the backend whose calls the match-kernels policy weighs
 # On each op the policy kept, where it may run: the template it matched.
@@ -97,19 +97,15 @@ def guard_launch(launch: Launch, matched: list[ir.Operation], threshold: float) 
     loc = launch.location
     ast = launch.template.ast
     assert ast.flops is not None and ast.bytes is not None
-    with rewriter.before(launch.op), loc:
-        costs = CostBuilder(launch)
-        work = arith.addf(costs.value(ast.flops), costs.value(ast.bytes), loc=loc)
-        pays = arith.cmpf(arith.CmpFPredicate.OGE, work, costs.constant(threshold), loc=loc)
-        branch = scf.IfOp(pays, [], has_else=True, loc=loc)
-    with rewriter.at_end(branch.then_block), loc:
-        then_end = scf.YieldOp([], loc=loc)
-    else_block = branch.else_block
-    assert else_block is not None  # made with has_else
-    with rewriter.at_end(else_block), loc:
-        else_end = scf.YieldOp([], loc=loc)
-    rewriter.move_before(launch.op, then_end)
+    flops, moved = ast.flops, ast.bytes
+
+    def pays(costs: CostBuilder) -> ir.Value:
+        work = arith.addf(costs.value(flops), costs.value(moved), loc=loc)
+        return arith.cmpf(arith.CmpFPredicate.OGE, work, costs.constant(threshold), loc=loc)
+
+    arms = guarded_branches(launch, pays)
+    rewriter.move_before(launch.op, arms.then_end)
     mark_kept(matched, launch.template.name)
     for op in matched:
-        rewriter.move_before(op, else_end)
-    return branch.operation
+        rewriter.move_before(op, arms.else_end)
+    return arms.op

@@ -126,20 +126,36 @@ class CostBuilder:
         return arith.andi(big, dense, loc=self.loc)
 
 
-def build_guard(launch: Launch,
-                emit_call: Callable[[ir.InsertionPoint], ir.Operation]) -> ir.Operation:
-    """`scf.if (offload pays) { emit_call } else { the launch, moved here }`."""
+@dataclass(frozen=True)
+class Branches:
+    """An `scf.if` with an else, and the yield ending each arm (what an arm holds goes
+    before it)."""
+
+    op: ir.Operation
+    then_end: ir.Operation
+    else_end: ir.Operation
+
+
+def guarded_branches(launch: Launch, condition: Callable[[CostBuilder], ir.Value]) -> Branches:
+    """`scf.if (condition) {} else {}` where `launch` is, the condition built from the
+    launch's sizes (`CostBuilder`)."""
     loc = launch.location
     with rewriter.before(launch.op), loc:
-        cond = CostBuilder(launch).condition()
-        branch = scf.IfOp(cond, [], has_else=True, loc=loc)
+        branch = scf.IfOp(condition(CostBuilder(launch)), [], has_else=True, loc=loc)
     with rewriter.at_end(branch.then_block), loc:
         then_end = scf.YieldOp([], loc=loc)
     else_block = branch.else_block
     assert else_block is not None  # made with has_else
     with rewriter.at_end(else_block), loc:
         else_end = scf.YieldOp([], loc=loc)
-    emit_call(rewriter.before(then_end))
-    rewriter.move_before(launch.op, else_end)
+    return Branches(branch.operation, then_end.operation, else_end.operation)
+
+
+def build_guard(launch: Launch,
+                emit_call: Callable[[ir.InsertionPoint], ir.Operation]) -> ir.Operation:
+    """`scf.if (offload pays) { emit_call } else { the launch, moved here }`."""
+    arms = guarded_branches(launch, lambda costs: costs.condition())
+    emit_call(rewriter.before(arms.then_end))
+    rewriter.move_before(launch.op, arms.else_end)
     rewriter.set_attribute(launch.op, DECLINED, ir.UnitAttr.get())
-    return branch.operation
+    return arms.op

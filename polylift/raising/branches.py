@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import affine, arith, ir, view_as
-from polylift.raising.model import NotRaisable, as_operation, is_pure
+from polylift.raising.model import NotRaisable, as_operation, is_pure, stored_value
 
 DIVISIONS = {"arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi",
              "arith.ceildivui", "arith.floordivsi"}
@@ -97,7 +97,7 @@ def _convert(branch: ir.Operation) -> None:
     _hoist(branch, then_arm, else_arm)
     with rewriter.before(branch):
         chosen = arith.select(cond, values[0], values[1], loc=branch.location)
-        rewriter.clone_mapped(store, {_stored(store): chosen})
+        rewriter.clone_mapped(store, {stored_value(store): chosen})
     rewriter.erase(branch)
 
 
@@ -111,11 +111,6 @@ def _arm(region: ir.Region) -> Arm:
             raise NotRaisable(f"not raised: a branch of the body does more than compute one "
                               f"element or value ('{op.name}')", op)
     return Arm(tuple(ops), store, tuple(terminator.operands))
-
-
-def _stored(store: ir.Operation) -> ir.Value:
-    """The value an `affine.store` stores."""
-    return view_as(store, affine.AffineStoreOp).value
 
 
 def _element(op: ir.Operation) -> tuple:
@@ -169,7 +164,7 @@ def _stored_value(arm: Arm | None, store: ir.Operation, branch: ir.Operation,
         if _element(arm.store) != _element(store):
             raise NotRaisable("not raised: the arms of a branch store different elements",
                               arm.store)
-        return _stored(arm.store)
+        return stored_value(arm.store)
     element = _element(store)
     for op in branch.block.operations:
         op = op.operation

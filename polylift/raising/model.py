@@ -134,6 +134,11 @@ def as_operation(owner: object) -> ir.Operation:
     return owner.operation if isinstance(owner, ir.OpView) else owner  # type: ignore[return-value]
 
 
+def stored_value(store: ir.Operation) -> ir.Value:
+    """The value an `affine.store` stores."""
+    return view_as(store, affine.AffineStoreOp).value
+
+
 def entry_block(op: ir.Operation) -> ir.Block:
     """The entry block of the function `op` is in (where a buffer is allocated once)."""
     inner = as_operation(op)

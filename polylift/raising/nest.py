@@ -24,6 +24,7 @@ from polylift.raising.model import (
     entry_block,
     is_pure,
     loop_name,
+    stored_value,
 )
 from polylift.raising.result_home import post_ops, post_store
 
@@ -138,7 +139,7 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     nothing can observe the difference. When they cannot (the accumulator has another
     type than M's elements, or the post-op reads M), P is a temporary T[ivs] with one
     element per iteration of the enclosing loops (see `_temporary`)."""
-    value = _stored(store)
+    value = stored_value(store)
     result = _loop_result(model, store)
     assert result is not None
     chain = _reduction_chain(model, result)
@@ -186,7 +187,7 @@ def _temporary(model: NestModel, store: ir.Operation, loops: list[Loop], result:
     upper bound that do not depend on the nest's counters. T aliases nothing, and the
     reduction order is unchanged, so the result is exact. A step other than 1 leaves
     unused elements (T is sized by `upper - lower`) but keeps the subscripts linear."""
-    value = _stored(store)
+    value = stored_value(store)
     if value == result:
         return None
     if result.type != ir.MemRefType(write.memref.type).element_type:
@@ -295,7 +296,7 @@ def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
     from by pure ops of that value's block. A loop outside the nest (a scalar another
     nest carries) is not one of its reductions: its result is a value the nest reads,
     like a parameter."""
-    value = _stored(store)
+    value = stored_value(store)
     stack, found = [value], []
     block = None if isinstance(value.owner, ir.Block) else as_operation(value.owner).block
     while stack:
@@ -315,11 +316,6 @@ def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
 
 def _single_use(value: ir.Value) -> bool:
     return len(list(value.uses)) == 1
-
-
-def _stored(store: ir.Operation) -> ir.Value:
-    """The value an `affine.store` stores."""
-    return view_as(store, affine.AffineStoreOp).value
 
 
 def _memref(op: ir.Operation) -> ir.Value:
@@ -351,7 +347,7 @@ def _check_root(memref: ir.Value, op: ir.Operation) -> None:
 
 def _statement(model: NestModel, store: ir.Operation, loops: list[Loop]) -> Statement:
     write = _access(model, store, True)
-    value = _stored(store)
+    value = stored_value(store)
     ops, reads, acc = _slice(model, value, loops)
     if acc is not None:
         raise NotRaisable("not raised: the stored value depends on a value carried from "

@@ -48,7 +48,8 @@ class Point:
     call_s: float = 0.0
 
     def to_json(self) -> dict:
-        return {"work": self.work, "ratio": round(self.ratio, 4), "sizes": dict(self.sizes),
+        # Four significant digits: four decimals would leave a ratio of 0.0238 three.
+        return {"work": self.work, "ratio": float(f"{self.ratio:.4g}"), "sizes": dict(self.sizes),
                 "kernel": self.kernel, "size": self.size, "loops_s": self.loops_s,
                 "call_s": self.call_s}
 

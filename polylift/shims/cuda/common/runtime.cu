@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "polylift_cuda.h"
+#include "polylift_cuda_cache.h"
 #include "polylift_cuda_pages.h"
 
 namespace polylift_cuda {
@@ -28,17 +29,7 @@ const char *&shim_slot() {
   return name;
 }
 
-struct Entry {
-  uintptr_t lo = 0;
-  size_t bytes = 0;
-  char *dev = nullptr;
-  bool full_valid = false;  // device image equals host memory over [lo, lo + bytes)
-  bool view_valid = false;  // ... or at least on the elements of `valid_view`
-  int64_t valid_off = 0;    // byte offset of that view's element 0 from lo
-  View valid_view;
-  uint64_t used = 0;         // generation of the last call that mapped it
-  uint64_t uploaded = 0;     // generation of the last call that uploaded all of it
-};
+using Entry = CacheEntry;
 
 struct Output {
   Entry *entry;  // null: a mapped host array, which the device wrote in place
@@ -51,10 +42,8 @@ struct Output {
 
 struct Runtime {
   std::mutex lock;
-  std::vector<Entry *> entries;
-  uint64_t generation = 0;
+  BufferCache cache;  // polylift_cuda_cache.h: which device images are current
   bool initialised = false;
-  bool trust = false;
   bool mapped = false;               // POLYLIFT_CUDA_MEMORY=mapped: pin, never copy
   std::vector<PageRange> pinned;     // registered with cudaHostRegister, disjoint
   size_t page = 4096;
@@ -78,53 +67,6 @@ using detail::Entry;
 using detail::Output;
 using detail::Runtime;
 using detail::rt;
-
-bool same_view(const View &a, const View &b) {
-  if (a.rank != b.rank || a.elem != b.elem) return false;
-  for (int d = 0; d < a.rank; ++d)
-    if (a.dims[d] != b.dims[d] || a.strides[d] != b.strides[d]) return false;
-  return true;
-}
-
-// The dims of a view's address set: extents > 1, |strides|, outermost first, merged
-// where an outer dim continues an inner one. Returns the number of dims.
-int address_dims(const View &v, int64_t ext[kMaxRank], int64_t str[kMaxRank]) {
-  int n = 0;
-  for (int d = 0; d < v.rank; ++d) {
-    if (v.dims[d] <= 1) continue;
-    ext[n] = v.dims[d];
-    str[n] = v.strides[d] < 0 ? -v.strides[d] : v.strides[d];
-    ++n;
-  }
-  for (int i = 1; i < n; ++i)  // insertion sort by stride, largest first
-    for (int j = i; j > 0 && str[j] > str[j - 1]; --j) {
-      std::swap(str[j], str[j - 1]);
-      std::swap(ext[j], ext[j - 1]);
-    }
-  int m = 0;
-  for (int i = 0; i < n; ++i) {
-    if (m > 0 && str[m - 1] == str[i] * ext[i] && str[i] != 0) {
-      str[m - 1] = str[i];
-      ext[m - 1] *= ext[i];
-      continue;
-    }
-    ext[m] = ext[i];
-    str[m] = str[i];
-    ++m;
-  }
-  return m;
-}
-
-bool overlaps_itself(const View &v) {
-  int64_t ext[kMaxRank], str[kMaxRank];
-  int n = address_dims(v, ext, str);
-  int64_t inner_span = 1;  // elements covered by the dims inside the current one
-  for (int i = n - 1; i >= 0; --i) {
-    if (str[i] < inner_span) return true;
-    inner_span = str[i] * (ext[i] - 1) + inner_span;
-  }
-  return false;
-}
 
 // Copy the elements of a non-overlapping view between host and device images, with
 // 2-D copies over the two innermost address dims; element gaps are never touched.
@@ -165,17 +107,10 @@ void transfer(bool upload, char *host_low, char *dev_low, const View &v, cudaStr
 }
 
 void evict_unused() {
-  Runtime &r = rt();
-  std::vector<Entry *> kept;
-  for (Entry *e : r.entries) {
-    if (e->used == r.generation) {
-      kept.push_back(e);
-      continue;
-    }
+  for (Entry *e : rt().cache.take_unused()) {
     cudaFree(e->dev);
     delete e;
   }
-  r.entries.swap(kept);
 }
 
 void *device_alloc(size_t bytes) {
@@ -199,7 +134,7 @@ void init_once() {
   check(cudaGetDeviceCount(&devices), "cudaGetDeviceCount");
   if (devices == 0) fail("initialising CUDA", "no CUDA device");
   const char *env = std::getenv("POLYLIFT_CUDA_TRUST_RESIDENT");
-  r.trust = env != nullptr && std::strcmp(env, "1") == 0;
+  r.cache.trust = env != nullptr && std::strcmp(env, "1") == 0;
   const char *memory = std::getenv("POLYLIFT_CUDA_MEMORY");
   if (memory != nullptr && std::strcmp(memory, "mapped") != 0 && std::strcmp(memory, "copy") != 0)
     fail("reading POLYLIFT_CUDA_MEMORY", "expected 'copy' or 'mapped'");
@@ -251,56 +186,22 @@ void unpin_all() {
 }
 
 Entry *entry_for(uintptr_t lo, size_t bytes) {
-  Runtime &r = rt();
-  for (Entry *e : r.entries)
-    if (e->lo == lo && e->bytes == bytes) {
-      e->used = r.generation;
-      return e;
-    }
-  Entry *e = new Entry();
-  e->lo = lo;
-  e->bytes = bytes;
-  e->used = r.generation;
-  e->dev = static_cast<char *>(device_alloc(bytes));
-  r.entries.push_back(e);
-  return e;
-}
-
-bool resident(const Entry *e, int64_t off, const View &v) {
-  return e->full_valid || (e->view_valid && e->valid_off == off && same_view(e->valid_view, v));
+  BufferCache &cache = rt().cache;
+  Entry *e = cache.find(lo, bytes);
+  return e ? e : cache.add(lo, bytes, static_cast<char *>(device_alloc(bytes)));
 }
 
 void upload(Entry *e, int64_t off, const View &v, cudaStream_t s) {
   Runtime &r = rt();
-  if (e->uploaded == r.generation) return;
-  if (r.trust && resident(e, off, v)) return;
-  const int64_t count = v.count(), span = v.span();
-  if (span <= 2 * count + 4096 || overlaps_itself(v)) {
+  const Upload how = r.cache.plan_upload(*e, off, v);
+  if (how == Upload::Whole) {
     check(cudaMemcpyAsync(e->dev, reinterpret_cast<void *>(e->lo), e->bytes,
                           cudaMemcpyHostToDevice, s), "cudaMemcpyAsync (upload)");
     r.uploaded += e->bytes;
-    e->uploaded = r.generation;
-    e->full_valid = true;
-    return;
+  } else if (how == Upload::Elements) {
+    transfer(true, reinterpret_cast<char *>(e->lo), e->dev, v, s);
   }
-  char *host_low = reinterpret_cast<char *>(e->lo), *dev_low = e->dev;
-  transfer(true, host_low, dev_low, v, s);
-  e->full_valid = false;
-  e->view_valid = true;
-  e->valid_off = off;
-  e->valid_view = v;
-}
-
-// After the host range [lo, lo + bytes) changed, no image of it but `keep` is known
-// to be current.
-void invalidate_range(uintptr_t lo, size_t bytes, const Entry *keep) {
-  for (Entry *e : rt().entries) {
-    if (e == keep) continue;
-    if (e->lo < lo + bytes && lo < e->lo + e->bytes) {
-      e->full_valid = false;
-      e->view_valid = false;
-    }
-  }
+  r.cache.uploaded(*e, how, off, v);
 }
 
 // Strides of unit dims do not address anything: give them the values BLAS checks for.
@@ -358,7 +259,7 @@ struct Call::State {
 Call::Call(const char *shim) : state_(new State{std::unique_lock<std::mutex>(rt().lock), {}}) {
   detail::shim_slot() = shim;
   init_once();
-  rt().generation += 1;
+  rt().cache.generation += 1;
 }
 
 cudaStream_t Call::stream() const { return 0; }
@@ -430,20 +331,14 @@ Call::~Call() {
   check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
   check(cudaGetLastError(), "a kernel launch");
   for (const Output &o : state_->outputs) {
-    if (!o.entry) {  // the device wrote host memory in place: cached copies are stale
-      const int64_t low = o.view.low_offset() * static_cast<int64_t>(o.view.elem);
-      invalidate_range(reinterpret_cast<uintptr_t>(o.mapped + low),
-                       static_cast<size_t>(o.view.span()) * o.view.elem, nullptr);
+    if (o.entry) {
+      r.cache.written_back(*o.entry, o.off, o.view);
       continue;
     }
-    // A full image stays full (host and device changed the same elements); otherwise
-    // only the written view is known to match.
-    if (!o.entry->full_valid) {
-      o.entry->view_valid = true;
-      o.entry->valid_off = o.off;
-      o.entry->valid_view = o.view;
-    }
-    invalidate_range(o.entry->lo, o.entry->bytes, o.entry);
+    // The device wrote host memory in place: cached copies of it are stale.
+    const int64_t low = o.view.low_offset() * static_cast<int64_t>(o.view.elem);
+    r.cache.invalidate_range(reinterpret_cast<uintptr_t>(o.mapped + low),
+                             static_cast<size_t>(o.view.span()) * o.view.elem, nullptr);
   }
   for (void *p : r.overflow) cudaFree(p);
   if (!r.overflow.empty() && r.arena) {
@@ -478,8 +373,8 @@ using polylift_cuda::detail::rt;
 extern "C" int polylift_cuda_trust_resident(int on) {
   std::lock_guard<std::mutex> guard(rt().lock);
   polylift_cuda::detail_init();
-  int was = rt().trust ? 1 : 0;
-  rt().trust = on != 0;
+  int was = rt().cache.trust ? 1 : 0;
+  rt().cache.trust = on != 0;
   return was;
 }
 
@@ -493,15 +388,12 @@ extern "C" int polylift_cuda_use_mapped(int on) {
 
 extern "C" void polylift_cuda_invalidate(void) {
   std::lock_guard<std::mutex> guard(rt().lock);
-  for (auto *e : rt().entries) {
-    e->full_valid = false;
-    e->view_valid = false;
-  }
+  rt().cache.invalidate_all();
 }
 
 extern "C" void polylift_cuda_release(void) {
   std::lock_guard<std::mutex> guard(rt().lock);
-  rt().generation += 1;  // nothing is in use outside a call
+  rt().cache.generation += 1;  // nothing is in use outside a call
   polylift_cuda::detail_evict();
 }
 

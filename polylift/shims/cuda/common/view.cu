@@ -4,35 +4,6 @@
 
 namespace polylift_cuda {
 
-int64_t View::count() const {
-  int64_t n = 1;
-  for (int d = 0; d < rank; ++d) n *= dims[d];
-  return n;
-}
-
-int64_t View::low_offset() const {
-  int64_t off = 0;
-  for (int d = 0; d < rank; ++d)
-    if (strides[d] < 0 && dims[d] > 0) off += (dims[d] - 1) * strides[d];
-  return off;
-}
-
-int64_t View::span() const {
-  if (count() == 0) return 0;
-  int64_t s = 1;
-  for (int d = 0; d < rank; ++d) s += (dims[d] - 1) * (strides[d] < 0 ? -strides[d] : strides[d]);
-  return s;
-}
-
-bool View::packed() const {
-  int64_t want = 1;
-  for (int d = rank - 1; d >= 0; --d) {
-    if (dims[d] != 1 && strides[d] != want) return false;
-    want *= dims[d];
-  }
-  return true;
-}
-
 View vector_view(int64_t n, int64_t inc, size_t elem) {
   View v;
   v.rank = 1;

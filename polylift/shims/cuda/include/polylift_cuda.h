@@ -24,6 +24,8 @@
  *     `polylift_cuda_invalidate()`.
  * `polylift_cuda_invalidate()` forgets what is resident; `polylift_cuda_release()` frees
  * every cached buffer and unpins every mapped range.
+ * The bookkeeping of these rules is `polylift_cuda_cache.h` (no CUDA in it: it is
+ * compiled and tested on the host).
  *
  * Mapped memory (zero-copy, for boards whose GPU shares the host's memory): with
  * POLYLIFT_CUDA_MEMORY=mapped in the environment (default `copy`), or after
@@ -44,6 +46,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "polylift_cuda_view.h"
+
 extern "C" {
 /* Set whether unchanged resident inputs may skip their upload (see above); returns
  * the previous setting. */
@@ -60,21 +64,6 @@ void polylift_cuda_traffic(uint64_t *uploaded, uint64_t *downloaded);
 }
 
 namespace polylift_cuda {
-
-constexpr int kMaxRank = 4;
-
-/* A strided view of an array: extents and signed strides in elements, outermost first. */
-struct View {
-  int rank = 0;
-  int64_t dims[kMaxRank] = {0, 0, 0, 0};
-  int64_t strides[kMaxRank] = {0, 0, 0, 0};
-  size_t elem = 0; /* bytes per element */
-
-  int64_t count() const;       /* number of elements */
-  int64_t low_offset() const;  /* offset (<= 0) of the lowest addressed element */
-  int64_t span() const;        /* elements from the lowest to the highest address */
-  bool packed() const;         /* row-major contiguous: strides are the packed ones */
-};
 
 View vector_view(int64_t n, int64_t inc, size_t elem);
 View matrix_view(int64_t rows, int64_t cols, int64_t ld, size_t elem);

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-INCLUDE = Path(__file__).resolve().parents[2] / "polylift" / "shims" / "cuda" / "include"
+from tests.unit.host_cxx import build_driver
+
 DRIVER = r"""
 #include <cstdio>
 #include <cstring>
@@ -90,11 +91,7 @@ SPARSE = "in 65536 16777216 0 4 1 1024 4096"
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("cache")
-    (folder / "driver.cc").write_text(DRIVER)
-    subprocess.run(["g++", "-std=c++17", "-O2", "-Wall", "-Werror", f"-I{INCLUDE}",
-                    "driver.cc", "-o", "driver"], cwd=folder, check=True)
-    return folder / "driver"
+    return build_driver(tmp_path_factory, "cache", DRIVER)
 
 
 def _run(driver: Path, *commands: str) -> list[str]:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-INCLUDE = Path(__file__).resolve().parents[2] / "polylift" / "shims" / "cuda" / "include"
+from tests.unit.host_cxx import build_driver
+
 PAGE = 4096
 DRIVER = r"""
 #include <cstdio>
@@ -42,11 +43,7 @@ int main(int argc, char **argv) {
 
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("pages")
-    (folder / "driver.cc").write_text(DRIVER)
-    subprocess.run(["g++", "-std=c++17", "-O2", "-Wall", "-Werror", f"-I{INCLUDE}",
-                    "driver.cc", "-o", "driver"], cwd=folder, check=True)
-    return folder / "driver"
+    return build_driver(tmp_path_factory, "pages", DRIVER)
 
 
 def _plan(driver: Path, lo: int, nbytes: int, *pinned: tuple[int, int]) -> dict[str, str]:

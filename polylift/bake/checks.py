@@ -17,6 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from polylift.bake.offload import OffloadChoice
+
+DEFAULT_OFFLOAD = OffloadChoice()  # `always`: every match launched
+
 UNSUPPORTED = "UNSUPPORTED"
 
 
@@ -42,17 +46,20 @@ class CheckSetup:
     defines: tuple[str, ...] = ()
     polybench_root: str = ""  # a PolyBench/C checkout: its flags and utilities/polybench.c
     assume_noalias: bool = False  # polylift-cc --assume-noalias
+    offload: OffloadChoice = OffloadChoice()
 
 
 def check_command(display: str, config: CheckConfig, include_display: Sequence[str],
                   defines: Sequence[str], polybench: str = "",
-                  assume_noalias: bool = False) -> str:
+                  assume_noalias: bool = False,
+                  offload: OffloadChoice = DEFAULT_OFFLOAD) -> str:
     """The `polylift check` command line for one check, with paths under `"$ROOT"`."""
     what = ["--polybench-root", f"$ROOT/{polybench}", "--only", Path(display).stem] \
         if polybench else [f"$ROOT/{display}"]
     argv = ["polylift", "check", *what, "--backend", config.backend,
             "--size", config.size, "--target", config.target]
     argv += ["--assume-noalias"] if assume_noalias else []
+    argv += offload.flags()
     if polybench:
         include_display, defines = (), ()
     for inc in include_display:
@@ -91,7 +98,9 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
     with tempfile.TemporaryDirectory(prefix="polylift-bake-check-") as tmp:
         options = CheckOptions(backend=config.backend, target=config.target, size=config.size,
                                include_dirs=setup.include_dirs, defines=setup.defines,
-                               keep=tmp, assume_noalias=setup.assume_noalias)
+                               keep=tmp, assume_noalias=setup.assume_noalias,
+                               offload_policy=setup.offload.policy,
+                               offload_profile=setup.offload.profile)
         try:
             options.validate()
             require_backend_devices(options.pass_list())  # cuda backends without a GPU

@@ -28,6 +28,7 @@ from typing import Any
 from polylift.bake.cache import PACKAGE
 from polylift.bake.job import KernelJob
 from polylift.bake.kernel import CacheMiss, bake_kernel, write_if_changed
+from polylift.bake.offload import OffloadChoice
 from polylift.errors import PolyliftError, UsageError
 
 
@@ -42,6 +43,7 @@ class BakeOptions:
     check: bool = True
     progress: bool = True
     assume_noalias: bool = False  # polylift-cc --assume-noalias for every kernel
+    offload: OffloadChoice = OffloadChoice()  # match-kernels' offload policy
     # Only these kernels (file stems) of the suites; the bake's suite then holds just
     # them, as a bake of a directory of those files would. Empty: every kernel.
     only: tuple[str, ...] = ()
@@ -131,6 +133,7 @@ def kernel_jobs(suite: Suite, out: Path, options: BakeOptions) -> list[KernelJob
             out_dir=str(out / suite.name / source.stem), cache_dir=str(out / ".cache"),
             backends=options.backends, sizes=options.sizes, targets=options.targets,
             check=options.check and not suite.library, assume_noalias=options.assume_noalias,
+            offload=options.offload,
             library=suite.library))
     return sorted(jobs, key=lambda j: j.kernel)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift.bake.checks import CheckConfig
+from polylift.bake.offload import OffloadChoice
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class KernelJob:
     targets: tuple[str, ...]
     check: bool
     assume_noalias: bool = False
+    offload: OffloadChoice = OffloadChoice()  # match-kernels' offload policy
     library: bool = False  # a library's source: every function ('*'), per-function rows
 
     @property

@@ -98,10 +98,13 @@ def run_stages(job: KernelJob, runner: Runner, source_key: str,
         stages[name] = runner.stage(key, lambda: compute(before.carry))
 
     chained(LINALG.key, AFFINE.key, ",".join(LINALG.flags), linalg_stage)
-    chained(MATCHED.key, LINALG.key, ",".join(MATCHED.flags), match_stage)
+    policy, options = job.offload.key(), job.offload.pass_options()
+    chained(MATCHED.key, LINALG.key, ",".join(MATCHED.flags) + policy,
+            lambda text: match_stage(text, options))
     for backend in job.backends:
         lowered = LOWERED.name(backend)
-        chained(lowered, MATCHED.key, backend, lambda text, b=backend: lower_stage(text, b))
+        chained(lowered, MATCHED.key, backend + policy,
+                lambda text, b=backend: lower_stage(text, b, options))
         chained(LLVM.name(backend), lowered, backend,
                 lambda text, b=backend: llvm_stage(text, b))
     return stages
@@ -111,9 +114,9 @@ def check_setup(job: KernelJob) -> CheckSetup:
     """How `check_benchmark` must build this kernel (a PolyBench kernel links its utilities)."""
     if job.polybench:
         return CheckSetup(polybench_root=str(Path(job.root) / job.polybench),
-                          assume_noalias=job.assume_noalias)
+                          assume_noalias=job.assume_noalias, offload=job.offload)
     return CheckSetup(job.include_dirs[job.default_includes:], job.defines,
-                      assume_noalias=job.assume_noalias)
+                      assume_noalias=job.assume_noalias, offload=job.offload)
 
 
 def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str, Any]]:
@@ -122,7 +125,7 @@ def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str
     scrubs = machine_paths(job.source, job.display, job.root)
     for config in job.configs:
         key = digest("check", source_key, config.label, *job.include_display, *job.defines,
-                     str(job.assume_noalias), fingerprint())
+                     str(job.assume_noalias), job.offload.key(), fingerprint())
 
         def compute(config: CheckConfig = config) -> StageResult:
             record = run_check(Path(job.source), config, check_setup(job), scrubs)
@@ -155,7 +158,8 @@ def bake_kernel(job: KernelJob, offline: bool = False) -> dict[str, Any]:
     source_key = digest(source_text, *header_parts(job.include_dirs, job.include_display))
     stages = run_stages(job, runner, source_key, source_text)
     results = run_checks(job, runner, source_key) if job.check else []
-    files = {SOURCE_NAME: source_text, "commands.txt": commands_text(job)}
+    files = {SOURCE_NAME: source_text, "commands.txt": commands_text(job),
+             **job.offload.files()}
     for result in stages.values():
         files.update(result.files)
     files["results.json"] = json.dumps({"checked": job.check, "kernel": job.kernel,

@@ -128,12 +128,13 @@ def linalg_stage(carry: str) -> StageResult:
     return pass_stage(carry, LINALG.flags, LINALG.file())
 
 
-def match_stage(carry: str) -> StageResult:
-    """match-kernels, with its `--match-report` data as `match-report.json`."""
+def match_stage(carry: str, options: dict[str, str] | None = None) -> StageResult:
+    """match-kernels (with `options`: its offload policy), with its `--match-report` data
+    as `match-report.json`."""
     with tempfile.TemporaryDirectory(prefix="polylift-bake-") as tmp:
         report_path = Path(tmp) / MATCH_REPORT
         result = pass_stage(carry, MATCHED.flags, MATCHED.file(),
-                            {"match-report": str(report_path)})
+                            {**(options or {}), "match-report": str(report_path)})
         if result.status == OK:
             report = json.loads(report_path.read_text())
             result.files[MATCH_REPORT] = json.dumps(report, indent=2, sort_keys=True) + "\n"
@@ -141,13 +142,14 @@ def match_stage(carry: str) -> StageResult:
     return result
 
 
-def lower_stage(carry: str, backend: str) -> StageResult:
-    """The launch lowering for one backend, or UNAVAILABLE while its passes are missing."""
+def lower_stage(carry: str, backend: str, options: dict[str, str] | None = None) -> StageResult:
+    """The launch lowering for one backend (with `options`: the GPU lowerings' offload
+    policy), or UNAVAILABLE while its passes are missing."""
     flags = lowering_flags(backend)
     missing = missing_passes(flags)
     if missing:
         return StageResult(UNAVAILABLE, error=f"pass '{missing[0]}' is not available yet")
-    result = pass_stage(carry, flags, LOWERED.file(backend))
+    result = pass_stage(carry, flags, LOWERED.file(backend), options)
     if result.status == OK:
         calls: dict[str, int] = {}
         for found in BACKEND_CALL.finditer(result.files[LOWERED.file(backend)]):

@@ -152,6 +152,7 @@ def commands_text(job: KernelJob) -> str:
     defines = " ".join(f"-D{d}" for d in (f"{job.sizes[0]}_DATASET", *job.defines))
     affine, opt = AFFINE.file(), LINALG.tool
     to_matched = (*LINALG.flags, *MATCHED.flags)
+    policy = "".join(f" {flag}" for flag in job.offload.flags())
     lines = [
         f"# Reproduces every stage of {job.suite}/{job.kernel} ({job.display}).",
         "# Run from this directory with ROOT set to the directory that path is relative to",
@@ -159,13 +160,13 @@ def commands_text(job: KernelJob) -> str:
         f"{AFFINE.tool} {SOURCE_NAME} {inc} {defines} --function={job.function} "
         f"{'--assume-noalias ' if job.assume_noalias else ''}-o {affine}",
         f"{opt} {affine} {_opt_flags(LINALG.flags)} -o {LINALG.file()}",
-        f"{opt} {affine} {_opt_flags(to_matched)} --match-report={MATCH_REPORT} "
+        f"{opt} {affine} {_opt_flags(to_matched)}{policy} --match-report={MATCH_REPORT} "
         f"-o {MATCHED.file()}",
     ]
     for backend in job.backends:
         lowered = LOWERED.file(backend)
         lines += [
-            f"{opt} {affine} {_opt_flags((*to_matched, *lowering_flags(backend)))} "
+            f"{opt} {affine} {_opt_flags((*to_matched, *lowering_flags(backend)))}{policy} "
             f"-o {lowered}",
             f"{opt} {lowered} {_opt_flags(LLVM.flags)} | "
             f"{LLVM.tool} --mlir-to-llvmir -o {LLVM.file(backend)}",
@@ -173,5 +174,5 @@ def commands_text(job: KernelJob) -> str:
     if job.check:
         extra = job.include_display[job.default_includes:]
         lines += [check_command(job.display, c, extra, job.defines, job.polybench,
-                                job.assume_noalias) for c in job.configs]
+                                job.assume_noalias, job.offload) for c in job.configs]
     return "\n".join(lines) + "\n"

@@ -10,7 +10,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from polylift.cli.common import CommandParser
+from polylift.bake.offload import OffloadChoice
+from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
 
@@ -35,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-check", action="store_true", help="skip the check runs")
     p.add_argument("--assume-noalias", action="store_true",
                    help="the kernels' array arguments never overlap (polylift-cc's option)")
+    add_offload_arguments(p)
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -48,6 +50,17 @@ def _names(text: str, known: tuple[str, ...], what: str) -> tuple[str, ...]:
         if name not in known:
             raise UsageError(f"unknown {what[:-1]} '{name}' (known: {', '.join(known)})")
     return names
+
+
+def _offload(args: argparse.Namespace) -> OffloadChoice:
+    """The bake's offload policy (the profile is read only under `profitable`, as check
+    reads it); one that cannot be read or parsed is refused now, not once per kernel."""
+    from polylift.lowering.profile import load_profile
+
+    if args.offload_policy != "always":
+        load_profile(args.offload_profile)
+    profile = str(Path(args.offload_profile).resolve()) if args.offload_profile else ""
+    return OffloadChoice(args.offload_policy, profile)
 
 
 def summary_table(summaries: list[dict[str, Any]]) -> str:
@@ -87,7 +100,7 @@ def run_bake(argv: list[str]) -> int:
                           sizes=_names(args.sizes, SIZES, "sizes"),
                           targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
                           jobs=args.jobs, check=not args.no_check,
-                          assume_noalias=args.assume_noalias,
+                          assume_noalias=args.assume_noalias, offload=_offload(args),
                           progress=not args.no_progress and sys.stderr.isatty(),
                           only=tuple(n for n in args.only.split(",") if n))
     start = time.perf_counter()

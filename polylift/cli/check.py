@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from polylift.cli.common import CommandParser
+from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.errors import UsageError
 from polylift.harness.build import SIZES
 from polylift.harness.bundle.collect import collect_bundle, manifest_options
@@ -49,11 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-D", dest="defines", action="append", default=[])
     p.add_argument("--assume-noalias", action="store_true",
                    help="the kernels' array arguments never overlap (as if restrict)")
-    p.add_argument("--offload-policy", default="always", choices=("always", "profitable"),
-                   help="profitable: keep the source loops where the offload profile "
-                        "measured the host call slower (default always)")
-    p.add_argument("--offload-profile", default="",
-                   help="the profile of `polylift calibrate` (default: the shipped one)")
+    add_offload_arguments(p)
     p.add_argument("--bundle", metavar="DIR",
                    help="build only, into a self-contained folder whose run.sh runs the "
                         "programs on another machine (a GPU node, an aarch64 board)")

@@ -17,6 +17,15 @@ class CommandParser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def add_offload_arguments(p: argparse.ArgumentParser) -> None:
+    """`--offload-policy` and `--offload-profile`, as check and bake take them."""
+    p.add_argument("--offload-policy", default="always", choices=("always", "profitable"),
+                   help="profitable: keep the source loops where the offload profile "
+                        "measured the host call slower (default always)")
+    p.add_argument("--offload-profile", default="",
+                   help="the profile of `polylift calibrate` (default: the shipped one)")
+
+
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:
     """The value of `-Xvalue`, `--flag=value` or `flag value` at argv[i]; the next index."""
     arg = argv[i]

@@ -18,8 +18,9 @@
 # and runs the ordered loop again where the result is a zero, the only value whose sign
 # the order decides; their cudnn shim takes cudnnReduceTensor MAX, MIN or AMAX of x,
 # which is an element or its magnitude, folds in s by C's comparison, and runs the
-# ordered loop where that extremum is a NaN or the result a zero). The sums may be reordered by a backend (OpenBLAS's ?dot and ?asum, a
-# vectorised sum over lanes, cuBLAS, cuDNN): two orders of a sum of n + 1 terms differ
+# ordered loop where that extremum is a NaN or the result a zero). The sums may be
+# reordered by a backend (OpenBLAS's ?dot and ?asum, a vectorised sum over lanes,
+# cuBLAS, cuDNN): two orders of a sum of n + 1 terms differ
 # by at most 2n units of rounding of the sum of the terms' magnitudes, hence the bound
 # `2*n + 16` ULP (of that sum, `harness/audit.py`); the root of such a sum (`nrm2`) by
 # about half as many ULP of the result: `n + 16`. cudnnReduceTensor ADD, NORM1 and NORM2

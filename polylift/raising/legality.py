@@ -128,10 +128,8 @@ def _is_select_min_max(comb: ir.Operation, outs: Sequence[ir.Value],
     cmp = as_operation(comb.operands[0].owner)
     if cmp.name not in ("arith.cmpf", "arith.cmpi"):
         return False
-    chosen = {canon.get(comb.operands[1], comb.operands[1]),
-              canon.get(comb.operands[2], comb.operands[2])}
-    compared = {canon.get(cmp.operands[0], cmp.operands[0]),
-                canon.get(cmp.operands[1], cmp.operands[1])}
+    chosen = {_value_key(comb.operands[1], canon), _value_key(comb.operands[2], canon)}
+    compared = {_value_key(cmp.operands[0], canon), _value_key(cmp.operands[1], canon)}
     out_used = {canon.get(v, v) for v in outs} & chosen
     if chosen != compared or len(out_used) != 1:
         return False
@@ -139,6 +137,17 @@ def _is_select_min_max(comb: ir.Operation, outs: Sequence[ir.Value],
     uses = [as_operation(u.owner) for v in outs if canon.get(v, v) in out_used
             for u in v.uses]
     return len(uses) == 2 and all(u in (cmp, comb) for u in uses)
+
+
+def _value_key(value: ir.Value, canon: dict[ir.Value, ir.Value]) -> object:
+    """What `value` computes, for comparing the value compared with the value picked:
+    a read by its first read of the element, and the magnitude of such a value as
+    `("math.absf", key)` (`fabsf(x[i]) > m ? fabsf(x[i]) : m` computes `fabsf` twice,
+    of the same number, which gives the same bits)."""
+    owner = value.owner
+    if not isinstance(owner, ir.Block) and as_operation(owner).name == "math.absf":
+        return ("math.absf", _value_key(as_operation(owner).operands[0], canon))
+    return canon.get(value, value)
 
 
 def plan_statement(stmt: Statement, mat: Materializer) -> Plan:

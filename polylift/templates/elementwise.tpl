@@ -17,7 +17,11 @@
 # the same expression over contiguous rows, vectorised (same operations, so the same
 # bits), cublas geam (alpha = 1, beta = +-1: the products by one are exact, one rounded
 # sum) and dgmm (one product per element), cudnn cudnnOpTensor (add, mul with alpha = 1,
-# beta = 0) and cudnnAddTensor (y = y - x with alpha = -1, beta = 1).
+# beta = 0; max, min where no input is a NaN and no pair is two zeros, the template's
+# loops otherwise: the larger of two other numbers is one of them, but cuDNN documents no
+# rule for a NaN or a pair of zeros that is C's `?:`) and cudnnAddTensor (y = y - x with
+# alpha = -1, beta = 1). cudnnOpTensor SQRT is not used: cuDNN documents neither that its
+# root is correctly rounded nor a bound, and `sqrt` here is exact.
 
 template ew.add {
   doc "z = x + y"
@@ -84,7 +88,7 @@ template ew.max {
   compute { z[i] = max(x[i], y[i]) }
   launch max
   shim n, x, y, z
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*3*n
 }
@@ -98,7 +102,7 @@ template ew.min {
   compute { z[i] = min(x[i], y[i]) }
   launch min
   shim n, x, y, z
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*3*n
 }

@@ -11,13 +11,22 @@
 # `r = max(x[i], r)`, C's `x[i] > r ? x[i] : r` (NaN elements are never taken, a NaN s
 # stays; of +0 and -0 the one met first is kept); `min` likewise with `<`.
 #
-# Accuracy: max and min are `exact` (their host shim takes the maximum over lanes and
-# runs the ordered loop again where the result is a zero, the only value whose sign the
-# order decides). The sums may be reordered by a backend (OpenBLAS's ?dot and ?asum, a
-# vectorised sum over lanes, cuBLAS, cuDNN): two orders of a sum of n + 1 terms differ
+# `amax` is `max` of |x[i]| (fabs: the sign bit cleared; the magnitude is computed for
+# the comparison and for the value taken, the same bits both times).
+#
+# Accuracy: max, min and amax are `exact` (their host shim takes the maximum over lanes
+# and runs the ordered loop again where the result is a zero, the only value whose sign
+# the order decides; their cudnn shim takes cudnnReduceTensor MAX, MIN or AMAX of x,
+# which is an element or its magnitude, folds in s by C's comparison, and runs the
+# ordered loop where that extremum is a NaN or the result a zero). The sums may be
+# reordered by a backend (OpenBLAS's ?dot and ?asum, a vectorised sum over lanes,
+# cuBLAS, cuDNN): two orders of a sum of n + 1 terms differ
 # by at most 2n units of rounding of the sum of the terms' magnitudes, hence the bound
 # `2*n + 16` ULP (of that sum, `harness/audit.py`); the root of such a sum (`nrm2`) by
-# about half as many ULP of the result: `n + 16`.
+# about half as many ULP of the result: `n + 16`. cudnnReduceTensor ADD, NORM1 and NORM2
+# serve sum, asum and nrm2 under those bounds. Not served by cuDNN: the mean (AVG: see
+# red.mean) and products (MUL: no product template; a reordered product is bounded in ULP
+# only where no partial product overflows or underflows, which no audit here can see).
 
 template red.sum {
   doc "r = s + x[0] + x[1] + ... (in order)"
@@ -144,7 +153,7 @@ template red.maxval {
   }
   launch maxval
   shim n, s, x, r
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*n
 }
@@ -157,7 +166,7 @@ template red.maxval_acc {
   compute { r[] = max(x[i], r[]) }
   launch maxval_acc
   shim n, x, r
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*n
 }
@@ -174,7 +183,7 @@ template red.minval {
   }
   launch minval
   shim n, s, x, r
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*n
 }
@@ -187,9 +196,26 @@ template red.minval_acc {
   compute { r[] = min(x[i], r[]) }
   launch minval_acc
   shim n, x, r
-  backends ref, host
+  backends ref, host, cudnn
   accuracy exact
   cost flops n bytes esize*n
+}
+
+template red.amaxval {
+  doc "r = s, then r = |x[i]| > r ? |x[i]| : r for i = 0, 1, ... (the largest magnitude)"
+  types f32, f64
+  array r[] out
+  array x[n] in
+  scalar s
+  compute {
+    r[] = s
+    r[] = max(abs(x[i]), r[])
+  }
+  launch amaxval
+  shim n, s, x, r
+  backends ref, host, cudnn
+  accuracy exact
+  cost flops 2*n bytes esize*n
 }
 
 template red.mean {

@@ -239,6 +239,53 @@ def test_cuda_shim_agrees_with_ref(name: str, backend: str, dtype: str, mode: st
             assert result.verdict == BIT_EXACT, result.describe()
 
 
+# Where cuDNN documents no rule that is C's `?:`: NaN operands and pairs of zeros. The
+# cudnn max/min shims must give the ref bits there too (they compute those on the host).
+SPECIAL = [1.5, float("nan"), -0.0, 0.0, -2.0, 0.0, -0.0, 3.0, float("nan"), -3.0]
+
+
+def _special(dtype: str, first: bool) -> np.ndarray:
+    values = SPECIAL if first else SPECIAL[3:] + SPECIAL[:3]
+    return np.array(values * 3, dtype=NP_TYPES[dtype])
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("name", ["ew.max", "ew.min"])
+def test_cudnn_max_and_min_keep_cs_rule_for_nans_and_zeros(name: str, dtype: str) -> None:
+    if not (CUDA_READY and GPU_READY):
+        pytest.skip(CUDA_REASON or GPU_REASON)
+    tpl = LIBRARY.templates[name]
+    out = {}
+    for backend in ("ref", "cudnn"):
+        z = np.full(len(SPECIAL) * 3, SENTINEL, dtype=NP_TYPES[dtype])
+        call_shim(shim_cdll(backend), tpl, backend, dtype,
+                  {"x": _special(dtype, True), "y": _special(dtype, False), "z": z})
+        out[backend] = z
+    assert compare_arrays("z", out["ref"], out["cudnn"]).verdict == BIT_EXACT
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("name", ["red.maxval", "red.minval", "red.amaxval"])
+@pytest.mark.parametrize("case", ["nan", "zeros", "nan_start", "plain"])
+def test_cudnn_extremum_keeps_cs_rule(name: str, dtype: str, case: str) -> None:
+    """A NaN element is never taken, a NaN start stays, and of -0 and +0 the first met."""
+    if not (CUDA_READY and GPU_READY):
+        pytest.skip(CUDA_REASON or GPU_REASON)
+    tpl = LIBRARY.templates[name]
+    x = {"nan": _special(dtype, True), "zeros": np.array([-0.0, 0.0, -0.0] * 9),
+         "nan_start": _special(dtype, False), "plain": np.arange(-13.0, 14.0)}[case]
+    s = float("nan") if case == "nan_start" else 0.0 if case == "zeros" else -0.0
+    out = {}
+    for backend in ("ref", "cudnn"):
+        r = np.full((), SENTINEL, dtype=NP_TYPES[dtype])
+        call_shim(shim_cdll(backend), tpl, backend, dtype,
+                  {"x": x.astype(NP_TYPES[dtype]), "r": r, "s": NP_TYPES[dtype](s)})
+        out[backend] = r
+    assert compare_arrays("r", out["ref"], out["cudnn"]).verdict == BIT_EXACT
+
+
 # --- the device-buffer cache ---------------------------------------------------------------
 
 

@@ -6,7 +6,7 @@ whose template orders the arithmetic differently from the source may PASS within
 template's declared bound; with exact inputs every kernel is BIT-EXACT. A benchmark
 that fails is named in the assertion with its message and reproducer. Measured on
 2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn,
-image and framework about 20 s each, arrays (59 small programs) about 90 s per target
+image and framework about 20 s each, arrays (61 small programs) about 90 s per target
 and backend.
 """
 

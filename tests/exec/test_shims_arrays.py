@@ -219,6 +219,20 @@ def test_the_maximum_keeps_the_zero_met_first() -> None:
             assert np.signbit(r) == np.signbit(first), backend
 
 
+def test_the_largest_magnitude_skips_nans_and_keeps_the_start_zero() -> None:
+    """|x| never takes a NaN element, and from s = -0 a vector of zeros leaves -0 (no
+    |x| = +0 is greater): the host shim's lanes and rerun give the ordered loop's bits."""
+    tpl = LIBRARY.templates["red.amaxval"]
+    cases = [(np.array([1.0, np.nan, -4.0, 4.0, 2.0] * 8), -0.0, 4.0),
+             (np.array([0.0, -0.0] * 16), -0.0, -0.0),
+             (np.array([-2.0] * 32), np.nan, np.nan)]
+    for x, s, want in cases:
+        for backend in ("ref", "host"):
+            r = np.zeros((), dtype=np.float64)
+            call_shim(shim_cdll(backend), tpl, backend, "f64", {"x": x, "r": r, "s": s})
+            assert r.tobytes() == np.float64(want).tobytes(), (backend, x[:4], s, r)
+
+
 def test_a_blend_computes_cs_integer_arithmetic() -> None:
     """Overlay at a few pixels, by hand: promotion to int, truncating division, narrowing."""
     tpl = LIBRARY.templates["blend.overlay"]

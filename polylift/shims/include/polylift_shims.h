@@ -56,6 +56,14 @@ void polylift_ref_adds_ip_f64(int64_t n, double a, double *y, int64_t incy);
 void polylift_host_adds_ip_f32(int64_t n, float a, float *y, int64_t incy);
 void polylift_host_adds_ip_f64(int64_t n, double a, double *y, int64_t incy);
 
+/* amaxval: red.amaxval (r = s, then r = |x[i]| > r ? |x[i]| : r for i = 0, 1, ... (the largest magnitude)) */
+void polylift_ref_amaxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_ref_amaxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_host_amaxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_host_amaxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_amaxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_amaxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+
 /* asum: red.asum (r = s + |x[0]| + |x[1]| + ... (in order; only where the source takes fabs)) */
 void polylift_ref_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_ref_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
@@ -460,6 +468,8 @@ void polylift_ref_max_f32(int64_t n, const float *x, int64_t incx, const float *
 void polylift_ref_max_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 void polylift_host_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_host_max_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cudnn_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cudnn_max_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 
 /* maxpool: cnn.maxpool (y = the maximum of each 2x2 window of x (stride 2), starting from its first element) */
 void polylift_ref_maxpool_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t P, int64_t Q, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -477,12 +487,16 @@ void polylift_ref_maxval_f32(int64_t n, float s, const float *x, int64_t incx, f
 void polylift_ref_maxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 void polylift_host_maxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_host_maxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_maxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_maxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
 /* maxval_acc: red.maxval_acc (r = x[i] > r ? x[i] : r for i = 0, 1, ..., from r as it is) */
 void polylift_ref_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_ref_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 void polylift_host_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_host_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_cudnn_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_cudnn_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 
 /* mean: red.mean (r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)) */
 void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);
@@ -493,18 +507,24 @@ void polylift_ref_min_f32(int64_t n, const float *x, int64_t incx, const float *
 void polylift_ref_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 void polylift_host_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_host_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+void polylift_cudnn_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
+void polylift_cudnn_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 
 /* minval: red.minval (r = s, then r = x[i] < r ? x[i] : r for i = 0, 1, ...) */
 void polylift_ref_minval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_ref_minval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 void polylift_host_minval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_host_minval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
+void polylift_cudnn_minval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
+void polylift_cudnn_minval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
 /* minval_acc: red.minval_acc (r = x[i] < r ? x[i] : r for i = 0, 1, ..., from r as it is) */
 void polylift_ref_minval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_ref_minval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 void polylift_host_minval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_host_minval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+void polylift_cudnn_minval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
+void polylift_cudnn_minval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 
 /* mul: ew.mul (z = x * y) */
 void polylift_ref_mul_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);

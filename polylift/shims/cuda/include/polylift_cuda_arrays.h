@@ -10,8 +10,22 @@
  *   - cudnnOpTensor ADD and MUL with alpha1 = alpha2 = 1, beta = 0 (C is not read);
  *   - cudnnAddTensor C = alpha A + beta C with alpha = -1, beta = 1: c + (-a) = c - a;
  *   - cudnnSetTensor (a fill: the value's bits), cudnnScaleTensor (one product per element);
+ *   - cudnnOpTensor MAX and MIN (alpha1 = alpha2 = 1): the larger or smaller of two
+ *     numbers is one of them, so where neither is a NaN and they are not both zeros the
+ *     result is C's `a > b ? a : b` (`<`); the shims run the template's loops on the host
+ *     for inputs holding a NaN or a pair of zeros, where cuDNN documents no rule that is
+ *     C's (families/elementwise.j2);
+ *   - cudnnReduceTensor MAX, MIN, AMAX: an element (or its magnitude) of extremal value,
+ *     folded with the start value by C's comparison on the host; a NaN or a zero result
+ *     runs the ordered loop instead (families/reduction.j2);
  *   - cudnnReduceTensor ADD, NORM1, NORM2 and cublas<t>dot, <t>asum, <t>nrm2 sum in their
  *     own order: the reduction templates declare the bound that covers it.
+ * Not used, and why: cudnnOpTensor SQRT (cuDNN does not document that its square root
+ * is correctly rounded, nor a bound, and the template is `exact`); cudnnReduceTensor AVG
+ * (a reordered sum that cancels moves a quotient by more than any bound in ULP of the
+ * result: red.mean is ref only) and MUL (no product reduction template: a reordered
+ * product is bounded only without intermediate overflow or underflow, which the audit
+ * cannot see).
  * cuDNN tensors are described packed (the runtime packs strided views: Layout::Packed).
  */
 #ifndef POLYLIFT_CUDA_ARRAYS_H
@@ -54,8 +68,8 @@ template <class T> struct Tensor2 {
   Tensor2 &operator=(const Tensor2 &) = delete;
 };
 
-/* c = a (op) b elementwise over packed rows x cols tensors: op is ADD or MUL, alpha1 =
- * alpha2 = 1, beta = 0 (c is written without being read). NaN propagates. */
+/* c = a (op) b elementwise over packed rows x cols tensors: op is ADD, MUL, MAX or MIN,
+ * alpha1 = alpha2 = 1, beta = 0 (c is written without being read). NaN propagates. */
 template <class T>
 void op_tensor(Call &call, cudnnOpTensorOp_t op, int64_t rows, int64_t cols, const T *a,
                const T *b, T *c) {
@@ -113,6 +127,27 @@ void reduce_tensor(Call &call, cudnnReduceTensorOp_t op, int64_t n, const T *x, 
                                            &beta, out.d, r);
   cudnnDestroyReduceTensorDescriptor(desc);
   check(status, "cudnnReduceTensor");
+}
+
+/* The reduction of a packed vector of n elements (n >= 1), as a host value: reduced
+ * into scratch memory and copied back (the call's stream is synchronised). */
+template <class T>
+T reduce_value(Call &call, cudnnReduceTensorOp_t op, int64_t n, const T *x) {
+  T *scratch = static_cast<T *>(call.scratch(sizeof(T)));
+  reduce_tensor<T>(call, op, n, x, T(0), scratch);
+  T value;
+  check(cudaMemcpyAsync(&value, scratch, sizeof(T), cudaMemcpyDeviceToHost, call.stream()),
+        "copying a reduction's value to the host");
+  check(cudaStreamSynchronize(call.stream()), "waiting for a reduction");
+  return value;
+}
+
+/* One host value into one element of device memory (on the call's stream, before the
+ * call copies its outputs back). */
+template <class T> void put_value(Call &call, T *device, T value) {
+  check(cudaMemcpyAsync(device, &value, sizeof(T), cudaMemcpyHostToDevice, call.stream()),
+        "copying a value to the device");
+  check(cudaStreamSynchronize(call.stream()), "waiting for a copy");
 }
 
 template <class T> struct ArrayBlas;

@@ -25,7 +25,8 @@ BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli":
           "arith.shrsi": ">>", "arith.shli": "<<", "arith.maximumf": "maximumf",
           "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
           "arith.minnumf": "minnumf", "arith.minsi": "min"}
-UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
+UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.tanh": "tanh",
+         "math.absf": "abs",
          "math.absi": "abs", "arith.extsi": "sext", "arith.extui": "zext",
          "arith.trunci": "trunc"}
 
@@ -118,7 +119,9 @@ class _Reader:
             return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
-        if name in ("arith.extf", "arith.truncf", "arith.sitofp"):
+        if name in ("arith.sitofp", "arith.uitofp") and self.conditions:
+            return self.truth_value(owner)
+        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):
             raise Unsupported(f"payload converts types ('{name}')")
         raise Unsupported(f"payload op '{name}' has no template operator")
 
@@ -157,6 +160,24 @@ class _Reader:
             raise Unsupported(reason) from None
         return ("select", test, self.node(owner.operands[1]), self.node(owner.operands[2]))
 
+    def truth_value(self, owner: ir.OpView) -> Node:
+        """A comparison used as a number (`x * (x > 0)`: C converts the int 0 or 1 to
+        the float type): `("select", test, 1, 0)`, the same two values. Only an i1 read
+        as unsigned (`uitofp`, or `sitofp` of its zero extension) is 0 or 1; `sitofp` of
+        the i1 itself would be -1 or 0."""
+        source = owner.operands[0]
+        if owner.name == "arith.sitofp" or not _is_i1(source):
+            widened = source.owner
+            if not isinstance(widened, ir.Operation | ir.OpView) or \
+                    widened.name != "arith.extui" or not _is_i1(widened.operands[0]):
+                raise Unsupported(f"payload converts types ('{owner.name}')")
+            source = widened.operands[0]
+        try:
+            test = condition_node(source, self.node)
+        except NotACondition as exc:
+            raise Unsupported(str(exc)) from None
+        return ("select", test, ("const", 1.0), ("const", 0.0))
+
     def branches(self, owner: ir.OpView) -> Node:
         """`scf.if` yielding one value: `("select", test, then, else)`, of which the
         source evaluates only the arm it takes (as the template's `c ? a : b` does)."""
@@ -176,6 +197,10 @@ class _Reader:
         if isinstance(owner.operands[0].type, ir.IndexType) and inner[0] != "index":
             raise Unsupported("payload converts an index that is no loop counter")
         return inner
+
+
+def _is_i1(value: ir.Value) -> bool:
+    return isinstance(value.type, ir.IntegerType) and ir.IntegerType(value.type).width == 1
 
 
 def captured(value: ir.Value, dtype: str) -> Node | None:

@@ -26,7 +26,7 @@ from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, N
 # C spellings of the element types the renderer works in.
 _CTYPE = {"f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t",
           "i32": "int32_t", "i64": "int64_t", "u8": "uint8_t", "u16": "uint16_t"}
-_FLOAT_FN = {"sqrt": "sqrt", "exp": "exp", "abs": "fabs"}
+_FLOAT_FN = {"sqrt": "sqrt", "exp": "exp", "tanh": "tanh", "abs": "fabs"}
 
 
 class NotRenderable(ValueError):

@@ -50,8 +50,8 @@ BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
 # `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.
 # `i64(x)`: x sign-extended to 64 bits (C's conversion to int64_t).
-FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2, "unsigned": 1,
-             "i64": 1}
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "tanh": 1, "abs": 1, "rdiv": 2,
+             "unsigned": 1, "i64": 1}
 # Operators and functions of integer templates only.
 INTEGER_ONLY = (">>", "<<", "rdiv", "unsigned", "i64")
 # `border` says what a window operator does at the edges (see templates/pva.tpl).

@@ -449,11 +449,23 @@ void polylift_ref_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, 
 void polylift_host_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* leaky_ip: act.leaky (y = y > 0 ? y : a * y: leaky ReLU of slope a) */
+void polylift_ref_leaky_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_leaky_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_leaky_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_leaky_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
 /* lerp: ew.lerp (z = x + t * (y - x)) */
 void polylift_ref_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_ref_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 void polylift_host_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_host_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* logistic_ip: act.logistic (y = 1 / (1 + exp(-y)): the logistic sigmoid) */
+void polylift_ref_logistic_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_logistic_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_logistic_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_logistic_ip_f64(int64_t n, double *y, int64_t incy);
 
 /* max: ew.max (z = max(x, y): x > y ? x : y) */
 void polylift_ref_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
@@ -679,6 +691,12 @@ void polylift_ref_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, 
 void polylift_host_rdivs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_host_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
 
+/* relu_ip: act.relu (y = y * (y > 0): ReLU as a product (-0 for a negative y; NaN stays NaN)) */
+void polylift_ref_relu_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_relu_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_relu_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_relu_ip_f64(int64_t n, double *y, int64_t incy);
+
 /* rsubs: ew.rsubs (z = a - x) */
 void polylift_ref_rsubs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_rsubs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
@@ -841,6 +859,12 @@ void polylift_host_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_
 void polylift_host_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
 void polylift_cublas_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_t ldA, float *C, int64_t ldC);
 void polylift_cublas_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
+
+/* tanh_ip: act.tanh (y = tanh(y)) */
+void polylift_ref_tanh_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_tanh_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_tanh_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_tanh_ip_f64(int64_t n, double *y, int64_t incy);
 
 /* trmm_lower: blas.trmm_lower (C = 0, then C += alpha * A.B over k <= i (A lower triangular)), blas.trmm_lower1 (C = 0, then C += A.B over k <= i (A lower triangular, alpha = 1)) */
 void polylift_ref_trmm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);

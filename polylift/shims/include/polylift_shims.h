@@ -44,6 +44,12 @@ void polylift_cublas_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ld
 void polylift_cudnn_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
 void polylift_cudnn_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
 
+/* add_bias: ch.add_bias (x[b,c,s] = x[b,c,s] + bias[c]: a bias per channel) */
+void polylift_ref_add_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *bias, int64_t incbias, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_ref_add_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *bias, int64_t incbias, double *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_add_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *bias, int64_t incbias, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_add_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *bias, int64_t incbias, double *x, int64_t ldx0, int64_t ldx1);
+
 /* adds: ew.adds (z = x + a) */
 void polylift_ref_adds_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_adds_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
@@ -500,6 +506,12 @@ void polylift_host_maxval_acc_f64(int64_t n, const double *x, int64_t incx, doub
 void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);
 void polylift_ref_mean_f64(int64_t n, double s, double c, const double *x, int64_t incx, double *r);
 
+/* mean_channels: ch.mean (mean[c] = (sum over b, s of x[b,c,s]) * scale) */
+void polylift_ref_mean_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, float scale, float *mean, int64_t incmean);
+void polylift_ref_mean_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, double scale, double *mean, int64_t incmean);
+void polylift_host_mean_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, float scale, float *mean, int64_t incmean);
+void polylift_host_mean_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, double scale, double *mean, int64_t incmean);
+
 /* min: ew.min (z = min(x, y): x < y ? x : y) */
 void polylift_ref_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_ref_min_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
@@ -722,6 +734,12 @@ void polylift_cublas_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int
 void polylift_cublas_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cudnn_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cudnn_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+
+/* scale_bias: ch.scale_bias (x[b,c,s] = x[b,c,s] * scale[c]: a scale per channel) */
+void polylift_ref_scale_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *scale, int64_t incscale, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_ref_scale_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *scale, int64_t incscale, double *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_scale_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *scale, int64_t incscale, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_scale_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *scale, int64_t incscale, double *x, int64_t ldx0, int64_t ldx1);
 
 /* shortcut: cnn.shortcut (y = y + x: the residual (shortcut) add of two activations) */
 void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -957,6 +975,12 @@ void polylift_cublas_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int6
 void polylift_cublas_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
 double polylift_backward_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
 double polylift_backward_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
+
+/* variance_channels: ch.variance (variance[c] = (sum over b, s of (x[b,c,s] - mean[c])^2) * scale) */
+void polylift_ref_variance_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, const float *mean, int64_t incmean, float scale, float *variance, int64_t incvariance);
+void polylift_ref_variance_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, const double *mean, int64_t incmean, double scale, double *variance, int64_t incvariance);
+void polylift_host_variance_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, const float *mean, int64_t incmean, float scale, float *variance, int64_t incvariance);
+void polylift_host_variance_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, const double *mean, int64_t incmean, double scale, double *variance, int64_t incvariance);
 
 #ifdef __cplusplus
 }

@@ -119,6 +119,12 @@ class _Reader:
             return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
+        if name in ("arith.extf", "arith.truncf") and \
+                str(owner.results[0].type) in ("f64", "f32") and \
+                str(owner.operands[0].type) in ("f64", "f32"):
+            # float <-> double, C's conversions (`sqrt(v)` of a float v, a double result
+            # stored into a float): the template's f64(x) and f32(x).
+            return (str(owner.results[0].type), self.node(owner.operands[0]))
         if name in ("arith.sitofp", "arith.uitofp") and self.conditions:
             return self.truth_value(owner)
         if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):

@@ -73,3 +73,23 @@ template ch.variance {
   accuracy exact
   cost flops 3*nb*nc*ns + nc bytes esize*(nb*nc*ns + 2*nc)
 }
+
+# Batch normalisation's normalising step, as the framework's C writes it: the square
+# root is C's sqrt of the float variance converted to double, the float constant 1e-6f
+# is added in double (9.9999999747524271e-7, the float nearest 1e-6), the float
+# difference x - mean is converted to double for the division, and the quotient rounded
+# to float when stored. f64(...) and f32(...) state those conversions.
+
+template ch.normalize {
+  doc "x[b,c,s] = (x[b,c,s] - mean[c]) / (sqrt(variance[c]) + 1e-6f), in double"
+  types f32
+  array x[nb, nc, ns] inout
+  array mean[nc] in
+  array variance[nc] in
+  compute { x[b,f,j] = f32(f64(x[b,f,j] - mean[f]) / (sqrt(f64(variance[f])) + 0.00000099999999747524271)) }
+  launch normalize_channels
+  shim nb, nc, ns, mean, variance, x
+  backends ref, host
+  accuracy exact
+  cost flops 4*nb*nc*ns bytes esize*(2*nb*nc*ns + 2*nc)
+}

@@ -592,6 +592,10 @@ void polylift_ref_neg_ip_f64(int64_t n, double *y, int64_t incy);
 void polylift_host_neg_ip_f32(int64_t n, float *y, int64_t incy);
 void polylift_host_neg_ip_f64(int64_t n, double *y, int64_t incy);
 
+/* normalize_channels: ch.normalize (x[b,c,s] = (x[b,c,s] - mean[c]) / (sqrt(variance[c]) + 1e-6f), in double) */
+void polylift_ref_normalize_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *mean, int64_t incmean, const float *variance, int64_t incvariance, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_normalize_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *mean, int64_t incmean, const float *variance, int64_t incvariance, float *x, int64_t ldx0, int64_t ldx1);
+
 /* nrm2: red.nrm2 (r = sqrt(s + x[0]*x[0] + x[1]*x[1] + ...) (the sum in order, then the root)) */
 void polylift_ref_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_ref_nrm2_f64(int64_t n, double s, const double *x, int64_t incx, double *r);

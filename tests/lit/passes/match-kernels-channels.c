@@ -152,3 +152,56 @@ void add_bias_of_image(float *restrict output, float *restrict biases, int batch
       for (int j = 0; j < size; ++j)
         output[(b * n + i) * size + j] += biases[b];
 }
+
+// Normalising as batch normalisation's C writes it: sqrt of the float variance is C's
+// double sqrt, and the division runs in double (f64/f32 conversions in the template).
+// CHECK-LABEL: func.func private @normalize_cpu.delinearized(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?x?x?xf32, strided<[?, ?, 1]>> {llvm.noalias}, %[[M:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[V:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}
+// CHECK: %[[SM:[a-z0-9_-]+]] = memref.subview %[[M]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[SV:[a-z0-9_-]+]] = memref.subview %[[V]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0, 0, 0]
+// CHECK: "kernel.launch"(%[[SX]], %[[SM]], %[[SV]]) {callee = @normalize_channels_f32, source_order_matches = true, template = "ch.normalize"}
+// CHECK-NOT: linalg.generic
+// CHECK: return
+void normalize_cpu(float *restrict x, float *restrict mean, float *restrict variance,
+                   int batch, int filters, int spatial)
+{
+  for (int b = 0; b < batch; ++b)
+    for (int f = 0; f < filters; ++f)
+      for (int i = 0; i < spatial; ++i) {
+        int index = b * filters * spatial + f * spatial + i;
+        x[index] = (x[index] - mean[f]) / (sqrt(variance[f]) + .000001f);
+      }
+}
+
+// Near miss: sqrtf, the float root: the sum and the division then run in float.
+// REMARK: [[@LINE+11]]:9: remark: no template matches linalg.generic; closest ch.normalize: payload has 0 'f32', the template 1
+// CHECK-LABEL: func.func private @normalize_sqrtf.delinearized(
+// CHECK-NOT: kernel.launch
+// CHECK: return
+void normalize_sqrtf(float *restrict x, float *restrict mean, float *restrict variance,
+                     int batch, int filters, int spatial)
+{
+  for (int b = 0; b < batch; ++b)
+    for (int f = 0; f < filters; ++f)
+      for (int i = 0; i < spatial; ++i) {
+        int index = b * filters * spatial + f * spatial + i;
+        x[index] = (x[index] - mean[f]) / (sqrtf(variance[f]) + .000001f);
+      }
+}
+
+// Near miss: 1e-5f for 1e-6f.
+// REMARK: [[@LINE+11]]:9: remark: no template matches linalg.generic; closest ch.normalize: payload has constant 1e-05 where the template has 1e-06
+// CHECK-LABEL: func.func private @normalize_eps.delinearized(
+// CHECK-NOT: kernel.launch
+// CHECK: return
+void normalize_eps(float *restrict x, float *restrict mean, float *restrict variance,
+                   int batch, int filters, int spatial)
+{
+  for (int b = 0; b < batch; ++b)
+    for (int f = 0; f < filters; ++f)
+      for (int i = 0; i < spatial; ++i) {
+        int index = b * filters * spatial + f * spatial + i;
+        x[index] = (x[index] - mean[f]) / (sqrt(variance[f]) + .00001f);
+      }
+}

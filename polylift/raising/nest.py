@@ -97,6 +97,8 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
         inner = inner.operation
         if inner.name == "affine.for":
             _visit_loop(model, inner, loops)
+            if loops and _read_as_value(inner) and _stored_result(model, inner) is None:
+                model.statements.extend(_expand_result(model, inner, loops))
         elif inner.name == "affine.store" and _loop_result(model, inner) is not None:
             model.statements.extend(_reduction_statements(model, inner, loops))
         elif inner.name == "affine.store":
@@ -175,6 +177,63 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     users = {as_operation(u.owner) for u in result.uses}
     if not users <= set(statements[-1].ops) | {store}:
         raise NotRaisable("not raised: loop with several iter_args values or uses", outer_op)
+    return statements
+
+
+def _read_as_value(loop_op: ir.Operation) -> bool:
+    """Whether code after the loop uses its results, none of them handed on by a yield
+    (a chain of reductions, `_reduction_chain`, ends in the store of the outer loop's)."""
+    users = [as_operation(u.owner) for r in loop_op.results for u in r.uses]
+    return bool(users) and all(u.name != "affine.yield" for u in users)
+
+
+def _stored_result(model: NestModel, loop_op: ir.Operation) -> ir.Operation | None:
+    """A store after the loop, in its block or deeper, whose value is the loop's result
+    through pure ops of that block (`_loop_result`: `_reduction_statements` makes the
+    reduction's statements for it), or None."""
+    for op in _walk(as_operation(loop_op.parent)):
+        if op.name == "affine.store":
+            result = _loop_result(model, op)
+            if result is not None and as_operation(result.owner) == loop_op:
+                return op
+    return None
+
+
+def _expand_result(model: NestModel, loop_op: ir.Operation,
+                   loops: list[Loop]) -> list[Statement]:
+    """A reduction inside the nest whose result the code after it reads as a value
+    (l2 normalisation: `s = 0; for f: s += x*x; s = sqrt(s); for f: x /= s`), as the
+    init and reduction statements of a temporary T[enclosing ivs]; the statements that
+    read the result read T there (`_slice`). T is new and aliases nothing, and each
+    element is summed in the source's order, so the values are the same; whether the
+    loops may then be split, the dependence test decides as for any statement."""
+    used = [r for r in loop_op.results if list(r.uses)]
+    if len(used) != 1:
+        raise NotRaisable("not raised: loop with several iter_args values or uses", loop_op)
+    result = used[0]
+    if not _expandable(model, loops):
+        raise NotRaisable("not raised: the reduction's result is read after it as a value, "
+                          "and a temporary for it cannot be allocated ahead of the nest "
+                          "(bounds that depend on enclosing loops)", loop_op)
+    assert model.mat is not None
+    chain = _reduction_chain(model, result)
+    bounds = [(loop.lower[0], loop.upper[0]) for loop in loops]
+    temp = Access(loop_op, model.mat.temporary(bounds, result.type),
+                  [Linear.of(loop.iv) - loop.lower[0] for loop in loops], True)
+    init = list(_for(loop_op).inits)[ir.OpResult(result).result_number]
+    inner, index = chain[-1], _chain_index(chain, result)
+    yielded = _yield_of(inner.op).operands[index]
+    position = model.order[loop_op]
+    statements = []
+    for stmt_loops, value, pos, allowed in ((loops, init, position - 0.5, None),
+                                            (loops + chain, yielded, position + 0.5,
+                                             inner.carried[index])):
+        ops, reads, acc = _slice(model, value, stmt_loops)
+        if acc is not None and acc != allowed:
+            raise NotRaisable("not raised: the reduction's initial value is carried from "
+                              "the previous iteration of an enclosing loop", loop_op)
+        statements.append(Statement(stmt_loops, temp, value, ops, reads, pos, acc))
+    model.expanded[result] = Access(loop_op, temp.memref, temp.index, False, result)
     return statements
 
 
@@ -362,6 +421,7 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
     `stop` (a reduction's result) stands for the output element."""
     seen: dict[ir.Operation, None] = {}
     stack, accumulator = [value], None
+    expanded: list[Access] = []
     carried = [v for loop in loops for v in loop.carried]
     while stack:
         v = stack.pop()
@@ -379,6 +439,9 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
             continue
         if owner not in model.inside or owner in seen:
             continue
+        if v in model.expanded:
+            expanded.append(model.expanded[v])
+            continue
         if owner.name == "affine.for":
             raise NotRaisable("not raised: stored value is the result of a loop with "
                               "iter_args whose form is not a recognised reduction", owner)
@@ -386,4 +449,4 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
         stack.extend(owner.operands)
     ops = sorted(seen, key=lambda o: model.order[o])
     reads = [_access(model, o, False) for o in ops if o.name == "affine.load"]
-    return ops, reads, accumulator
+    return ops, reads + list({id(a): a for a in expanded}.values()), accumulator

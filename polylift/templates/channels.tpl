@@ -93,3 +93,28 @@ template ch.normalize {
   accuracy exact
   cost flops 4*nb*nc*ns bytes esize*(2*nb*nc*ns + 2*nc)
 }
+
+# L2 normalisation across the channels at each position, with the derivative the
+# backward pass keeps: the sum of squares over the channels in increasing order (into
+# s, the raising's temporary for the source's scalar sum), then every channel divided by
+# its root, then dx from the normalised x. sqrt is correctly rounded, so recomputing it
+# per element gives the bits of the source's one root per position.
+
+template ch.l2norm {
+  doc "s[b,j] = sum over c of x[b,c,j]^2; x = x / sqrt(s); dx = (1 - x) / sqrt(s)"
+  types f32, f64
+  array s[nb, ns] out
+  array x[nb, nc, ns] inout
+  array dx[nb, nc, ns] out
+  compute {
+    s[b,j] = 0
+    s[b,j] += x[b,f,j] * x[b,f,j]
+    x[b,f,j] = x[b,f,j] / sqrt(s[b,j])
+    dx[b,f,j] = (1 - x[b,f,j]) / sqrt(s[b,j])
+  }
+  launch l2norm_channels
+  shim nb, nc, ns, s, x, dx
+  backends ref, host
+  accuracy exact
+  cost flops 6*nb*nc*ns bytes esize*(4*nb*nc*ns + nb*ns)
+}

@@ -30,6 +30,8 @@ def _arguments(dtype: str, seed: int) -> dict[str, Any]:
     x = parent[:, :NC, 1:1 + NS]
     x[...] = (rng.standard_normal(x.shape) * 4).astype(kind)
     values: dict[str, Any] = {"x": x, "scale": kind(1.0 / (NB * NS - 1))}
+    values["dx"] = np.full((NB, NC + 1, NS + 3), -12345.0, dtype=kind)[:, :NC, 2:2 + NS]
+    values["s"] = np.full((NB, NS + 2), -12345.0, dtype=kind)[:, 1:1 + NS]
     for name in ("mean", "variance", "bias"):
         vector = np.full(2 * NC, -12345.0, dtype=kind)[::2]
         vector[...] = (rng.standard_normal(NC) * 2).astype(kind)
@@ -40,6 +42,17 @@ def _arguments(dtype: str, seed: int) -> dict[str, Any]:
 
 def _expected(name: str, values: dict[str, Any]) -> dict[str, np.ndarray]:
     x, scale = values["x"], values["scale"]
+    if name == "ch.l2norm":
+        sums = np.empty((NB, NS), dtype=x.dtype)
+        for b in range(NB):
+            for j in range(NS):
+                acc = x.dtype.type(0)
+                for c in range(NC):
+                    acc = acc + x[b, c, j] * x[b, c, j]
+                sums[b, j] = acc
+        root = np.sqrt(sums)[:, None, :]
+        normal = x / root
+        return {"s": sums, "x": normal, "dx": (x.dtype.type(1) - normal) / root}
     if name == "ch.normalize":
         # In double, as the C source computes it: exact conversions, one rounding each
         # for the subtraction (in float), the root, the sum and the quotient.

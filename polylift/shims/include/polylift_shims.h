@@ -455,6 +455,12 @@ void polylift_ref_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, 
 void polylift_host_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* l2norm_channels: ch.l2norm (s[b,j] = sum over c of x[b,c,j]^2; x = x / sqrt(s); dx = (1 - x) / sqrt(s)) */
+void polylift_ref_l2norm_channels_f32(int64_t nb, int64_t nc, int64_t ns, float *s, int64_t lds, float *x, int64_t ldx0, int64_t ldx1, float *dx, int64_t lddx0, int64_t lddx1);
+void polylift_ref_l2norm_channels_f64(int64_t nb, int64_t nc, int64_t ns, double *s, int64_t lds, double *x, int64_t ldx0, int64_t ldx1, double *dx, int64_t lddx0, int64_t lddx1);
+void polylift_host_l2norm_channels_f32(int64_t nb, int64_t nc, int64_t ns, float *s, int64_t lds, float *x, int64_t ldx0, int64_t ldx1, float *dx, int64_t lddx0, int64_t lddx1);
+void polylift_host_l2norm_channels_f64(int64_t nb, int64_t nc, int64_t ns, double *s, int64_t lds, double *x, int64_t ldx0, int64_t ldx1, double *dx, int64_t lddx0, int64_t lddx1);
+
 /* leaky_ip: act.leaky (y = y > 0 ? y : a * y: leaky ReLU of slope a) */
 void polylift_ref_leaky_ip_f32(int64_t n, float a, float *y, int64_t incy);
 void polylift_ref_leaky_ip_f64(int64_t n, double a, double *y, int64_t incy);

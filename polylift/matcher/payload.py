@@ -119,17 +119,21 @@ class _Reader:
             return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
-        if name in ("arith.extf", "arith.truncf") and \
-                str(owner.results[0].type) in ("f64", "f32") and \
-                str(owner.operands[0].type) in ("f64", "f32"):
-            # float <-> double, C's conversions (`sqrt(v)` of a float v, a double result
-            # stored into a float): the template's f64(x) and f32(x).
-            return (str(owner.results[0].type), self.node(owner.operands[0]))
+        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):
+            return self.conversion(owner)
+        raise Unsupported(f"payload op '{name}' has no template operator")
+
+    def conversion(self, owner: ir.OpView) -> Node:
+        """float <-> double, C's conversions (`sqrt(v)` of a float v, a double result
+        stored into a float): the template's f64(x) and f32(x); a comparison read as a
+        number (`truth_value`); no other conversion is a template operator."""
+        name = owner.name
+        types = (str(owner.results[0].type), str(owner.operands[0].type))
+        if name in ("arith.extf", "arith.truncf") and set(types) <= {"f64", "f32"}:
+            return (types[0], self.node(owner.operands[0]))
         if name in ("arith.sitofp", "arith.uitofp") and self.conditions:
             return self.truth_value(owner)
-        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):
-            raise Unsupported(f"payload converts types ('{name}')")
-        raise Unsupported(f"payload op '{name}' has no template operator")
+        raise Unsupported(f"payload converts types ('{name}')")
 
     def lookup(self, owner: ir.OpView) -> Node:
         """A read of a table captured from outside the body, at a subscript computed from

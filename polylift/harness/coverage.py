@@ -341,11 +341,11 @@ def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]
 
 
 def inexact_ops(node: object) -> bool:
-    """Whether a template expression divides or calls sqrt/exp (integer templates state
+    """Whether a template expression divides or calls sqrt/exp/tanh (integer templates state
     exact division with `rdiv`, lookups with `unsigned`, bounds with max/min/abs)."""
     if isinstance(node, Bin) and node.op == "/":
         return True
-    if isinstance(node, Call) and node.fn in ("sqrt", "exp"):
+    if isinstance(node, Call) and node.fn in ("sqrt", "exp", "tanh"):
         return True
     if isinstance(node, tuple | list):
         return any(inexact_ops(item) for item in node)

@@ -20,6 +20,7 @@ from polylift.mlir import ir
 from polylift.tdl.ast import (
     Access,
     And,
+    ArrayDecl,
     Bin,
     Call,
     Compare,
@@ -260,11 +261,19 @@ class Matcher:
             self.attempt.fail(s, f"{t} reads another slice of its root than elsewhere")
             return
         spanned = [operand.access[d] for d in kept]
-        for s1 in self.subscripts(list(zip(t.indices, spanned, strict=not element)), s):
+        vector = t.array if self.strided_vector(t) else None
+        for s1 in self.subscripts(list(zip(t.indices, spanned, strict=not element)), s,
+                                  vector):
             base = [(lin.const, lin.syms) for lin in operand.access]
+            step = s1.get("strides", t.array) or 1
+            if vector is not None and _step_of(t, spanned[0], s1) != step:
+                self.attempt.fail(s1, f"{t} steps otherwise through {t.array} than "
+                                      "elsewhere")
+                continue
             if not element:
                 for idx, d in zip(t.indices, kept, strict=True):
-                    base[d] = (operand.access[d].const - idx.const, operand.access[d].syms)
+                    base[d] = (operand.access[d].const - step * idx.const,
+                               operand.access[d].syms)
             if sliced and s1.get("kept", t.array) is None:
                 s1 = s1.bind("kept", t.array, kept)
             bound = s1.get("arrays", t.array)
@@ -278,7 +287,28 @@ class Matcher:
                 continue
             yield s2.bind("uses", t.array, operand.value)
 
-    def subscripts(self, pairs: list[tuple[Index, Lin]], s: State) -> Iterator[State]:
+    def strided_vector(self, t: Access) -> bool:
+        """Whether `t` reads a vector at a plain index (`x[i]`, `x[i+1]`), which the op may
+        step through by any positive step: the shim takes the vector's increment."""
+        decl = self.tpl.ast.param(t.array)
+        return isinstance(decl, ArrayDecl) and decl.rank == 1 and len(t.indices) == 1 and \
+            len(t.indices[0].terms) == 1 and t.indices[0].terms[0][1] == 1
+
+    def stride(self, vector: str | None, step: int, s: State) -> State | None:
+        """`s` with `vector` stepping `step` elements of its root per index, where the op
+        steps by more than one through a vector (`X[i * 2]`) and no other access of it
+        steps otherwise; None where no increment explains the step."""
+        if vector is None or step < 2:
+            return None
+        bound = s.get("strides", vector)
+        if bound is None and any(name == vector for name, _ in s.arrays):
+            return None  # an access already bound it at step 1
+        if bound is None:
+            return s.bind("strides", vector, step)
+        return s if bound == step else None
+
+    def subscripts(self, pairs: list[tuple[Index, Lin]], s: State,
+                   vector: str | None = None) -> Iterator[State]:
         if not pairs:
             yield s
             return
@@ -290,35 +320,49 @@ class Matcher:
             if var in dims:
                 step = want.pop(dims[var], None)
                 if step is not None and step != coeff:
-                    self.attempt.fail(s, _stride_text(step, var, coeff))
-                    return
+                    strided = self.stride(vector, step, s)
+                    if strided is None:
+                        self.attempt.fail(s, _stride_text(step, var, coeff))
+                        return
+                    s = strided
                 if step is None:
                     self.attempt.fail(s, f"subscript '{idx}' does not match the loop "
                                          "dims read")
                     return
             else:
                 free.append((var, coeff))
-        yield from self.bind_free(free, want, pairs[1:], s)
+        yield from self.bind_free(free, want, pairs[1:], s, vector)
 
     def bind_free(self, free: list, want: dict[int, int], rest: list,
-                  s: State) -> Iterator[State]:
+                  s: State, vector: str | None = None) -> Iterator[State]:
         if not free:
             if want:
                 self.attempt.fail(s, "payload reads an element the template does not")
                 return
-            yield from self.subscripts(rest, s)
+            yield from self.subscripts(rest, s, vector)
             return
         var, coeff = free[0]
         used = set(dict(s.dims).values())
         open_dims = {dim: c for dim, c in want.items() if dim not in used}
-        if open_dims and coeff not in open_dims.values():
+        strided = {dim: self.stride(vector, c, s) for dim, c in open_dims.items()
+                   if c != coeff}
+        if open_dims and coeff not in open_dims.values() and \
+                all(v is None for v in strided.values()):
             steps = " or ".join(map(str, sorted(set(open_dims.values()))))
             self.attempt.fail(s, _stride_text(steps, var, coeff))
             return
         for dim, c in open_dims.items():
-            if c == coeff:
+            s1 = s if c == coeff else strided[dim]
+            if s1 is not None:
                 left = {d: v for d, v in want.items() if d != dim}
-                yield from self.bind_free(free[1:], left, rest, s.bind("dims", var, dim))
+                yield from self.bind_free(free[1:], left, rest, s1.bind("dims", var, dim),
+                                          vector)
+
+
+def _step_of(t: Access, lin: Lin, s: State) -> int:
+    """How many elements of its root a vector access `x[i]` moves per step of `i`."""
+    var = t.indices[0].terms[0][0]
+    return dict(lin.coeffs).get(dict(s.dims)[var], 0)
 
 
 def _stride_text(step: object, var: str, coeff: int) -> str:

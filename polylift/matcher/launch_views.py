@@ -18,16 +18,17 @@ from polylift.tdl.library import KernelTemplate, storage_type
 from polylift.tdl.steps import accesses, written_access
 
 
-def _origin(value: ir.Value, rank: int) -> tuple | None:
+def _origin(value: ir.Value, rank: int, step: int = 1) -> tuple | None:
     """The root element a view's first element is, as (const, syms) per dimension.
 
-    None unless the view is the root shifted: the template's subscripts are the root's,
-    so a transposed or strided view would make the launch read other elements.
+    None unless the view is the root shifted (for a vector the op steps through,
+    `step` elements of the root apart): the template's subscripts are the root's, so a
+    transposed or otherwise strided view would make the launch read other elements.
     """
     _, access = compose(value, [Lin(((d, 1),)) for d in range(rank)])
     if rank == 0 and any(lin.coeffs for lin in access):
         return None  # a 0-d view is one element of its root: constant subscripts
-    if rank and any(lin.coeffs != ((d, 1),) for d, lin in enumerate(access)):
+    if rank and any(lin.coeffs != ((d, step),) for d, lin in enumerate(access)):
         return None
     return tuple((lin.const, lin.syms) for lin in access)
 
@@ -78,9 +79,10 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
         # takes a rank-reducing view of it (match_kernels.build_launch).
         kept = s.get("kept", decl.name)
         rank = decl.rank if kept is None else len(base)
+        step = s.get("strides", decl.name) or 1
         for value in views + [arrays[decl.name][0]]:
             if (kept is not None and len(ir.MemRefType(value.type).shape) != rank) or \
-                    _origin(value, rank) != base or not _holds(value, reach, kept):
+                    _origin(value, rank, step) != base or not _holds(value, reach, kept):
                 continue
             # Sizes no loop bounds (a window's input extent) are read from the view.
             if all(dim_key(value, si.dim if kept is None else kept[si.dim]) in sizes[si.name]
@@ -88,7 +90,9 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
                 chosen[decl.name] = value
                 break
         else:
-            planned = _planned_view(decl, arrays[decl.name], kept, sizes)
+            # A box of the root is unit-step: a strided vector takes the op's own view.
+            planned = None if step != 1 else _planned_view(decl, arrays[decl.name], kept,
+                                                          sizes)
             if planned is None:
                 attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
                                                          "the template's origin")

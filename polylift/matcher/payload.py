@@ -25,7 +25,8 @@ BINARY = {"arith.addf": "+", "arith.addi": "+", "arith.mulf": "*", "arith.muli":
           "arith.shrsi": ">>", "arith.shli": "<<", "arith.maximumf": "maximumf",
           "arith.maxnumf": "maxnumf", "arith.maxsi": "max", "arith.minimumf": "minimumf",
           "arith.minnumf": "minnumf", "arith.minsi": "min"}
-UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.absf": "abs",
+UNARY = {"arith.negf": "neg", "math.sqrt": "sqrt", "math.exp": "exp", "math.tanh": "tanh",
+         "math.absf": "abs",
          "math.absi": "abs", "arith.extsi": "sext", "arith.extui": "zext",
          "arith.trunci": "trunc"}
 
@@ -118,9 +119,21 @@ class _Reader:
             return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
-        if name in ("arith.extf", "arith.truncf", "arith.sitofp"):
-            raise Unsupported(f"payload converts types ('{name}')")
+        if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):
+            return self.conversion(owner)
         raise Unsupported(f"payload op '{name}' has no template operator")
+
+    def conversion(self, owner: ir.OpView) -> Node:
+        """float <-> double, C's conversions (`sqrt(v)` of a float v, a double result
+        stored into a float): the template's f64(x) and f32(x); a comparison read as a
+        number (`truth_value`); no other conversion is a template operator."""
+        name = owner.name
+        types = (str(owner.results[0].type), str(owner.operands[0].type))
+        if name in ("arith.extf", "arith.truncf") and set(types) <= {"f64", "f32"}:
+            return (types[0], self.node(owner.operands[0]))
+        if name in ("arith.sitofp", "arith.uitofp") and self.conditions:
+            return self.truth_value(owner)
+        raise Unsupported(f"payload converts types ('{name}')")
 
     def lookup(self, owner: ir.OpView) -> Node:
         """A read of a table captured from outside the body, at a subscript computed from
@@ -157,6 +170,24 @@ class _Reader:
             raise Unsupported(reason) from None
         return ("select", test, self.node(owner.operands[1]), self.node(owner.operands[2]))
 
+    def truth_value(self, owner: ir.OpView) -> Node:
+        """A comparison used as a number (`x * (x > 0)`: C converts the int 0 or 1 to
+        the float type): `("select", test, 1, 0)`, the same two values. Only an i1 read
+        as unsigned (`uitofp`, or `sitofp` of its zero extension) is 0 or 1; `sitofp` of
+        the i1 itself would be -1 or 0."""
+        source = owner.operands[0]
+        if owner.name == "arith.sitofp" or not _is_i1(source):
+            widened = source.owner
+            if not isinstance(widened, ir.Operation | ir.OpView) or \
+                    widened.name != "arith.extui" or not _is_i1(widened.operands[0]):
+                raise Unsupported(f"payload converts types ('{owner.name}')")
+            source = widened.operands[0]
+        try:
+            test = condition_node(source, self.node)
+        except NotACondition as exc:
+            raise Unsupported(str(exc)) from None
+        return ("select", test, ("const", 1.0), ("const", 0.0))
+
     def branches(self, owner: ir.OpView) -> Node:
         """`scf.if` yielding one value: `("select", test, then, else)`, of which the
         source evaluates only the arm it takes (as the template's `c ? a : b` does)."""
@@ -176,6 +207,10 @@ class _Reader:
         if isinstance(owner.operands[0].type, ir.IndexType) and inner[0] != "index":
             raise Unsupported("payload converts an index that is no loop counter")
         return inner
+
+
+def _is_i1(value: ir.Value) -> bool:
+    return isinstance(value.type, ir.IntegerType) and ir.IntegerType(value.type).width == 1
 
 
 def captured(value: ir.Value, dtype: str) -> Node | None:

@@ -21,6 +21,7 @@ class State:
     uses: tuple[tuple[str, ir.Value], ...] = ()      # array -> IR operand values bound
     sizes: tuple[tuple[str, frozenset], ...] = ()    # size symbol -> extent keys
     kept: tuple[tuple[str, tuple[int, ...]], ...] = ()  # array -> root dims it spans
+    strides: tuple[tuple[str, int], ...] = ()        # vector -> its step through the root
     steps: tuple[tuple[tuple[str, int], ...], ...] = ()  # dims of each matched step
     progress: int = 0
 

@@ -86,6 +86,11 @@ class RaiseAffineToLinalgPass(Pass):
                 self._raise_nest(inner, run, outer=False)
             return
         for generic, (stmt, plan) in zip(generics, plans, strict=True):
+            if _stores_back_unchanged(generic):
+                run.remark(generic, "erased: the loop stores every element it reads back "
+                           "unchanged (`x[i] = x[i]`), which has no effect", "applied")
+                rewriter.erase(generic)
+                continue
             kinds = [str(a) for a in ir.ArrayAttr(generic.attributes["iterator_types"])]
             masked = f"; masked to {plan.mask.describe(stmt)}" if plan.mask else ""
             run.remark(generic, f"raised to linalg.generic ({_iter_summary(kinds)}{masked})",
@@ -101,6 +106,17 @@ class RaiseAffineToLinalgPass(Pass):
         rewriter.erase(work)
         if copied:
             rewriter.erase(root)
+
+
+def _stores_back_unchanged(generic: ir.Operation) -> bool:
+    """Whether the generic yields its output's own element (an identity activation,
+    `x[i] = x[i]`): a load and a store of the same bits, so erasing it is legal."""
+    block = generic.regions[0].blocks[0]
+    body = list(block.operations)
+    yielded = body[-1].operands
+    return len(body) == 1 and len(yielded) == 1 and \
+        isinstance(yielded[0], ir.BlockArgument) and \
+        yielded[0].arg_number == len(block.arguments) - 1
 
 
 def _iter_summary(kinds: list[str]) -> str:

@@ -94,6 +94,9 @@ class NestModel:
     loop_of_iv: dict[ir.Value, Loop] = field(default_factory=dict)
     inside: set[ir.Operation] = field(default_factory=set)
     mat: Materializer | None = None  # creates temporaries ahead of the nest
+    # Results of inner reductions the nest uses as values (not stores), each with the
+    # element of its temporary T[enclosing ivs] that holds it (`nest._expand_result`).
+    expanded: dict[ir.Value, Access] = field(default_factory=dict)
 
     def form(self, value: ir.Value) -> Linear:
         """The linear form of an index value used inside the nest."""

@@ -12,6 +12,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from polylift.mlir import affine, ir, view_as
+from polylift.raising.chains import (
+    chain_index,
+    for_op,
+    nest_ops,
+    reduction_chain,
+    yield_of,
+)
 from polylift.raising.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.model import (
     ROOT_MEMREF_OPS,
@@ -57,7 +64,7 @@ def build_model(root: ir.Operation, final_store: ir.Operation | None = None,
     stores the nest's `iter_args` result after it; `mat` creates the temporaries of
     scalar-expanded reductions (none are made without it)."""
     model = NestModel(root, mat=mat)
-    for op in _walk(root):
+    for op in nest_ops(root):
         model.order[op] = len(model.order)
         model.inside.add(op)
     try:
@@ -74,13 +81,6 @@ def build_model(root: ir.Operation, final_store: ir.Operation | None = None,
     return model
 
 
-def _walk(op: ir.Operation) -> list[ir.Operation]:
-    found = [op]
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                found.extend(_walk(inner.operation))
-    return found
 
 
 def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
@@ -97,6 +97,8 @@ def _visit_loop(model: NestModel, op: ir.Operation, outer: list[Loop]) -> None:
         inner = inner.operation
         if inner.name == "affine.for":
             _visit_loop(model, inner, loops)
+            if loops and _read_as_value(inner) and _stored_result(model, inner) is None:
+                model.statements.extend(_expand_result(model, inner, loops))
         elif inner.name == "affine.store" and _loop_result(model, inner) is not None:
             model.statements.extend(_reduction_statements(model, inner, loops))
         elif inner.name == "affine.store":
@@ -124,7 +126,9 @@ def _check_table_read(model: NestModel, load: ir.Operation) -> None:
     for op in model.inside:
         if op.name in ("affine.store", "memref.store") and _memref(op) == table:
             raise NotRaisable("not raised: the nest writes the table it reads at a computed "
-                              "subscript", load)
+                              "subscript (not affine in the loop counters: a counter times "
+                              "a value known only at run time, or data), so which "
+                              "iterations touch one element cannot be proven", load)
 
 
 def _reduction_statements(model: NestModel, store: ir.Operation,
@@ -142,16 +146,16 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     value = stored_value(store)
     result = _loop_result(model, store)
     assert result is not None
-    chain = _reduction_chain(model, result)
+    chain = reduction_chain(model, result)
     outer_op = chain[0].op
     write = _access(model, store, True)
-    for op in _walk(outer_op):
+    for op in nest_ops(outer_op):
         if op.name in ("affine.load", "affine.store") and _memref(op) == write.memref:
             raise NotRaisable("not raised: reduction loop also accesses the memref it "
                               "stores its result to", op)
-    init = list(_for(outer_op).inits)[ir.OpResult(result).result_number]
-    inner, index = chain[-1], _chain_index(chain, result)
-    yielded = _yield_of(inner.op).operands[index]
+    init = list(for_op(outer_op).inits)[ir.OpResult(result).result_number]
+    inner, index = chain[-1], chain_index(chain, result)
+    yielded = yield_of(inner.op).operands[index]
     temp = _temporary(model, store, loops, result, write)
     partial = temp or write
     parts = [(loops, init, model.order[outer_op], None, None, partial),
@@ -175,6 +179,63 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     users = {as_operation(u.owner) for u in result.uses}
     if not users <= set(statements[-1].ops) | {store}:
         raise NotRaisable("not raised: loop with several iter_args values or uses", outer_op)
+    return statements
+
+
+def _read_as_value(loop_op: ir.Operation) -> bool:
+    """Whether code after the loop uses its results, none of them handed on by a yield
+    (a chain of reductions, `reduction_chain`, ends in the store of the outer loop's)."""
+    users = [as_operation(u.owner) for r in loop_op.results for u in r.uses]
+    return bool(users) and all(u.name != "affine.yield" for u in users)
+
+
+def _stored_result(model: NestModel, loop_op: ir.Operation) -> ir.Operation | None:
+    """A store after the loop, in its block or deeper, whose value is the loop's result
+    through pure ops of that block (`_loop_result`: `_reduction_statements` makes the
+    reduction's statements for it), or None."""
+    for op in nest_ops(as_operation(loop_op.parent)):
+        if op.name == "affine.store":
+            result = _loop_result(model, op)
+            if result is not None and as_operation(result.owner) == loop_op:
+                return op
+    return None
+
+
+def _expand_result(model: NestModel, loop_op: ir.Operation,
+                   loops: list[Loop]) -> list[Statement]:
+    """A reduction inside the nest whose result the code after it reads as a value
+    (l2 normalisation: `s = 0; for f: s += x*x; s = sqrt(s); for f: x /= s`), as the
+    init and reduction statements of a temporary T[enclosing ivs]; the statements that
+    read the result read T there (`_slice`). T is new and aliases nothing, and each
+    element is summed in the source's order, so the values are the same; whether the
+    loops may then be split, the dependence test decides as for any statement."""
+    used = [r for r in loop_op.results if list(r.uses)]
+    if len(used) != 1:
+        raise NotRaisable("not raised: loop with several iter_args values or uses", loop_op)
+    result = used[0]
+    if not _expandable(model, loops):
+        raise NotRaisable("not raised: the reduction's result is read after it as a value, "
+                          "and a temporary for it cannot be allocated ahead of the nest "
+                          "(bounds that depend on enclosing loops)", loop_op)
+    assert model.mat is not None
+    chain = reduction_chain(model, result)
+    bounds = [(loop.lower[0], loop.upper[0]) for loop in loops]
+    temp = Access(loop_op, model.mat.temporary(bounds, result.type),
+                  [Linear.of(loop.iv) - loop.lower[0] for loop in loops], True)
+    init = list(for_op(loop_op).inits)[ir.OpResult(result).result_number]
+    inner, index = chain[-1], chain_index(chain, result)
+    yielded = yield_of(inner.op).operands[index]
+    position = model.order[loop_op]
+    statements = []
+    for stmt_loops, value, pos, allowed in ((loops, init, position - 0.5, None),
+                                            (loops + chain, yielded, position + 0.5,
+                                             inner.carried[index])):
+        ops, reads, acc = _slice(model, value, stmt_loops)
+        if acc is not None and acc != allowed:
+            raise NotRaisable("not raised: the reduction's initial value is carried from "
+                              "the previous iteration of an enclosing loop", loop_op)
+        statements.append(Statement(stmt_loops, temp, value, ops, reads, pos, acc))
+    model.expanded[result] = Access(loop_op, temp.memref, temp.index, False, result)
     return statements
 
 
@@ -224,71 +285,14 @@ def _expandable(model: NestModel, loops: list[Loop]) -> bool:
     return True
 
 
-def _yield_of(loop_op: ir.Operation) -> ir.Operation:
-    block = loop_op.regions[0].blocks[0]
-    return block.operations[len(block.operations) - 1].operation
 
 
-def _chain_index(chain: list[Loop], result: ir.Value) -> int:
-    """The accumulator's iter_args position in the innermost loop of the chain."""
-    index = ir.OpResult(result).result_number
-    for loop in chain[:-1]:
-        index = ir.OpResult(_yield_of(loop.op).operands[index]).result_number
-    return index
 
 
-def _reduction_chain(model: NestModel, result: ir.Value) -> list[Loop]:
-    """The loops, outer to inner, that carry the accumulator `result` comes out of.
-
-    Each loop but the innermost only hands the accumulator to the next one: its block
-    argument is the next loop's init and nothing else uses it, and the next loop's result
-    is what it yields. Every other iter_args value of the chain must pass through
-    unchanged (the front end threads dead scalars through loops that way)."""
-    chain: list[Loop] = []
-    value = result
-    while True:
-        loop_op = as_operation(value.owner)
-        loop = next(lp for lp in model.loops if lp.op == loop_op)
-        index = ir.OpResult(value).result_number
-        if (chain and not _single_use(value)) or any(
-                not _passthrough(loop_op, k) for k in range(len(loop.carried)) if k != index):
-            raise NotRaisable("not raised: loop with several iter_args values or uses",
-                              loop_op)
-        chain.append(loop)
-        nxt = _yield_of(loop_op).operands[index]
-        if isinstance(nxt.owner, ir.Block) or as_operation(nxt.owner).name != "affine.for":
-            return chain
-        inner_op = as_operation(nxt.owner)
-        arg = loop.carried[index]
-        if inner_op.block != loop_op.regions[0].blocks[0] \
-                or list(_for(inner_op).inits)[ir.OpResult(nxt).result_number] != arg \
-                or not _single_use(arg) or not _only_loop_in_body(loop_op, inner_op):
-            raise NotRaisable("not raised: the accumulator goes through loops that are not "
-                              "a perfect chain of reductions", loop_op)
-        value = nxt
 
 
-def _only_loop_in_body(loop_op: ir.Operation, inner_op: ir.Operation) -> bool:
-    """Whether `inner_op` is all `loop_op`'s body does (besides pure ops and the yield)."""
-    for op in loop_op.regions[0].blocks[0].operations:
-        op = op.operation
-        if op != inner_op and op.name != "affine.yield" and not is_pure(op):
-            return False
-    return True
 
 
-def _passthrough(loop_op: ir.Operation, index: int) -> bool:
-    """Whether iter_args value `index` of `loop_op` leaves every iteration unchanged."""
-    arg = loop_op.regions[0].blocks[0].arguments[index + 1]
-    out = _yield_of(loop_op).operands[index]
-    if out == arg:
-        return True
-    if isinstance(out.owner, ir.Block):
-        return False
-    inner = as_operation(out.owner)
-    return inner.name == "affine.for" and inner.block == loop_op.regions[0].blocks[0] \
-        and list(_for(inner).inits)[ir.OpResult(out).result_number] == arg \
-        and _passthrough(inner, ir.OpResult(out).result_number)
 
 
 def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
@@ -314,8 +318,6 @@ def _loop_result(model: NestModel, store: ir.Operation) -> ir.Value | None:
     return found[0] if len(found) == 1 else None
 
 
-def _single_use(value: ir.Value) -> bool:
-    return len(list(value.uses)) == 1
 
 
 def _memref(op: ir.Operation) -> ir.Value:
@@ -324,8 +326,6 @@ def _memref(op: ir.Operation) -> ir.Value:
     return op.operands[1 if op.name.endswith(".store") else 0]
 
 
-def _for(op: ir.Operation) -> affine.AffineForOp:
-    return view_as(op, affine.AffineForOp)
 
 
 def _access(model: NestModel, op: ir.Operation, write: bool) -> Access:
@@ -362,6 +362,7 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
     `stop` (a reduction's result) stands for the output element."""
     seen: dict[ir.Operation, None] = {}
     stack, accumulator = [value], None
+    expanded: list[Access] = []
     carried = [v for loop in loops for v in loop.carried]
     while stack:
         v = stack.pop()
@@ -379,6 +380,9 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
             continue
         if owner not in model.inside or owner in seen:
             continue
+        if v in model.expanded:
+            expanded.append(model.expanded[v])
+            continue
         if owner.name == "affine.for":
             raise NotRaisable("not raised: stored value is the result of a loop with "
                               "iter_args whose form is not a recognised reduction", owner)
@@ -386,4 +390,4 @@ def _slice(model: NestModel, value: ir.Value, loops: list[Loop],
         stack.extend(owner.operands)
     ops = sorted(seen, key=lambda o: model.order[o])
     reads = [_access(model, o, False) for o in ops if o.name == "affine.load"]
-    return ops, reads, accumulator
+    return ops, reads + list({id(a): a for a in expanded}.values()), accumulator

@@ -19,6 +19,7 @@ template's semantics:
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 
 from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, Num, Ref
@@ -26,7 +27,7 @@ from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, N
 # C spellings of the element types the renderer works in.
 _CTYPE = {"f32": "float", "f64": "double", "i8": "int8_t", "i16": "int16_t",
           "i32": "int32_t", "i64": "int64_t", "u8": "uint8_t", "u16": "uint16_t"}
-_FLOAT_FN = {"sqrt": "sqrt", "exp": "exp", "abs": "fabs"}
+_FLOAT_FN = {"sqrt": "sqrt", "exp": "exp", "tanh": "tanh", "abs": "fabs"}
 
 
 class NotRenderable(ValueError):
@@ -49,11 +50,15 @@ def helpers(dtype: str, accumulate: str = "") -> str:
 
 
 def number(value: float, dtype: str, accumulate: str = "") -> str:
-    """A constant of the arithmetic's type, exactly."""
+    """A constant of the arithmetic's type, exactly. A float template's number that no
+    float holds is a double (the constant of a sum the template computes in double,
+    `sqrt(f64(v)) + c`); one a float holds is the same number in either type."""
     if accumulate or not dtype.startswith("f"):
         if value != int(value):
             raise NotRenderable(f"the integer template has the number {value:g}")
         return str(int(value))
+    if dtype == "f32" and float(struct.unpack("f", struct.pack("f", value))[0]) != value:
+        dtype = "f64"
     return f"(({_CTYPE[dtype]}){float(value).hex()})"
 
 
@@ -98,10 +103,24 @@ class _Renderer:
             return f"polylift_{e.fn}_{kind}({args})"
         if e.fn == "abs" and self.accumulate:
             return f"polylift_abs_{kind}({args})"
+        if e.fn in ("f64", "f32") and self.dtype == "f32":
+            return f"(({_CTYPE[e.fn]})({args}))"
         if e.fn in _FLOAT_FN and self.dtype.startswith("f"):
-            suffix = "f" if self.dtype == "f32" else ""
+            suffix = "f" if self.float_type(e.args[0]) == "f32" else ""
             return f"{_FLOAT_FN[e.fn]}{suffix}({args})"
         raise NotRenderable(f"no C form for '{e.fn}' on {self.dtype}")
+
+
+    def float_type(self, e: Expr) -> str:
+        """The type a float expression computes in, as C's conversions give it: the
+        element type, or double inside `f64(...)` and what combines with it."""
+        if isinstance(e, Call) and e.fn in ("f64", "f32"):
+            return e.fn
+        if isinstance(e, Num) or self.dtype != "f32":
+            return self.dtype
+        parts = [getattr(e, f) for f in ("lhs", "rhs", "operand", "then", "other")
+                 if hasattr(e, f)] + list(getattr(e, "args", ()))
+        return "f64" if any(self.float_type(p) == "f64" for p in parts) else "f32"
 
 
 def c_type(dtype: str) -> str:

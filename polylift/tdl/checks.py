@@ -50,10 +50,13 @@ BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
 # `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.
 # `i64(x)`: x sign-extended to 64 bits (C's conversion to int64_t).
-FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "abs": 1, "rdiv": 2, "unsigned": 1,
-             "i64": 1}
-# Operators and functions of integer templates only.
+# `f64(x)`, `f32(x)`: a float converted to double (exactly) or rounded to float, as C
+# converts `sqrt(v)` of a float v or a double result stored into a float.
+FUNCTIONS = {"max": 2, "min": 2, "sqrt": 1, "exp": 1, "tanh": 1, "abs": 1, "rdiv": 2,
+             "unsigned": 1, "i64": 1, "f64": 1, "f32": 1}
+# Operators and functions of integer templates only, and of f32 templates only.
 INTEGER_ONLY = (">>", "<<", "rdiv", "unsigned", "i64")
+F32_ONLY = ("f64", "f32")
 # `border` says what a window operator does at the edges (see templates/pva.tpl).
 BORDERS = ("replicate", "halo")
 # Item key in the AST -> the keyword a user writes.
@@ -141,6 +144,8 @@ class _Checker:
                     node.fn if isinstance(node, Call) else ""
                 if name in INTEGER_ONLY and not ints:
                     raise self.fail(node.span, f"'{name}' needs integer element types only")
+                if name in F32_ONLY and tuple(tpl.types) != ("f32",):
+                    raise self.fail(node.span, f"'{name}' needs the element type f32 only")
 
     def check_access(self, access: Access) -> None:
         decl = self.tpl.param(access.array)

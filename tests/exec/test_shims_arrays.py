@@ -1,4 +1,5 @@
-"""ref and host shims of the element-wise, blend and reduction launches, through ctypes.
+"""ref and host shims of the element-wise, activation, blend and reduction launches,
+through ctypes.
 
 The `ref` shims are generated from the templates' expressions (shims/expr_c.py); here
 numpy evaluates the same templates on its own (one rounding per operation in the array's
@@ -24,7 +25,7 @@ from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 LIBRARY = load_library()
 ARRAYS = sorted(name for name in LIBRARY.templates
-                if name.split(".")[0] in ("ew", "blend", "red"))
+                if name.split(".")[0] in ("ew", "act", "blend", "red"))
 SIZES = {"m": 5, "n": 53}
 SENTINEL = {"f": -12345.0, "u": 177}
 SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0])
@@ -53,7 +54,7 @@ def _evaluate(e: Expr, env: dict, kind: Any) -> Any:
             return np.where(args[0] > args[1], args[0], args[1])
         if e.fn == "min":
             return np.where(args[0] < args[1], args[0], args[1])
-        return {"abs": np.abs, "sqrt": np.sqrt, "exp": np.exp}[e.fn](args[0])
+        return {"abs": np.abs, "sqrt": np.sqrt, "exp": np.exp, "tanh": np.tanh}[e.fn](args[0])
     if isinstance(e, Compare):
         return {"<": np.less, "<=": np.less_equal, ">": np.greater, ">=": np.greater_equal,
                 "==": np.equal, "!=": np.not_equal}[e.op](go(e.lhs), go(e.rhs))
@@ -183,8 +184,8 @@ def test_ref_is_the_template_evaluated_in_order(name: str, dtype: str, layout: s
     want = expected(tpl, dtype, inputs)
     got, parents = _run(tpl, "ref", dtype, layout, special)
     for array, value in want.items():
-        if "exp" in str(tpl.ast.steps):
-            # The C library's exp is the template's; numpy's may round otherwise.
+        if "exp" in str(tpl.ast.steps) or "tanh" in str(tpl.ast.steps):
+            # The C library's exp and tanh are the template's; numpy's may round otherwise.
             assert np.all(ulp_distance(value, got[array]) <= 1), name
             continue
         assert _same_bits(value, got[array]), f"{name} {array}: {value} != {got[array]}"

@@ -83,6 +83,10 @@ def test_an_index_may_be_read_as_a_number():
      "'j' is not a scalar parameter, a local or an index of the step", 6, 20),
     ("  types f32\n  array y[n] out\n  array x[n] in\n  compute { y[i] = i64(x[i]) }\n"
      "  shim n, x, y\n", "'i64' needs integer element types only", 5, 20),
+    # A conversion between float and double is stated from float elements only.
+    ("  types f32, f64\n  array y[n] out\n  array x[n] in\n"
+     "  compute { y[i] = f32(sqrt(f64(x[i]))) }\n  shim n, x, y\n",
+     "'f32' needs the element type f32 only", 5, 20),
     # No op binds what only an unread local uses: the launch would lack the operand.
     (INTS + "  local c : i32\n  compute { c = t\n y[i] = x[i] }\n  shim n, t, x, y\n",
      "'c' is used by no step that an op computes", 6, 9),

@@ -44,6 +44,12 @@ void polylift_cublas_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ld
 void polylift_cudnn_add2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
 void polylift_cudnn_add2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
 
+/* add_bias: ch.add_bias (x[b,c,s] = x[b,c,s] + bias[c]: a bias per channel) */
+void polylift_ref_add_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *bias, int64_t incbias, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_ref_add_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *bias, int64_t incbias, double *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_add_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *bias, int64_t incbias, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_add_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *bias, int64_t incbias, double *x, int64_t ldx0, int64_t ldx1);
+
 /* adds: ew.adds (z = x + a) */
 void polylift_ref_adds_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_adds_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
@@ -457,11 +463,29 @@ void polylift_ref_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, 
 void polylift_host_jacobi2d_f32(int64_t m, int64_t n, float c, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_host_jacobi2d_f64(int64_t m, int64_t n, double c, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* l2norm_channels: ch.l2norm (s[b,j] = sum over c of x[b,c,j]^2; x = x / sqrt(s); dx = (1 - x) / sqrt(s)) */
+void polylift_ref_l2norm_channels_f32(int64_t nb, int64_t nc, int64_t ns, float *s, int64_t lds, float *x, int64_t ldx0, int64_t ldx1, float *dx, int64_t lddx0, int64_t lddx1);
+void polylift_ref_l2norm_channels_f64(int64_t nb, int64_t nc, int64_t ns, double *s, int64_t lds, double *x, int64_t ldx0, int64_t ldx1, double *dx, int64_t lddx0, int64_t lddx1);
+void polylift_host_l2norm_channels_f32(int64_t nb, int64_t nc, int64_t ns, float *s, int64_t lds, float *x, int64_t ldx0, int64_t ldx1, float *dx, int64_t lddx0, int64_t lddx1);
+void polylift_host_l2norm_channels_f64(int64_t nb, int64_t nc, int64_t ns, double *s, int64_t lds, double *x, int64_t ldx0, int64_t ldx1, double *dx, int64_t lddx0, int64_t lddx1);
+
+/* leaky_ip: act.leaky (y = y > 0 ? y : a * y: leaky ReLU of slope a) */
+void polylift_ref_leaky_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_ref_leaky_ip_f64(int64_t n, double a, double *y, int64_t incy);
+void polylift_host_leaky_ip_f32(int64_t n, float a, float *y, int64_t incy);
+void polylift_host_leaky_ip_f64(int64_t n, double a, double *y, int64_t incy);
+
 /* lerp: ew.lerp (z = x + t * (y - x)) */
 void polylift_ref_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_ref_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
 void polylift_host_lerp_f32(int64_t n, float t, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
 void polylift_host_lerp_f64(int64_t n, double t, const double *x, int64_t incx, const double *y, int64_t incy, double *z, int64_t incz);
+
+/* logistic_ip: act.logistic (y = 1 / (1 + exp(-y)): the logistic sigmoid) */
+void polylift_ref_logistic_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_logistic_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_logistic_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_logistic_ip_f64(int64_t n, double *y, int64_t incy);
 
 /* max: ew.max (z = max(x, y): x > y ? x : y) */
 void polylift_ref_max_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
@@ -501,6 +525,12 @@ void polylift_cudnn_maxval_acc_f64(int64_t n, const double *x, int64_t incx, dou
 /* mean: red.mean (r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)) */
 void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);
 void polylift_ref_mean_f64(int64_t n, double s, double c, const double *x, int64_t incx, double *r);
+
+/* mean_channels: ch.mean (mean[c] = (sum over b, s of x[b,c,s]) * scale) */
+void polylift_ref_mean_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, float scale, float *mean, int64_t incmean);
+void polylift_ref_mean_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, double scale, double *mean, int64_t incmean);
+void polylift_host_mean_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, float scale, float *mean, int64_t incmean);
+void polylift_host_mean_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, double scale, double *mean, int64_t incmean);
 
 /* min: ew.min (z = min(x, y): x < y ? x : y) */
 void polylift_ref_min_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *z, int64_t incz);
@@ -587,6 +617,10 @@ void polylift_ref_neg_ip_f32(int64_t n, float *y, int64_t incy);
 void polylift_ref_neg_ip_f64(int64_t n, double *y, int64_t incy);
 void polylift_host_neg_ip_f32(int64_t n, float *y, int64_t incy);
 void polylift_host_neg_ip_f64(int64_t n, double *y, int64_t incy);
+
+/* normalize_channels: ch.normalize (x[b,c,s] = (x[b,c,s] - mean[c]) / (sqrt(variance[c]) + 1e-6f), in double) */
+void polylift_ref_normalize_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *mean, int64_t incmean, const float *variance, int64_t incvariance, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_normalize_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *mean, int64_t incmean, const float *variance, int64_t incvariance, float *x, int64_t ldx0, int64_t ldx1);
 
 /* nrm2: red.nrm2 (r = sqrt(s + x[0]*x[0] + x[1]*x[1] + ...) (the sum in order, then the root)) */
 void polylift_ref_nrm2_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
@@ -699,6 +733,12 @@ void polylift_ref_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, 
 void polylift_host_rdivs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_host_rdivs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
 
+/* relu_ip: act.relu (y = y * (y > 0): ReLU as a product (-0 for a negative y; NaN stays NaN)) */
+void polylift_ref_relu_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_relu_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_relu_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_relu_ip_f64(int64_t n, double *y, int64_t incy);
+
 /* rsubs: ew.rsubs (z = a - x) */
 void polylift_ref_rsubs_f32(int64_t n, float a, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_rsubs_f64(int64_t n, double a, const double *x, int64_t incx, double *z, int64_t incz);
@@ -724,6 +764,12 @@ void polylift_cublas_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int
 void polylift_cublas_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cudnn_scal2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cudnn_scal2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+
+/* scale_bias: ch.scale_bias (x[b,c,s] = x[b,c,s] * scale[c]: a scale per channel) */
+void polylift_ref_scale_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *scale, int64_t incscale, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_ref_scale_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *scale, int64_t incscale, double *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_scale_bias_f32(int64_t nb, int64_t nc, int64_t ns, const float *scale, int64_t incscale, float *x, int64_t ldx0, int64_t ldx1);
+void polylift_host_scale_bias_f64(int64_t nb, int64_t nc, int64_t ns, const double *scale, int64_t incscale, double *x, int64_t ldx0, int64_t ldx1);
 
 /* shortcut: cnn.shortcut (y = y + x: the residual (shortcut) add of two activations) */
 void polylift_ref_shortcut_f32(int64_t N, int64_t C, int64_t H, int64_t W, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
@@ -862,6 +908,12 @@ void polylift_host_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64
 void polylift_cublas_syrk_t_upper_f32(int64_t n, int64_t k, const float *A, int64_t ldA, float *C, int64_t ldC);
 void polylift_cublas_syrk_t_upper_f64(int64_t n, int64_t k, const double *A, int64_t ldA, double *C, int64_t ldC);
 
+/* tanh_ip: act.tanh (y = tanh(y)) */
+void polylift_ref_tanh_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_ref_tanh_ip_f64(int64_t n, double *y, int64_t incy);
+void polylift_host_tanh_ip_f32(int64_t n, float *y, int64_t incy);
+void polylift_host_tanh_ip_f64(int64_t n, double *y, int64_t incy);
+
 /* trmm_lower: blas.trmm_lower (C = 0, then C += alpha * A.B over k <= i (A lower triangular)), blas.trmm_lower1 (C = 0, then C += A.B over k <= i (A lower triangular, alpha = 1)) */
 void polylift_ref_trmm_lower_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float *C, int64_t ldC);
 void polylift_ref_trmm_lower_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, const double *B, int64_t ldB, double *C, int64_t ldC);
@@ -953,6 +1005,12 @@ void polylift_cublas_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int6
 void polylift_cublas_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
 double polylift_backward_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
 double polylift_backward_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
+
+/* variance_channels: ch.variance (variance[c] = (sum over b, s of (x[b,c,s] - mean[c])^2) * scale) */
+void polylift_ref_variance_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, const float *mean, int64_t incmean, float scale, float *variance, int64_t incvariance);
+void polylift_ref_variance_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, const double *mean, int64_t incmean, double scale, double *variance, int64_t incvariance);
+void polylift_host_variance_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, const float *mean, int64_t incmean, float scale, float *variance, int64_t incvariance);
+void polylift_host_variance_channels_f64(int64_t nb, int64_t nc, int64_t ns, const double *x, int64_t ldx0, int64_t ldx1, const double *mean, int64_t incmean, double scale, double *variance, int64_t incvariance);
 
 #ifdef __cplusplus
 }

@@ -473,11 +473,12 @@ void axmby(int n, float a, float b, float *restrict x, float *restrict y, float 
     z[i] = a * x[i] - b * y[i];
 }
 
-// A float sum stored as a double: the conversion is no template operator.
+// A float sum stored as a double: the payload is f64(x + y), which ew.add does not
+// state (the sum it sees is the conversion, of one term).
 // CHECK-LABEL: func.func @widened(
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest ew.add: payload converts types ('arith.extf')
+// REMARK: remark: no template matches linalg.generic; closest ew.add: payload sums 1 term, the template 2: 1 missing
 void widened(int n, float *restrict x, float *restrict y, double *restrict z)
 {
   for (int i = 0; i < n; i++)

@@ -137,16 +137,21 @@ func.func @axpy_offsets(%x: memref<?xf64>, %y: memref<?xf64>, %n: index, %a: f64
 
 // -----
 
-// Near misses: non-unit strides. A column stride of 2 reads A[i, 2j], which copy2d does
-// not state; a 1-D stride of 2 reads x[1 + 2i], which axpy does not state.
+// Non-unit strides. A column stride of 2 reads A[i, 2j]: a matrix's rows are contiguous
+// in the shim ABI, so copy2d does not match (a near miss). A 1-D stride of 2 reads
+// x[1 + 2i]: axpy's x with increment 2, from its second element; the launch takes the
+// op's strided view.
 // CHECK-LABEL: func.func @copy2d_column_stride
 // CHECK-NOT: kernel.launch
 // CHECK: linalg.generic
 // CHECK-LABEL: func.func @axpy_stride
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
+// CHECK-SAME: (%[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: f64)
+// CHECK: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][1] [%[[N]]] [2]
+// CHECK: %[[SY:[a-z0-9_-]+]] = memref.subview %[[Y]][3] [%[[N]]] [1]
+// CHECK: "kernel.launch"(%[[SY]], %[[SX]], %[[A]]) {callee = @axpy_f64, source_order_matches = true, template = "blas.axpy"} : (memref<?xf64, strided<[1], offset: 3>>, memref<?xf64, strided<[2], offset: 1>>, f64) -> ()
+// CHECK-NOT: linalg.generic
 // REMARK: remark: no template matches linalg.generic; closest blas.copy2d: the op steps by 2 through the array where the template's 'j' steps by 1
-// REMARK: remark: no template matches linalg.generic; closest blas.axpy: the op steps by 2 through the array where the template's 'i' steps by 1
+// REMARK-NOT: closest blas.axpy
 func.func @copy2d_column_stride(%A: memref<?x?xf64>, %B: memref<?x?xf64>, %m: index, %n: index) {
   %s = memref.subview %A[0, 0] [%m, %n] [1, 2] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 2]>>
   %d = memref.subview %B[0, 0] [%m, %n] [1, 1] : memref<?x?xf64> to memref<?x?xf64, strided<[?, 1]>>

@@ -176,3 +176,39 @@ template cnn.maxpool {
   accuracy exact
   cost flops 4*N*C*P*Q bytes esize*(N*C*H*W + N*C*P*Q)
 }
+
+template cnn.global_avgpool {
+  doc "y[n,c] = (sum of x[n,c,i] over the pixels i) / d: global average pooling"
+  types f32
+  array y[N, C] out
+  array x[N, C, I] in
+  scalar d
+  # d is the divisor the source states (the pixel count, converted to float once); the
+  # sum runs over i ascending from 0, then one division, as the source's loops do.
+  compute {
+    y[n,c] = 0
+    y[n,c] += x[n,c,i]
+    y[n,c] = y[n,c] / d
+  }
+  launch global_avgpool
+  shim N, C, I, d, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*I + N*C bytes esize*(N*C*I + N*C)
+}
+
+template cnn.upsample {
+  doc "y[n,c,h,r,w,s] = alpha * x[n,c,h,w]: nearest-neighbour upsampling by R x S, scaled"
+  types f32
+  array y[N, C, H, R, W, S] out
+  array x[N, C, H, W] in
+  scalar alpha
+  # y is the output seen as blocks: output row h*R + r, column w*S + s. Each output
+  # element is one product, so every backend gives the same bits.
+  compute { y[n,c,h,r,w,s] = alpha * x[n,c,h,w] }
+  launch upsample
+  shim N, C, H, W, R, S, alpha, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*H*R*W*S bytes esize*(N*C*H*W + N*C*H*R*W*S)
+}

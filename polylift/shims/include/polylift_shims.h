@@ -431,6 +431,10 @@ void polylift_cusolver_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA);
 double polylift_backward_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA, const float *A_in);
 double polylift_backward_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA, const double *A_in);
 
+/* global_avgpool: cnn.global_avgpool (y[n,c] = (sum of x[n,c,i] over the pixels i) / d: global average pooling) */
+void polylift_ref_global_avgpool_f32(int64_t N, int64_t C, int64_t I, float d, const float *x, int64_t ldx0, int64_t ldx1, float *y, int64_t ldy);
+void polylift_host_global_avgpool_f32(int64_t N, int64_t C, int64_t I, float d, const float *x, int64_t ldx0, int64_t ldx1, float *y, int64_t ldy);
+
 /* heat3d: stencil.heat3d (B = A + c * (second difference of A along each axis), PolyBench's heat-3d order) */
 void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
 void polylift_ref_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
@@ -933,6 +937,10 @@ void polylift_cublas_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int6
 void polylift_cublas_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
 double polylift_backward_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
 double polylift_backward_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
+
+/* upsample: cnn.upsample (y[n,c,h,r,w,s] = alpha * x[n,c,h,w]: nearest-neighbour upsampling by R x S, scaled) */
+void polylift_ref_upsample_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t R, int64_t S, float alpha, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2, int64_t ldy3, int64_t ldy4);
+void polylift_host_upsample_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t R, int64_t S, float alpha, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2, int64_t ldy3, int64_t ldy4);
 
 #ifdef __cplusplus
 }

@@ -177,6 +177,28 @@ template cnn.maxpool {
   cost flops 4*N*C*P*Q bytes esize*(N*C*H*W + N*C*P*Q)
 }
 
+template cnn.avgpool {
+  doc "y[n,c,p,q] = (sum of the window x[n,c,p,q,r,s] over r, s) / d: average pooling"
+  types f32
+  array y[N, C, P, Q] out
+  array x[N, C, P, Q, R, S] in
+  scalar d
+  # x is the input seen as windows: element (p, q, r, s) is input row p*stride + r,
+  # column q*stride + s (strides ldx2 = stride*W, ldx3 = stride, ldx4 = W), so windows
+  # overlap when the window is wider than the stride. The sum runs over r, then s, from
+  # +0, then one division by the divisor the source states, as the source's loops do.
+  compute {
+    y[n,c,p,q] = 0
+    y[n,c,p,q] += x[n,c,p,q,r,s]
+    y[n,c,p,q] = y[n,c,p,q] / d
+  }
+  launch avgpool
+  shim N, C, P, Q, R, S, d, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*P*Q*R*S + N*C*P*Q bytes esize*(N*C*P*Q*R*S + N*C*P*Q)
+}
+
 template cnn.global_avgpool {
   doc "y[n,c] = (sum of x[n,c,i] over the pixels i) / d: global average pooling"
   types f32

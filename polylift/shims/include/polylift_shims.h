@@ -66,6 +66,10 @@ void polylift_cublas_asum_f64(int64_t n, double s, const double *x, int64_t incx
 void polylift_cudnn_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_cudnn_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
+/* avgpool: cnn.avgpool (y[n,c,p,q] = (sum of the window x[n,c,p,q,r,s] over r, s) / d: average pooling) */
+void polylift_ref_avgpool_f32(int64_t N, int64_t C, int64_t P, int64_t Q, int64_t R, int64_t S, float d, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, int64_t ldx3, int64_t ldx4, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_avgpool_f32(int64_t N, int64_t C, int64_t P, int64_t Q, int64_t R, int64_t S, float d, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, int64_t ldx3, int64_t ldx4, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
 /* axpby: blas.axpby (y = alpha * x + beta * y) */
 void polylift_ref_axpby_f32(int64_t n, float alpha, const float *x, int64_t incx, float beta, float *y, int64_t incy);
 void polylift_ref_axpby_f64(int64_t n, double alpha, const double *x, int64_t incx, double beta, double *y, int64_t incy);

@@ -157,3 +157,51 @@ void up_row(int n, int c, int h, int w, int s, float a, float x[restrict n][c][h
             for (int t = 0; t < s; t++)
               y[b][k][i][r][j][t] = a * x[b][k][r][j];
 }
+
+// Average pooling as the framework writes it: the input is read through a window view
+// (frontend/delinearize.py) of (b, k, i, j, n, m); the window sum, kept in a scalar,
+// and its division by the window's area are one launch.
+// CHECK-LABEL: func.func private @avgpool.delinearized(
+// CHECK-SAME: %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>> {llvm.noalias}, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?, 1]>> {llvm.noalias}
+// CHECK: %[[SOUT:[a-z0-9_-]+]] = memref.subview %[[OUT]][0, 0, 0, 0]
+// CHECK: %[[SIN:[a-z0-9_-]+]] = memref.subview %[[IN]][0, 0, 0, 0, 0, 0]
+// CHECK: %[[AREA:[a-z0-9_-]+]] = arith.sitofp %{{[a-z0-9_-]+}} : i32 to f32
+// CHECK-NEXT: "kernel.launch"(%[[SOUT]], %[[SIN]], %[[AREA]]) {callee = @avgpool_f32, source_order_matches = true, template = "cnn.avgpool"}
+// CHECK-NOT: linalg.generic
+// CHECK: return
+void avgpool(float *restrict out, float *restrict in, int batch, int c, int h, int w,
+             int out_h, int out_w, int size, int stride)
+{
+  for (int b = 0; b < batch; ++b)
+    for (int k = 0; k < c; ++k)
+      for (int i = 0; i < out_h; ++i)
+        for (int j = 0; j < out_w; ++j) {
+          int out_index = j + out_w * (i + out_h * (k + c * b));
+          float sum = 0;
+          for (int n = 0; n < size; ++n)
+            for (int m = 0; m < size; ++m)
+              sum += in[(j * stride + m) + w * ((i * stride + n) + h * (k + c * b))];
+          out[out_index] = sum / (size * size);
+        }
+}
+
+// Near miss, `*` for `/`: the sum times the area is no average.
+// CHECK-LABEL: func.func private @avgpool_times.delinearized(
+// CHECK-NOT: kernel.launch
+// CHECK: return
+// REMARK: match-kernels-pooling.c:[[@LINE+13]]:11: remark: no template matches linalg.generic; closest cnn.avgpool: the op is step 2 of cnn.avgpool; step 1 (y[n, c, p, q] = 0) is missing before it; step 3 (y[n, c, p, q] = (y[n, c, p, q] / d)) is missing after it
+void avgpool_times(float *restrict out, float *restrict in, int batch, int c, int h, int w,
+                   int out_h, int out_w, int size, int stride)
+{
+  for (int b = 0; b < batch; ++b)
+    for (int k = 0; k < c; ++k)
+      for (int i = 0; i < out_h; ++i)
+        for (int j = 0; j < out_w; ++j) {
+          int out_index = j + out_w * (i + out_h * (k + c * b));
+          float sum = 0;
+          for (int n = 0; n < size; ++n)
+            for (int m = 0; m < size; ++m)
+              sum += in[(j * stride + m) + w * ((i * stride + n) + h * (k + c * b))];
+          out[out_index] = sum * (size * size);
+        }
+}

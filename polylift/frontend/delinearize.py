@@ -39,7 +39,8 @@ The scheme, for one C function:
    *window view* instead: `in[(j*stride + m) + w*(i*stride + n)]` (a pooling window)
    becomes `in[i][j][n][m]` with strides `(stride*w, stride, w, 1)`, one dimension per
    stride, ordered by the loops that scale them. Its subscripts must be plain sums of
-   counters (no negative coefficient, no counter scaled by a parameter left over), and
+   counters (no negative coefficient, no counter scaled by a parameter left over, a
+   counter on the unit stride), and
    its inner extents are their upper bounds plus one. The address is the flat one as
    before, but elements may repeat (windows overlap): harmless where nothing writes
    the array, so a pointer that is written never gets one.
@@ -292,6 +293,8 @@ def _window_view(name: str, access: FlatAccess, strides: set[Monomial]) -> Array
     view = ArrayView(name, (*order, ()))
     ivs = {r.iv for r in access.domain}
     parts = view.split(access.index)
+    if not parts[-1].atoms() & ivs:
+        return None  # no counter walks the unit stride: a strided matrix, no window
     for part in parts:
         for mono, coeff in part.terms:
             if coeff < 0 or (len(mono) > 1 and set(mono) & ivs):

@@ -93,7 +93,7 @@ class AccessLowering(FormLowering):
             position = self.pointer_accesses[var.arg]
             self.pointer_accesses[var.arg] += 1
             self.flat_accesses.append(FlatAccess(var.arg, subs[0].poly,
-                                                 tuple(self.loop_ranges)))
+                                                 tuple(self.loop_ranges), write))
         view = self.plan.views.get(var.arg) if self.plan is not None else None
         if view is not None and position is not None and self.plan is not None:
             if self.plan.uses_view(var.arg, position):

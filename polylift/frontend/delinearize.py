@@ -35,6 +35,16 @@ The scheme, for one C function:
    array); when the guard fails it calls the flat version. When every condition is
    proven there is no guard and no flat version.
 
+5. A pointer that the function only reads, whose strides do not form a chain, gets a
+   *window view* instead: `in[(j*stride + m) + w*(i*stride + n)]` (a pooling window)
+   becomes `in[i][j][n][m]` with strides `(stride*w, stride, w, 1)`, one dimension per
+   stride, ordered by the loops that scale them. Its subscripts must be plain sums of
+   counters (no negative coefficient, no counter scaled by a parameter left over, a
+   counter on the unit stride), and
+   its inner extents are their upper bounds plus one. The address is the flat one as
+   before, but elements may repeat (windows overlap): harmless where nothing writes
+   the array, so a pointer that is written never gets one.
+
 Guards are evaluated in 64-bit `index` arithmetic; the polynomials are products of
 the sizes the C program itself multiplies in `int`, so they cannot overflow where the
 C program is defined. Nothing is translated differently when a condition cannot be
@@ -68,14 +78,18 @@ class FlatAccess:
     array: str
     index: Poly | None  # None: not a polynomial over counters and parameters
     domain: tuple[LoopRange, ...]  # outer loop first
+    write: bool = False
 
 
 @dataclass(frozen=True)
 class ArrayView:
-    """The multi-dimensional view of one pointer: strides `P0 .. P(n-1) = ()`."""
+    """The multi-dimensional view of one pointer: strides `P0 .. P(n-1) = ()`. A window
+    view (strides that do not divide each other) gives the extents of its inner
+    dimensions; a nested view's are the ratios of its strides."""
 
     name: str
     strides: tuple[Monomial, ...]
+    extents: tuple[Poly, ...] = ()
 
     @property
     def rank(self) -> int:
@@ -88,11 +102,14 @@ class ArrayView:
         strides = ", ".join(["?"] * (self.rank - 1) + ["1"])
         return f"memref<{shape}, strided<[{strides}]>>"
 
-    def size(self, dim: int) -> Monomial:
-        """The extent of an inner dimension `dim >= 1` (`P(dim-1) / P(dim)`)."""
+    def extent(self, dim: int) -> Poly:
+        """The extent of an inner dimension `dim >= 1` (`P(dim-1) / P(dim)` in a nested
+        view)."""
+        if self.extents:
+            return self.extents[dim - 1]
         quotient = mono_div(self.strides[dim - 1], self.strides[dim])
         assert quotient is not None
-        return quotient
+        return Poly.make([(quotient, 1)])
 
     def split(self, index: Poly) -> list[Poly]:
         """The subscripts `x_i` with `index == sum(x_i * P_i)`."""
@@ -197,10 +214,9 @@ def _decide(candidates: list[list[Poly]]) -> list[Poly] | None:
     return open_ones[0] if open_ones else None
 
 
-def _inner_conditions(part: Poly, size: Monomial,
+def _inner_conditions(part: Poly, extent: Poly,
                       domain: tuple[LoopRange, ...]) -> list[Poly] | None:
-    """Conditions for `0 <= part <= size - 1` on the loops, or None if refuted."""
-    extent = Poly.make([(size, 1)])
+    """Conditions for `0 <= part <= extent - 1` on the loops, or None if refuted."""
     highs = [[extent - Poly.constant(1) - b.value, *b.assumes]
              for b in poly_bounds(part, domain, True)]
     lows = [[b.value, *b.assumes] for b in poly_bounds(part, domain, False)]
@@ -233,9 +249,12 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
         found = _strides_of(access)
         common = found if common is None else common & found
     chain = _chain(common or {()})
-    if chain is None or len(chain) < 2:
+    if chain is None and not any(a.write for a in accesses):
+        view = _window_view(name, structured[0], common or {()})
+    else:
+        view = ArrayView(name, chain) if chain is not None and len(chain) >= 2 else None
+    if view is None:
         return None
-    view = ArrayView(name, chain)
     guards: list[Poly] = []
     members = set()
     for position, access in enumerate(accesses):
@@ -245,7 +264,7 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
         parts = view.split(access.index)
         found_all: list[Poly] = []
         for dim in range(1, view.rank):
-            found = _inner_conditions(parts[dim], view.size(dim), access.domain)
+            found = _inner_conditions(parts[dim], view.extent(dim), access.domain)
             if found is None:
                 break
             found_all += found
@@ -253,6 +272,41 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
             guards += found_all
             members.add(position)
     return _Planned(view, guards, frozenset(members)) if members else None
+
+
+def _depth(access: FlatAccess, stride: Monomial) -> int:
+    """The position of the outermost loop whose counter `stride` scales in the access."""
+    assert access.index is not None
+    ivs = [r.iv for r in access.domain]
+    return min(ivs.index(a) for mono, _ in access.index.terms for a in mono
+               if a in ivs and tuple(x for x in mono if x not in ivs) == stride)
+
+
+def _window_view(name: str, access: FlatAccess, strides: set[Monomial]) -> ArrayView | None:
+    """A window view of a pointer that is only read, whose strides do not divide each
+    other (`(j*stride + m) + w*(i*stride + n)`: a pooling window): one dimension per
+    stride, ordered by the loops that scale them, outer first (unit stride last), each
+    subscript a plain counter sum. Its elements may repeat (windows overlap), which no
+    dependence sees in an array nothing writes; the extents are the subscripts' bounds."""
+    assert access.index is not None
+    order = sorted(strides - {()}, key=lambda s: (_depth(access, s), s))
+    view = ArrayView(name, (*order, ()))
+    ivs = {r.iv for r in access.domain}
+    parts = view.split(access.index)
+    if not parts[-1].atoms() & ivs:
+        return None  # no counter walks the unit stride: a strided matrix, no window
+    for part in parts:
+        for mono, coeff in part.terms:
+            if coeff < 0 or (len(mono) > 1 and set(mono) & ivs):
+                return None  # a counter scaled by a parameter the view has no stride
+                # for, or a difference (`j*(outputs - inputs)`): no window
+    extents = []
+    for part in parts[1:]:
+        highs = poly_bounds(part, access.domain, True)
+        if not highs:
+            return None
+        extents.append(highs[0].value + Poly.constant(1))
+    return ArrayView(name, view.strides, tuple(extents))
 
 
 def make_plan(accesses: list[FlatAccess], pointers: list[str]) -> Plan | None:

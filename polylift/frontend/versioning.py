@@ -76,7 +76,7 @@ def _view(out: _Lines, view: ArrayView, source: str, source_type: str, elem: str
     strides = [emit_index(Poly.make([(s, 1)]), out.new) for s in view.strides[:-1]]
     # An extent below 1 means no access runs (each bound condition holds): clamp it so
     # that the view stays well formed and the division cannot trap.
-    sizes = [out.new(f"arith.maxsi {emit_index(Poly.make([(view.size(d), 1)]), out.new)}, "
+    sizes = [out.new(f"arith.maxsi {emit_index(view.extent(d), out.new)}, "
                      f"{zero} : index") for d in range(1, view.rank)]
     total = out.new(f"memref.dim {source}, {zero} : {source_type}")
     divisor = out.new(f"arith.maxsi {strides[0]}, {one} : index")

@@ -78,10 +78,10 @@ class RaiseAffineToLinalgPass(Pass):
             give_back(work, root)
             if home is not None:
                 home.undo()
-            where = exc.op or root
-            if (str(where.location), exc.reason) not in self._said:
-                self._said.add((str(where.location), exc.reason))
-                run.remark(where, exc.reason, "missed")
+            where = exc.location or root.location
+            if (str(where), exc.reason) not in self._said:
+                self._said.add((str(where), exc.reason))
+                run.remark_at(where, exc.reason, "missed")
             for inner in _child_nests(root):
                 self._raise_nest(inner, run, outer=False)
             return

@@ -53,9 +53,13 @@ class PassRun:
 
     def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
         """Record a remark at `op`'s location; `kind` is missed, applied or analysis."""
+        self.remark_at(op.location, message, kind)
+
+    def remark_at(self, location: ir.Location, message: str, kind: str = "missed") -> None:
+        """Record a remark at `location` (of an op that may be gone since)."""
         assert kind in REMARK_KINDS, kind
         if kind in self.wanted:
-            loc = source_loc(op.location, self.filename)
+            loc = source_loc(location, self.filename)
             self.remarks.append((kind, Diag("remark", loc, message)))
 
     def fail(self, op: ir.Operation | ir.OpView, message: str) -> PassError:

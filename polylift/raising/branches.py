@@ -107,6 +107,10 @@ def _arm(region: ir.Region) -> Arm:
     terminator = ops.pop()
     store = ops.pop() if ops and ops[-1].name == "affine.store" else None
     for op in ops:
+        if op.name == "memref.load":
+            raise NotRaisable("not raised: a branch reads at a subscript that is not affine "
+                              "('memref.load'), which cannot be proven in bounds where the "
+                              "branch does not run, so its arms cannot both be evaluated", op)
         if not is_pure(op) or op.name == "affine.store":
             raise NotRaisable(f"not raised: a branch of the body does more than compute one "
                               f"element or value ('{op.name}')", op)

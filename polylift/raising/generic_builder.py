@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import MLIRError, arith, error_diagnostics, ir, linalg, memref
+from polylift.raising.invariant import hoist_conversions
 from polylift.raising.linear import Linear, render
 from polylift.raising.materialize import DYNAMIC, Materializer
 from polylift.raising.model import Access, NotRaisable, Statement, as_operation
@@ -220,6 +221,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         maps.insert(len(ins), ir.AffineMap.get(len(dims), 0,
                                                [ir.AffineDimExpr.get(k) for k in window]))
     iter_attrs = [ir.Attribute.parse(f"#linalg.iterator_type<{it}>") for it in iterators]
+    hoisted = hoist_conversions(stmt, body_ops(stmt), mat)
     generic = linalg.GenericOp([], operands[:-1], operands[-1:],
                                ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in maps]),
                                ir.ArrayAttr.get(iter_attrs), loc=stmt.write.op.location,
@@ -227,7 +229,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
     mat.created.append(generic.operation)
     types = [ir.MemRefType(v.type).element_type for v in operands]
     block = generic.regions[0].blocks.append(*types, arg_locs=[mat.loc] * len(types))
-    mapping: dict[ir.Value, ir.Value] = {}
+    mapping: dict[ir.Value, ir.Value] = dict(hoisted)
     for acc, arg in zip(ins, block.arguments, strict=False):
         mapping[acc.loaded_value] = arg
     for acc, first in same:
@@ -298,6 +300,8 @@ def _window_operand(shape: list[int], mat: Materializer) -> ir.Value:
 def _clone_body(stmt: Statement, dims: list[DimInfo], mapping: dict, mat: Materializer) -> None:
     ivs = stmt.ivs
     for op in body_ops(stmt):
+        if op.results and op.results[0] in mapping:
+            continue  # computed ahead of the generic (`hoist_conversions`)
         for v in op.operands:
             if v in ivs and v not in mapping:
                 mapping[v] = _iv_value(ivs.index(v), dims, mat)

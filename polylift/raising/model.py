@@ -15,12 +15,15 @@ from polylift.raising.materialize import Materializer
 
 
 class NotRaisable(Exception):
-    """The nest cannot be raised; `op` is where, `reason` says why."""
+    """The nest cannot be raised; `op` is where, `reason` says why. The location is
+    read at once: `op` may sit in a converted copy of the nest that is erased before
+    the remark is made."""
 
     def __init__(self, reason: str, op: ir.Operation | None = None):
         super().__init__(reason)
         self.reason = reason
         self.op = op
+        self.location = op.location if op is not None else None
 
 
 @dataclass(eq=False)

@@ -1,5 +1,6 @@
 # CNN layers on NCHW tensors (f32): convolution and its fused epilogues, batch
-# normalisation (inference), residual adds, and the gemm forms that CNN code uses.
+# normalisation (inference), residual adds, pooling, upsampling, and the gemm forms that
+# CNN code uses.
 #
 # Convolutions are cross-correlations with stride 1 and no padding: output point
 # (p, q) reads input rows p..p+R-1 and columns q..q+S-1. H and W are the extents of
@@ -175,4 +176,62 @@ template cnn.maxpool {
   backends ref, host, cudnn
   accuracy exact
   cost flops 4*N*C*P*Q bytes esize*(N*C*H*W + N*C*P*Q)
+}
+
+template cnn.avgpool {
+  doc "y[n,c,p,q] = (sum of the window x[n,c,p,q,r,s] over r, s) / d: average pooling"
+  types f32
+  array y[N, C, P, Q] out
+  array x[N, C, P, Q, R, S] in
+  scalar d
+  # x is the input seen as windows: element (p, q, r, s) is input row p*stride + r,
+  # column q*stride + s (strides ldx2 = stride*W, ldx3 = stride, ldx4 = W), so windows
+  # overlap when the window is wider than the stride. The sum runs over r, then s, from
+  # +0, then one division by the divisor the source states, as the source's loops do.
+  compute {
+    y[n,c,p,q] = 0
+    y[n,c,p,q] += x[n,c,p,q,r,s]
+    y[n,c,p,q] = y[n,c,p,q] / d
+  }
+  launch avgpool
+  shim N, C, P, Q, R, S, d, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*P*Q*R*S + N*C*P*Q bytes esize*(N*C*P*Q*R*S + N*C*P*Q)
+}
+
+template cnn.global_avgpool {
+  doc "y[n,c] = (sum of x[n,c,i] over the pixels i) / d: global average pooling"
+  types f32
+  array y[N, C] out
+  array x[N, C, I] in
+  scalar d
+  # d is the divisor the source states (the pixel count, converted to float once); the
+  # sum runs over i ascending from 0, then one division, as the source's loops do.
+  compute {
+    y[n,c] = 0
+    y[n,c] += x[n,c,i]
+    y[n,c] = y[n,c] / d
+  }
+  launch global_avgpool
+  shim N, C, I, d, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*I + N*C bytes esize*(N*C*I + N*C)
+}
+
+template cnn.upsample {
+  doc "y[n,c,h,r,w,s] = alpha * x[n,c,h,w]: nearest-neighbour upsampling by R x S, scaled"
+  types f32
+  array y[N, C, H, R, W, S] out
+  array x[N, C, H, W] in
+  scalar alpha
+  # y is the output seen as blocks: output row h*R + r, column w*S + s. Each output
+  # element is one product, so every backend gives the same bits.
+  compute { y[n,c,h,r,w,s] = alpha * x[n,c,h,w] }
+  launch upsample
+  shim N, C, H, W, R, S, alpha, x, y
+  backends ref, host
+  accuracy exact
+  cost flops N*C*H*R*W*S bytes esize*(N*C*H*W + N*C*H*R*W*S)
 }

@@ -72,6 +72,29 @@ def test_strides_that_are_no_chain_are_refused() -> None:
     assert make_plan([FlatAccess("A", II * LDA + K * n, domain)], ["A"]) is None
 
 
+def _window(write: bool) -> FlatAccess:
+    """`in[(i*stride + n)*w + j*stride + m]`: windows of `size` with a stride."""
+    i, j, n, m = (Poly.atom(f"%{v}") for v in "ijnm")
+    stride, w, size = Poly.atom("%stride"), Poly.atom("%w"), Poly.atom("%size")
+    oh, ow = Poly.atom("%oh"), Poly.atom("%ow")
+    domain = (_range("%i", oh - ONE), _range("%j", ow - ONE), _range("%n", size - ONE),
+              _range("%m", size - ONE))
+    return FlatAccess("in", (i * stride + n) * w + j * stride + m, domain, write)
+
+
+def test_a_read_window_gets_one_dimension_per_stride() -> None:
+    plan = make_plan([_window(write=False)], ["in"])
+    assert plan is not None and plan.guards == []
+    view = plan.views["in"]
+    assert view.strides == (("%stride", "%w"), ("%stride",), ("%w",), ())
+    size = Poly.atom("%size")
+    assert [view.extent(d) for d in (1, 2, 3)] == [Poly.atom("%ow"), size, size]
+
+
+def test_a_written_window_stays_flat() -> None:
+    assert make_plan([_window(write=True)], ["in"]) is None
+
+
 def _translate(tmp_path: Path, body: str) -> str:
     source = tmp_path / "k.c"
     source.write_text(body)

@@ -80,6 +80,10 @@ void polylift_cublas_asum_f64(int64_t n, double s, const double *x, int64_t incx
 void polylift_cudnn_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_cudnn_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
+/* avgpool: cnn.avgpool (y[n,c,p,q] = (sum of the window x[n,c,p,q,r,s] over r, s) / d: average pooling) */
+void polylift_ref_avgpool_f32(int64_t N, int64_t C, int64_t P, int64_t Q, int64_t R, int64_t S, float d, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, int64_t ldx3, int64_t ldx4, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+void polylift_host_avgpool_f32(int64_t N, int64_t C, int64_t P, int64_t Q, int64_t R, int64_t S, float d, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, int64_t ldx3, int64_t ldx4, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
 /* axpby: blas.axpby (y = alpha * x + beta * y) */
 void polylift_ref_axpby_f32(int64_t n, float alpha, const float *x, int64_t incx, float beta, float *y, int64_t incy);
 void polylift_ref_axpby_f64(int64_t n, double alpha, const double *x, int64_t incx, double beta, double *y, int64_t incy);
@@ -444,6 +448,10 @@ void polylift_cusolver_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA);
 void polylift_cusolver_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA);
 double polylift_backward_getrf_nopivot_f32(int64_t n, float *A, int64_t ldA, const float *A_in);
 double polylift_backward_getrf_nopivot_f64(int64_t n, double *A, int64_t ldA, const double *A_in);
+
+/* global_avgpool: cnn.global_avgpool (y[n,c] = (sum of x[n,c,i] over the pixels i) / d: global average pooling) */
+void polylift_ref_global_avgpool_f32(int64_t N, int64_t C, int64_t I, float d, const float *x, int64_t ldx0, int64_t ldx1, float *y, int64_t ldy);
+void polylift_host_global_avgpool_f32(int64_t N, int64_t C, int64_t I, float d, const float *x, int64_t ldx0, int64_t ldx1, float *y, int64_t ldy);
 
 /* heat3d: stencil.heat3d (B = A + c * (second difference of A along each axis), PolyBench's heat-3d order) */
 void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
@@ -1005,6 +1013,10 @@ void polylift_cublas_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int6
 void polylift_cublas_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx);
 double polylift_backward_trsv_upper_unit_inplace_f32(int64_t n, const float *U, int64_t ldU, float *x, int64_t incx, const float *x_in);
 double polylift_backward_trsv_upper_unit_inplace_f64(int64_t n, const double *U, int64_t ldU, double *x, int64_t incx, const double *x_in);
+
+/* upsample: cnn.upsample (y[n,c,h,r,w,s] = alpha * x[n,c,h,w]: nearest-neighbour upsampling by R x S, scaled) */
+void polylift_ref_upsample_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t R, int64_t S, float alpha, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2, int64_t ldy3, int64_t ldy4);
+void polylift_host_upsample_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t R, int64_t S, float alpha, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2, int64_t ldy3, int64_t ldy4);
 
 /* variance_channels: ch.variance (variance[c] = (sum over b, s of (x[b,c,s] - mean[c])^2) * scale) */
 void polylift_ref_variance_channels_f32(int64_t nb, int64_t nc, int64_t ns, const float *x, int64_t ldx0, int64_t ldx1, const float *mean, int64_t incmean, float scale, float *variance, int64_t incvariance);

@@ -204,3 +204,27 @@ func.func @two_stores(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memre
   }
   return
 }
+
+// -----
+
+// Near miss: an arm reads at a computed subscript (a padded window: `valid ? in[k] :
+// -FLT_MAX`); nothing proves that read in bounds where the condition is false.
+// CHECK-LABEL: func.func @guarded_computed_read
+// CHECK: scf.if
+// CHECK-NOT: linalg.generic
+func.func @guarded_computed_read(%n: index, %s: index, %in: memref<?xf32>, %o: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %k = arith.muli %i, %s : index
+    %valid = arith.cmpi slt, %k, %n : index
+    %v = scf.if %valid -> (f32) {
+      // expected-remark@+1 {{not raised: a branch reads at a subscript that is not affine ('memref.load'), which cannot be proven in bounds where the branch does not run, so its arms cannot both be evaluated}}
+      %x = memref.load %in[%k] : memref<?xf32>
+      scf.yield %x : f32
+    } else {
+      %low = arith.constant -3.40282347E+38 : f32
+      scf.yield %low : f32
+    }
+    affine.store %v, %o[%i] : memref<?xf32>
+  }
+  return
+}

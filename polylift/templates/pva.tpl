@@ -26,6 +26,8 @@
 # bit-exact model of the PVA operators: line buffers, fixed-point arithmetic; see
 # shims/helpers/pva_model.h). Integer arithmetic is exact, so all three give one result.
 
+# npp: none; NPP has no signed 8-bit filter, and nppiFilter divides by a divisor (rounding not
+# stated) where this template adds 2^(shift-1) and shifts, so equality cannot be shown.
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
   types i8
@@ -50,6 +52,7 @@ template pva.conv3x3_q_i8 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for conv3x3_q_i8 (nppiFilter_16s divides; this template shifts).
 template pva.conv3x3_q_i16 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
   types i16
@@ -72,6 +75,8 @@ template pva.conv3x3_q_i16 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none; NPP has no signed 8-bit box filter, and its 16s one does not state how it
+# rounds the mean (rdiv rounds halves away from zero), so equality cannot be shown.
 template pva.box3x3 {
   doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero)"
   types i8, i16
@@ -90,6 +95,8 @@ template pva.box3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none; (s + 8) >> 4 rounds halves up for negative sums too, a rounding NPP's 16s
+# Gaussian does not state (and NPP has no signed 8-bit one).
 template pva.gaussian3x3 {
   doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4"
   types i8, i16
@@ -108,6 +115,7 @@ template pva.gaussian3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for gaussian3x3.
 template pva.gaussian3x3_roi {
   doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4 over a region with a one-pixel halo"
   types i8, i16
@@ -126,6 +134,7 @@ template pva.gaussian3x3_roi {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for box3x3.
 template pva.box3x3_roi {
   doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero), over a region with a one-pixel halo"
   types i8, i16
@@ -144,6 +153,7 @@ template pva.box3x3_roi {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for conv3x3_q_i8.
 template pva.conv3x3_q_roi_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
   types i8
@@ -168,6 +178,7 @@ template pva.conv3x3_q_roi_i8 {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for conv3x3_q_i16.
 template pva.conv3x3_q_roi_i16 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
   types i16
@@ -196,6 +207,8 @@ template pva.conv3x3_q_roi_i16 {
 # `lut[in[i][j]]`) is a lookup. The raising keeps it in the generic's body when nothing
 # in the loop nest writes the table; the template names the whole table (`lut[n]`).
 
+# npp: not yet; nppiLUTPalette_8u would be exact for 8-bit pixels and a table of n >= 256
+# (a shorter table must abort as ref does); that shim is not written.
 template pva.lut {
   doc "dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel"
   types i8, i16
@@ -214,6 +227,8 @@ template pva.lut {
 
 # The histogram of an image: a scatter (the subscript of the element written comes from
 # the data), which no linalg op states; it matches the loop nest the raising keeps.
+# npp: not yet; nppiHistogramRange_8u with levels 0..nbins counts exactly (a pixel past the
+# last bin must abort as ref does); that shim is not written.
 template pva.histogram {
   doc "hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)"
   types i8, i16
@@ -235,6 +250,7 @@ template pva.histogram {
 # maps value v to round(255 * (cdf[v] - cmin) / (total - cmin)) with cmin the smallest
 # non-zero cdf value, 0 below it, and the identity for a constant image (den <= 0); its
 # product runs in 64 bits. hist, cdf and lut are outputs too.
+# npp: none; no NPP routine computes this equalisation table.
 template pva.histeq {
   doc "hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]"
   types i8
@@ -264,6 +280,7 @@ template pva.histeq {
   cost flops 2*h*w + 8*nbins bytes esize*2*h*w + 9*nbins
 }
 
+# npp: none; NPP's bilateral filter weighs in floating point, not with these int tables.
 template pva.bilateral3x3 {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
   types i8, i16
@@ -302,6 +319,7 @@ template pva.bilateral3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for bilateral3x3.
 template pva.bilateral3x3_roi {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, over a region with a one-pixel halo"
   types i8, i16

@@ -207,8 +207,7 @@ template pva.conv3x3_q_roi_i16 {
 # `lut[in[i][j]]`) is a lookup. The raising keeps it in the generic's body when nothing
 # in the loop nest writes the table; the template names the whole table (`lut[n]`).
 
-# npp: not yet; nppiLUTPalette_8u would be exact for 8-bit pixels and a table of n >= 256
-# (a shorter table must abort as ref does); that shim is not written.
+# npp: NPP's palette lookup copies entries, exact when the table holds every key (shorter: ref).
 template pva.lut {
   doc "dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel"
   types i8, i16
@@ -220,15 +219,14 @@ template pva.lut {
   }
   launch pva_lut
   shim h, w, n, lut, src, dst
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops 0 bytes esize*(2*h*w + n)
 }
 
 # The histogram of an image: a scatter (the subscript of the element written comes from
 # the data), which no linalg op states; it matches the loop nest the raising keeps.
-# npp: not yet; nppiHistogramRange_8u with levels 0..nbins counts exactly (a pixel past the
-# last bin must abort as ref does); that shim is not written.
+# npp: a range histogram with levels 0, 1, 2, ... counts exactly (a key past the last bin: ref).
 template pva.histogram {
   doc "hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)"
   types i8, i16
@@ -240,7 +238,7 @@ template pva.histogram {
   }
   launch pva_histogram
   shim h, w, nbins, src, hist
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops h*w bytes esize*h*w + 4*nbins
 }

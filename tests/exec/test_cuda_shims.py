@@ -41,8 +41,12 @@ needs_gpu = [pytest.mark.gpu,
 SIZES = {"m": 37, "n": 29, "k": 23, "nb": 3, "N": 2, "C": 3, "K": 4, "R": 3, "S": 2,
          "P": 5, "Q": 6, "H": 7, "W": 8}
 # Where the shared extents do not fit a template: a 2x2 stride-2 pool reads 2P x 2Q
-# (odd extents leave a last row and column that no window reads).
-SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13}}
+# (odd extents leave a last row and column that no window reads); the table operators.
+SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13},
+            # Tables that hold every 16-bit key, so that full-range pixels of either
+            # type stay inside them (the npp shims then run NPP, not the ref loops).
+            "pva.lut": {"h": 37, "w": 29, "n": 65536},
+            "pva.histogram": {"h": 37, "w": 29, "nbins": 65536}}
 SENTINEL = -12345.0
 LIBRARY = load_library()
 

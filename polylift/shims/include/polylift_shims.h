@@ -671,6 +671,8 @@ void polylift_ref_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const in
 void polylift_ref_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_host_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_host_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_npp_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_npp_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 
@@ -679,6 +681,8 @@ void polylift_ref_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut,
 void polylift_ref_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_host_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_host_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_npp_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_npp_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 

@@ -1,5 +1,6 @@
-// The npp shims' status checks, stream context and view test (polylift_npp.h).
+// The npp shims' status checks, stream context and view tests (polylift_npp.h).
 
+#include <climits>
 #include <cstdio>
 
 #include "polylift_npp.h"
@@ -35,26 +36,25 @@ NppStreamContext npp_context(Call &call) {
   return c;
 }
 
-namespace {
+ByteSpan vector_span(const void *p, int64_t n, int64_t inc, size_t elem) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  const int64_t last = (n - 1) * inc * int64_t(elem);
+  return ByteSpan{at + (last < 0 ? last : 0), at + (last > 0 ? last : 0) + elem};
+}
 
-// The bytes n one-byte elements at p with increment inc span: [lo, hi).
-struct Span {
-  uintptr_t lo, hi;
-  Span(const void *p, int64_t n, int64_t inc) {
-    const uintptr_t at = reinterpret_cast<uintptr_t>(p);
-    const int64_t last = (n - 1) * inc;
-    lo = at + (last < 0 ? last : 0);
-    hi = at + (last > 0 ? last : 0) + 1;
-  }
-  bool meets(const Span &o) const { return lo < o.hi && o.lo < hi; }
-};
+ByteSpan matrix_span(const void *p, int64_t rows, int64_t cols, int64_t ld, size_t elem) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(p);
+  return ByteSpan{at, at + uintptr_t((rows - 1) * ld + cols) * elem};
+}
 
-}  // namespace
+bool npp_image_fits(int64_t h, int64_t w, int64_t ld, size_t elem) {
+  return h > 0 && w > 0 && ld >= w && h <= INT32_MAX && ld <= INT32_MAX / int64_t(elem);
+}
 
 bool npp_blend_disjoint(int64_t n, const void *a, int64_t inca, const void *b, int64_t incb,
                         const void *o, int64_t inco) {
-  const Span out(o, n, inco);
-  return !out.meets(Span(a, n, inca)) && !out.meets(Span(b, n, incb));
+  const ByteSpan out = vector_span(o, n, inco, 1);
+  return !out.meets(vector_span(a, n, inca, 1)) && !out.meets(vector_span(b, n, incb, 1));
 }
 
 }  // namespace polylift_cuda

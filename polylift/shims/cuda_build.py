@@ -8,9 +8,9 @@ from the shim families: `generate.py`) and the `<dir>/cuda/<backend>/*.cu` of us
 folders, with the headers of `polylift/shims/cuda/include/`. Vendor
 headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
 `nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, for cuSOLVER `nvidia-cusolver` with
-`nvidia-cusparse` and `nvidia-nvjitlink`, for NPP `nvidia-npp`), found through `$POLYLIFT_CUDA_WHEELS`, the
-`nvidia` namespace package, or the machine's other Python environments (a GPU node's
-Python has them without polylift's extra); nvcc comes from the system
+`nvidia-cusparse` and `nvidia-nvjitlink`, for NPP `nvidia-npp`), found through
+`$POLYLIFT_CUDA_WHEELS`, the `nvidia` namespace package, or the machine's other Python
+environments (a GPU node's Python has them without polylift's extra); nvcc comes from the system
 (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else `$CUDA_HOME/bin/nvcc`). Device code is
 built for the architectures of `$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both
 plus PTX of the last one).

@@ -122,5 +122,6 @@ def test_no_shim_source_is_in_the_repository() -> None:
     runtime = {f"{p.parent.name}/{p.name}" for p in (SHIM_DIR / "cuda").rglob("*.cu")}
     assert runtime == {"common/copy_view.cu", "common/runtime.cu", "common/view.cu",
                        "cublas/handle.cu", "cublaslt/handle.cu", "cudnn/common.cu",
-                       "cusolver/handle.cu", "npp/blend.cu", "npp/context.cu"}
+                       "cusolver/handle.cu", "npp/blend.cu", "npp/context.cu",
+                       "npp/table.cu"}
     assert all(f.path.parent == SHIM_DIR / "families" for f in families())

@@ -69,11 +69,13 @@ BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
                  ("cu13", "libcublasLt.so.13")),
     "cudnn": (("cudnn", "libcudnn.so.9"), ("cu13", "libcublasLt.so.13"),
               ("cu13", "libcublas.so.13")),
-    # NPP's arithmetic and logical operations, its statistics (MinEvery, MaxEvery), its
-    # conversions (8u <-> 16u), and the core they load; not the filter library (nppif,
-    # 60 MB), which no shim calls.
+    # NPP's arithmetic and logical operations, its statistics (MinEvery, MaxEvery, Max,
+    # histograms), its conversions (8u <-> 16u), its palette lookups (in the colour
+    # conversions), and the core they load; not the filter library (nppif, 60 MB), which
+    # no shim calls.
     "npp": (("cu13", "libnppial.so.13"), ("cu13", "libnppist.so.13"),
-            ("cu13", "libnppidei.so.13"), ("cu13", "libnppc.so.13")),
+            ("cu13", "libnppidei.so.13"), ("cu13", "libnppicc.so.13"),
+            ("cu13", "libnppc.so.13")),
 }
 RUNTIME_LIB = ("cu13", "libcudart.so.13")
 SYSTEM_LIBS = ("-lstdc++", "-lpthread", "-ldl", "-lrt", "-lm")

@@ -82,7 +82,8 @@ def test_npp_links_its_arithmetic_statistics_and_core_libraries(
     monkeypatch.setattr(cuda_build, "find_wheel_root", lambda: root)
     with pytest.raises(BuildError, match="libnppial.so.13"):
         toolchain("npp")  # the nvidia-npp wheel is missing: the hint names the file
-    npp = ["libnppial.so.13", "libnppist.so.13", "libnppidei.so.13", "libnppc.so.13"]
+    npp = ["libnppial.so.13", "libnppist.so.13", "libnppidei.so.13", "libnppicc.so.13",
+           "libnppc.so.13"]
     for name in npp:
         (root / "cu13" / "lib" / name).write_text("")
     args = link_args(CudaToolchain("nvcc", root), "npp")

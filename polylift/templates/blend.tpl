@@ -7,8 +7,7 @@
 # is min(s, 255), `v < 0 ? 0 : v` is max(v, 0). A conditional blend evaluates the arm its
 # test picks (the source's `if`/`else` or `?:`). All are `exact`: every backend gives
 # these bits (the host shim runs the same int expression, vectorised).
-# npp: every blend but overlay, composed from exact NPP primitives with scale factor 0
-# (shims/cuda/npp/blend.cu); overlay's per-pixel choice of formula has no such composition.
+# npp: each blend but overlay, from exact NPP primitives, scale factor 0 (shims/cuda/npp/blend.cu).
 
 template blend.multiply {
   doc "o = a * b / 255"
@@ -145,6 +144,7 @@ template blend.average {
   cost flops 2*n bytes 3*n
 }
 
+# npp: none; its per-pixel choice of formula has no exact NPP composition.
 template blend.overlay {
   doc "o = a < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255"
   types u8

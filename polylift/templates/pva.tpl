@@ -26,8 +26,7 @@
 # bit-exact model of the PVA operators: line buffers, fixed-point arithmetic; see
 # shims/helpers/pva_model.h). Integer arithmetic is exact, so all three give one result.
 
-# npp: none; NPP has no signed 8-bit filter, and nppiFilter divides by a divisor (rounding not
-# stated) where this template adds 2^(shift-1) and shifts, so equality cannot be shown.
+# npp: none (NPP filters no signed 8-bit image; nppiFilter divides, rounding unstated, not shifts).
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
   types i8
@@ -75,8 +74,7 @@ template pva.conv3x3_q_i16 {
   attrs anchor = center, border = replicate
 }
 
-# npp: none; NPP has no signed 8-bit box filter, and its 16s one does not state how it
-# rounds the mean (rdiv rounds halves away from zero), so equality cannot be shown.
+# npp: none (no signed 8-bit box filter; the 16s one does not state rdiv's rounding of the mean).
 template pva.box3x3 {
   doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero)"
   types i8, i16
@@ -95,8 +93,7 @@ template pva.box3x3 {
   attrs anchor = center, border = replicate
 }
 
-# npp: none; (s + 8) >> 4 rounds halves up for negative sums too, a rounding NPP's 16s
-# Gaussian does not state (and NPP has no signed 8-bit one).
+# npp: none (no signed 8-bit Gaussian; the 16s one does not state this floor((s + 8) / 16)).
 template pva.gaussian3x3 {
   doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4"
   types i8, i16
@@ -248,7 +245,7 @@ template pva.histogram {
 # maps value v to round(255 * (cdf[v] - cmin) / (total - cmin)) with cmin the smallest
 # non-zero cdf value, 0 below it, and the identity for a constant image (den <= 0); its
 # product runs in 64 bits. hist, cdf and lut are outputs too.
-# npp: none; no NPP routine computes this equalisation table.
+# npp: NPP's range histogram and palette lookup, exact, with the 256-entry table on the host.
 template pva.histeq {
   doc "hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]"
   types i8
@@ -273,12 +270,12 @@ template pva.histeq {
   }
   launch pva_histeq
   shim h, w, nbins, src, hist, cdf, lut, dst
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops 2*h*w + 8*nbins bytes esize*2*h*w + 9*nbins
 }
 
-# npp: none; NPP's bilateral filter weighs in floating point, not with these int tables.
+# npp: none; NPP's bilateral filter takes Gaussian sigmas (floats), not these int weight tables.
 template pva.bilateral3x3 {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
   types i8, i16

@@ -115,8 +115,7 @@ template stencil.conv3x3 {
   cost flops 17*m*n bytes esize*2*m*n
 }
 
-# npp: none; nppiFilter divides by a divisor (rounding not stated) where this template
-# floors by a shift, so equality cannot be shown.
+# npp: none (nppiFilter divides by a divisor, rounding unstated, where this floors by a shift).
 template stencil.conv3x3_shift {
   doc "B = (sum of c_rs * A[i+r-2, j+s-2]) >> shift, in 32-bit integers, truncated to B"
   types i8, i16, i32

@@ -46,7 +46,8 @@ SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13},
             # Tables that hold every 16-bit key, so that full-range pixels of either
             # type stay inside them (the npp shims then run NPP, not the ref loops).
             "pva.lut": {"h": 37, "w": 29, "n": 65536},
-            "pva.histogram": {"h": 37, "w": 29, "nbins": 65536}}
+            "pva.histogram": {"h": 37, "w": 29, "nbins": 65536},
+            "pva.histeq": {"h": 37, "w": 29, "nbins": 256}}
 SENTINEL = -12345.0
 LIBRARY = load_library()
 

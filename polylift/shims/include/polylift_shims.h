@@ -664,6 +664,7 @@ void polylift_pva_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *s
 /* pva_histeq: pva.histeq (hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]) */
 void polylift_ref_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 void polylift_host_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
+void polylift_npp_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 
 /* pva_histogram: pva.histogram (hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)) */

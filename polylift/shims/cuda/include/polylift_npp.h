@@ -1,8 +1,8 @@
 /*
  * polylift_npp.h: the npp shims' helpers: status checks that name the shim, the stream
  * context NPP's `_Ctx` functions take, and the 8-bit blends of templates/blend.tpl
- * composed from NPP primitives, and the table operators of templates/pva.tpl (LUT and
- * histogram of 8- and 16-bit pixels read as unsigned).
+ * composed from NPP primitives, and the table operators of templates/pva.tpl (LUT,
+ * histogram and histogram equalisation of pixels read as unsigned).
  *
  * Exactness: every primitive used is exact integer arithmetic on every input: min, max,
  * absolute difference, bitwise and/xor/not, shifts right, and additions and
@@ -39,6 +39,15 @@ struct ByteSpan {
 };
 ByteSpan vector_span(const void *p, int64_t n, int64_t inc, size_t elem);
 ByteSpan matrix_span(const void *p, int64_t rows, int64_t cols, int64_t ld, size_t elem);
+
+/* Whether no two of `count` spans share a byte. */
+bool npp_disjoint(const ByteSpan *spans, int count);
+
+/* Device scratch holding a copy of `bytes` host bytes (the copy is ordered on the call's
+ * stream; the host buffer may be reused when this returns). */
+void *npp_upload(Call &call, const void *host, size_t bytes);
+/* Copy `bytes` device bytes to the host, and wait for them. */
+void npp_download(Call &call, const void *device, void *host, size_t bytes);
 
 /* Whether NPP can address an h x w image with leading dimension ld: extents and the
  * byte step fit an int (NppiSize and NPP's steps are int), ld >= w. */

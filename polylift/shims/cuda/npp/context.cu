@@ -47,6 +47,28 @@ ByteSpan matrix_span(const void *p, int64_t rows, int64_t cols, int64_t ld, size
   return ByteSpan{at, at + uintptr_t((rows - 1) * ld + cols) * elem};
 }
 
+bool npp_disjoint(const ByteSpan *spans, int count) {
+  for (int i = 0; i < count; i++)
+    for (int j = i + 1; j < count; j++)
+      if (spans[i].meets(spans[j])) return false;
+  return true;
+}
+
+void *npp_upload(Call &call, const void *host, size_t bytes) {
+  void *device = call.scratch(bytes);
+  // From pageable memory the copy returns once the bytes are staged (CUDA's documented
+  // behaviour), so the host buffer may go out of scope.
+  check(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, call.stream()),
+        "cudaMemcpyAsync");
+  return device;
+}
+
+void npp_download(Call &call, const void *device, void *host, size_t bytes) {
+  check(cudaMemcpyAsync(host, device, bytes, cudaMemcpyDeviceToHost, call.stream()),
+        "cudaMemcpyAsync");
+  check(cudaStreamSynchronize(call.stream()), "cudaStreamSynchronize");
+}
+
 bool npp_image_fits(int64_t h, int64_t w, int64_t ld, size_t elem) {
   return h > 0 && w > 0 && ld >= w && h <= INT32_MAX && ld <= INT32_MAX / int64_t(elem);
 }

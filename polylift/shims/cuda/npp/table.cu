@@ -65,9 +65,7 @@ template <class T> T npp_max(Call &call, int h, int w, const T *src, int64_t lds
   T *largest = static_cast<T *>(call.scratch(sizeof(T)));
   check(o.max(src, step<T>(ldsrc), roi, buffer, largest, ctx), "nppiMax");
   T result = 0;
-  check(cudaMemcpyAsync(&result, largest, sizeof(T), cudaMemcpyDeviceToHost, ctx.hStream),
-        "cudaMemcpyAsync");
-  check(cudaStreamSynchronize(ctx.hStream), "cudaStreamSynchronize");
+  npp_download(call, largest, &result, sizeof(T));
   return result;
 }
 

@@ -35,7 +35,7 @@ from polylift.passes.stages import (
 OK, FAILED, UNAVAILABLE, SKIPPED = "ok", "failed", "unavailable", "skipped"
 # The name the kernel's C file has in every baked file (locations, errors, commands).
 SOURCE_NAME = SOURCE.file()
-BACKEND_CALL = re.compile(r"call @polylift_(ref|host|cublaslt|cublas|cudnn|cusolver|pva)_")
+BACKEND_CALL = re.compile(r"call @polylift_(ref|host|cublaslt|cublas|cudnn|cusolver|npp|pva)_")
 
 
 @dataclass

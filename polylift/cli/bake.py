@@ -15,7 +15,7 @@ from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
 
-BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "npp", "pva")
 
 
 def _parser() -> argparse.ArgumentParser:

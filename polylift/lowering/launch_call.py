@@ -22,7 +22,7 @@ from polylift.tdl.library import KernelTemplate, Library
 DTYPE_BYTES = {"f16": 2, "f32": 4, "f64": 8, "i8": 1, "u8": 1, "i16": 2, "u16": 2, "i32": 4,
                "i64": 8}
 # Backends behind a copy to a device: the offload policy applies to them.
-GPU_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver", "pva")
+GPU_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver", "npp", "pva")
 
 
 def mlir_dtype(dtype: str) -> ir.Type:

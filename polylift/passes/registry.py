@@ -24,6 +24,7 @@ PASS_FLAGS: tuple[str, ...] = (
     "lower-kernel-launch-to-cusolver",
     "lower-kernel-launch-to-cublaslt",
     "lower-kernel-launch-to-cublas",
+    "lower-kernel-launch-to-npp",
     "lower-kernel-launch-to-pva",
     "lower-kernel-launch-to-host",
     "lower-kernel-launch-to-ref",

@@ -1,4 +1,5 @@
-"""Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`, `cusolver`) with nvcc.
+"""Compile the cuda shim backends (`cublas`, `cublaslt`, `cudnn`, `cusolver`, `npp`) with
+nvcc.
 
 Sources: `polylift/shims/cuda/common/*.cu` (the runtime every cuda backend carries: the
 device-buffer cache, transfers, error reporting), `polylift/shims/cuda/<backend>/*.cu`
@@ -6,10 +7,10 @@ device-buffer cache, transfers, error reporting), `polylift/shims/cuda/<backend>
 from the shim families: `generate.py`) and the `<dir>/cuda/<backend>/*.cu` of user template
 folders, with the headers of `polylift/shims/cuda/include/`. Vendor
 headers and libraries come from the CUDA 13 wheels of the `gpu` extra (`nvidia-cublas`,
-`nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, and for cuSOLVER `nvidia-cusolver` with
-`nvidia-cusparse` and `nvidia-nvjitlink`), found through `$POLYLIFT_CUDA_WHEELS`, the
-`nvidia` namespace package, or the machine's other Python environments (a GPU node's
-Python has them without polylift's extra); nvcc comes from the system
+`nvidia-cudnn-cu13`, `nvidia-cuda-runtime`, for cuSOLVER `nvidia-cusolver` with
+`nvidia-cusparse` and `nvidia-nvjitlink`, for NPP `nvidia-npp`), found through
+`$POLYLIFT_CUDA_WHEELS`, the `nvidia` namespace package, or the machine's other Python
+environments (a GPU node's Python has them without polylift's extra); nvcc comes from the system
 (`$POLYLIFT_NVCC`, else `nvcc` on PATH, else `$CUDA_HOME/bin/nvcc`). Device code is
 built for the architectures of `$POLYLIFT_CUDA_ARCHS` (default `80;90`: cubins for both
 plus PTX of the last one).
@@ -46,9 +47,9 @@ from polylift.shims.store import (
 )
 
 CUDA_DIR = Path(__file__).parent / "cuda"
-CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver")
-INSTALL_HINT = ("pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN, cuSOLVER "
-                "and the runtime), or point POLYLIFT_CUDA_WHEELS at another environment's "
+CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver", "npp")
+INSTALL_HINT = ("pip install 'polylift[gpu]' (the CUDA 13 wheels of cuBLAS, cuDNN, cuSOLVER, "
+                "NPP and the runtime), or point POLYLIFT_CUDA_WHEELS at another environment's "
                 "site-packages/nvidia")
 # fmad=false: our own kernels must round every product, as the C reference does; the
 # host compiler must not contract either (the units carry the template's loops).
@@ -68,6 +69,13 @@ BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
                  ("cu13", "libcublasLt.so.13")),
     "cudnn": (("cudnn", "libcudnn.so.9"), ("cu13", "libcublasLt.so.13"),
               ("cu13", "libcublas.so.13")),
+    # NPP's arithmetic and logical operations, its statistics (MinEvery, MaxEvery, Max,
+    # histograms), its conversions (8u <-> 16u), its palette lookups (in the colour
+    # conversions), and the core they load; not the filter library (nppif, 60 MB), which
+    # no shim calls.
+    "npp": (("cu13", "libnppial.so.13"), ("cu13", "libnppist.so.13"),
+            ("cu13", "libnppidei.so.13"), ("cu13", "libnppicc.so.13"),
+            ("cu13", "libnppc.so.13")),
 }
 RUNTIME_LIB = ("cu13", "libcudart.so.13")
 SYSTEM_LIBS = ("-lstdc++", "-lpthread", "-ldl", "-lrt", "-lm")

@@ -34,7 +34,7 @@ from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate, Library
 
-CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver")
+CUDA_BACKENDS = ("cublas", "cublaslt", "cudnn", "cusolver", "npp")
 _UNIT_TEMPLATE = "shim_unit.j2"
 _INT_LIMITS = {"i8": ("-128", "127", "uint8_t"), "i16": ("-32768", "32767", "uint16_t")}
 

@@ -45,7 +45,7 @@ COST_OPERATORS = ("+", "-", "*", "/")
 # `u8`, `u16`: unsigned pixels (MLIR keeps them in i8, i16; C promotes them to int by
 # zero extension).
 DTYPES = ("f16", "f32", "f64", "i8", "i16", "i32", "i64", "u8", "u16")
-BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "pva")
+BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "npp", "pva")
 # `rdiv(x, d)`: x / d rounded to nearest, halves away from zero, for integers
 # (`x >= 0 ? (x + d/2) / d : -((d/2 - x) / d)` with C's truncating `/`).
 # `unsigned(x)`: x's bits read as an unsigned number, only as a lookup's subscript.

@@ -7,6 +7,7 @@
 # is min(s, 255), `v < 0 ? 0 : v` is max(v, 0). A conditional blend evaluates the arm its
 # test picks (the source's `if`/`else` or `?:`). All are `exact`: every backend gives
 # these bits (the host shim runs the same int expression, vectorised).
+# npp: each blend but overlay, from exact NPP primitives, scale factor 0 (shims/cuda/npp/blend.cu).
 
 template blend.multiply {
   doc "o = a * b / 255"
@@ -18,7 +19,7 @@ template blend.multiply {
   compute { o[i] = a[i] * b[i] / 255 }
   launch blend_multiply
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 2*n bytes 3*n
 }
@@ -33,7 +34,7 @@ template blend.screen {
   compute { o[i] = 255 - (255 - a[i]) * (255 - b[i]) / 255 }
   launch blend_screen
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 5*n bytes 3*n
 }
@@ -48,7 +49,7 @@ template blend.darken {
   compute { o[i] = min(a[i], b[i]) }
   launch blend_darken
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops n bytes 3*n
 }
@@ -63,7 +64,7 @@ template blend.lighten {
   compute { o[i] = max(a[i], b[i]) }
   launch blend_lighten
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops n bytes 3*n
 }
@@ -78,7 +79,7 @@ template blend.linear_burn {
   compute { o[i] = max(a[i] + b[i] - 255, 0) }
   launch blend_linear_burn
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 3*n bytes 3*n
 }
@@ -93,7 +94,7 @@ template blend.linear_dodge {
   compute { o[i] = min(a[i] + b[i], 255) }
   launch blend_linear_dodge
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 2*n bytes 3*n
 }
@@ -108,7 +109,7 @@ template blend.subtract {
   compute { o[i] = max(a[i] - b[i], 0) }
   launch blend_subtract
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 2*n bytes 3*n
 }
@@ -123,7 +124,7 @@ template blend.difference {
   compute { o[i] = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i] }
   launch blend_difference
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 2*n bytes 3*n
 }
@@ -138,11 +139,12 @@ template blend.average {
   compute { o[i] = (a[i] + b[i]) / 2 }
   launch blend_average
   shim n, a, b, o
-  backends ref, host
+  backends ref, host, npp
   accuracy exact
   cost flops 2*n bytes 3*n
 }
 
+# npp: none; its per-pixel choice of formula has no exact NPP composition.
 template blend.overlay {
   doc "o = a < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255"
   types u8

@@ -26,6 +26,7 @@
 # bit-exact model of the PVA operators: line buffers, fixed-point arithmetic; see
 # shims/helpers/pva_model.h). Integer arithmetic is exact, so all three give one result.
 
+# npp: none (NPP filters no signed 8-bit image; nppiFilter divides, rounding unstated, not shifts).
 template pva.conv3x3_q_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
   types i8
@@ -50,6 +51,7 @@ template pva.conv3x3_q_i8 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for conv3x3_q_i8 (nppiFilter_16s divides; this template shifts).
 template pva.conv3x3_q_i16 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift): Q-format taps"
   types i16
@@ -72,6 +74,7 @@ template pva.conv3x3_q_i16 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none (no signed 8-bit box filter; the 16s one does not state rdiv's rounding of the mean).
 template pva.box3x3 {
   doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero)"
   types i8, i16
@@ -90,6 +93,7 @@ template pva.box3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none (no signed 8-bit Gaussian; the 16s one does not state this floor((s + 8) / 16)).
 template pva.gaussian3x3 {
   doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4"
   types i8, i16
@@ -108,6 +112,7 @@ template pva.gaussian3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for gaussian3x3.
 template pva.gaussian3x3_roi {
   doc "dst = (1-2-1 x 1-2-1 weighted sum + 8) >> 4 over a region with a one-pixel halo"
   types i8, i16
@@ -126,6 +131,7 @@ template pva.gaussian3x3_roi {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for box3x3.
 template pva.box3x3_roi {
   doc "dst = mean of the 3x3 window, rounded to nearest (halves away from zero), over a region with a one-pixel halo"
   types i8, i16
@@ -144,6 +150,7 @@ template pva.box3x3_roi {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for conv3x3_q_i8.
 template pva.conv3x3_q_roi_i8 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
   types i8
@@ -168,6 +175,7 @@ template pva.conv3x3_q_roi_i8 {
   attrs anchor = center, border = halo
 }
 
+# npp: none, as for conv3x3_q_i16.
 template pva.conv3x3_q_roi_i16 {
   doc "dst = saturate((sum coef[a,b] * src[i+a-1,j+b-1] + 2^(shift-1)) >> shift) over a region with a one-pixel halo"
   types i16
@@ -196,6 +204,7 @@ template pva.conv3x3_q_roi_i16 {
 # `lut[in[i][j]]`) is a lookup. The raising keeps it in the generic's body when nothing
 # in the loop nest writes the table; the template names the whole table (`lut[n]`).
 
+# npp: NPP's palette lookup copies entries, exact when the table holds every key (shorter: ref).
 template pva.lut {
   doc "dst = lut[src], the pixel's bits read as an unsigned number: a table lookup per pixel"
   types i8, i16
@@ -207,13 +216,14 @@ template pva.lut {
   }
   launch pva_lut
   shim h, w, n, lut, src, dst
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops 0 bytes esize*(2*h*w + n)
 }
 
 # The histogram of an image: a scatter (the subscript of the element written comes from
 # the data), which no linalg op states; it matches the loop nest the raising keeps.
+# npp: a range histogram with levels 0, 1, 2, ... counts exactly (a key past the last bin: ref).
 template pva.histogram {
   doc "hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)"
   types i8, i16
@@ -225,7 +235,7 @@ template pva.histogram {
   }
   launch pva_histogram
   shim h, w, nbins, src, hist
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops h*w bytes esize*h*w + 4*nbins
 }
@@ -235,6 +245,7 @@ template pva.histogram {
 # maps value v to round(255 * (cdf[v] - cmin) / (total - cmin)) with cmin the smallest
 # non-zero cdf value, 0 below it, and the identity for a constant image (den <= 0); its
 # product runs in 64 bits. hist, cdf and lut are outputs too.
+# npp: NPP's range histogram and palette lookup, exact, with the 256-entry table on the host.
 template pva.histeq {
   doc "hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]"
   types i8
@@ -259,11 +270,12 @@ template pva.histeq {
   }
   launch pva_histeq
   shim h, w, nbins, src, hist, cdf, lut, dst
-  backends ref, host, pva
+  backends ref, host, pva, npp
   accuracy exact
   cost flops 2*h*w + 8*nbins bytes esize*2*h*w + 9*nbins
 }
 
+# npp: none; NPP's bilateral filter takes Gaussian sigmas (floats), not these int weight tables.
 template pva.bilateral3x3 {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, whole image, replicate border"
   types i8, i16
@@ -302,6 +314,7 @@ template pva.bilateral3x3 {
   attrs anchor = center, border = replicate
 }
 
+# npp: none, as for bilateral3x3.
 template pva.bilateral3x3_roi {
   doc "dst = rdiv(sum g*q, sum g) over the 3x3 window, g = ws[a,b] * wr[|q - p| >> rshift] for neighbour q of pixel p, over a region with a one-pixel halo"
   types i8, i16

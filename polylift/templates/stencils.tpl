@@ -1,3 +1,4 @@
+# npp: no floating-point stencil here has one (NPP sums in its own order).
 # Stencils: taps are offsets of one array; the arrays' launch views start at the
 # centre tap of the first point, so halo reads fall before and after the view.
 
@@ -95,6 +96,7 @@ template stencil.fdtd2d_hz {
 
 # 3x3 convolutions: nine taps with their own coefficients, summed row by row.
 
+# npp: none; NPP's 32f filters sum in their own order (and take no f64), so not bit-exact.
 template stencil.conv3x3 {
   doc "B = sum of c_rs * A[i+r-2, j+s-2] over the 3x3 window"
   types f32, f64
@@ -113,6 +115,7 @@ template stencil.conv3x3 {
   cost flops 17*m*n bytes esize*2*m*n
 }
 
+# npp: none (nppiFilter divides by a divisor, rounding unstated, where this floors by a shift).
 template stencil.conv3x3_shift {
   doc "B = (sum of c_rs * A[i+r-2, j+s-2]) >> shift, in 32-bit integers, truncated to B"
   types i8, i16, i32

@@ -1,4 +1,4 @@
-"""The cuda shim libraries (cublas, cublaslt, cudnn, cusolver).
+"""The cuda shim libraries (cublas, cublaslt, cudnn, cusolver, npp).
 
 Without a GPU: wherever nvcc and the CUDA 13 wheels are installed, each backend builds
 as a static and a shared library that defines every symbol the generated header
@@ -8,7 +8,8 @@ every template agrees with the `ref` shim, bit for bit on exact inputs (small in
 times powers of two) unless the template divides or takes roots, and within the
 template's ULP bound on random inputs, for contiguous, padded and reversed views; inputs
 and the gaps of strided views are left untouched; and the device-buffer cache never
-serves stale data.
+serves stale data. The npp blends' compositions are checked here on every pixel pair
+twice: their integer algebra on the CPU (no GPU needed), and the shims on a GPU.
 """
 
 from __future__ import annotations
@@ -40,8 +41,13 @@ needs_gpu = [pytest.mark.gpu,
 SIZES = {"m": 37, "n": 29, "k": 23, "nb": 3, "N": 2, "C": 3, "K": 4, "R": 3, "S": 2,
          "P": 5, "Q": 6, "H": 7, "W": 8}
 # Where the shared extents do not fit a template: a 2x2 stride-2 pool reads 2P x 2Q
-# (odd extents leave a last row and column that no window reads).
-SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13}}
+# (odd extents leave a last row and column that no window reads); the table operators.
+SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13},
+            # Tables that hold every 16-bit key, so that full-range pixels of either
+            # type stay inside them (the npp shims then run NPP, not the ref loops).
+            "pva.lut": {"h": 37, "w": 29, "n": 65536},
+            "pva.histogram": {"h": 37, "w": 29, "nbins": 65536},
+            "pva.histeq": {"h": 37, "w": 29, "nbins": 256}}
 SENTINEL = -12345.0
 LIBRARY = load_library()
 
@@ -92,6 +98,13 @@ int main(void) {
   float x[4] = {1, 2, 3, 4}, y[4] = {0, 0, 0, 0};
   polylift_cudnn_shortcut_f32(1, 1, 2, 2, x, 4, 4, 2, y, 4, 4, 2);
   printf("%g %g %g %g\\n", y[0], y[1], y[2], y[3]);
+  return 0;
+}"""),
+    "npp": ("polylift_npp_blend_darken_u8", """
+int main(void) {
+  uint8_t a[4] = {1, 5, 3, 7}, b[4] = {2, 2, 4, 4}, o[4] = {0, 0, 0, 0};
+  polylift_npp_blend_darken_u8(4, a, 1, b, 1, o, 1);
+  printf("%d %d %d %d\\n", o[0], o[1], o[2], o[3]);
   return 0;
 }"""),
 }
@@ -168,7 +181,10 @@ def _values(name: str, shape: tuple[int, ...], dtype: Any, mode: str,
             rng: np.random.Generator) -> np.ndarray:
     """Positive values (no cancellation, so reordered sums stay within ULP bounds);
     exact ones are small integers times a power of two. Means are negative so that
-    x - mean does not cancel either."""
+    x - mean does not cancel either. Integer pixels take every value of their type."""
+    if np.issubdtype(dtype, np.integer):
+        info = np.iinfo(dtype)
+        return rng.integers(info.min, int(info.max) + 1, size=shape).astype(dtype)
     if mode == "exact":
         values = rng.integers(1, 5, size=shape) / 4.0
     else:
@@ -186,6 +202,14 @@ def _scalar(tpl: KernelTemplate, name: str, mode: str, rng: np.random.Generator)
         else float(rng.uniform(0.5, 1.0))
 
 
+def _fill(np_type: Any, role: str) -> Any:
+    """What a buffer holds before the call: outputs NaN (they must not be read), inputs
+    the sentinel; integer buffers bit patterns that no blend of their inputs gives alone."""
+    if np.issubdtype(np_type, np.integer):
+        return 0x5A if role == "out" else 0x3C
+    return np.nan if role == "out" else SENTINEL
+
+
 def _arguments(tpl: KernelTemplate, dtype: str, mode: str, layout: str, seed: int
                ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """Views and scalars for one call, and the buffers holding the views."""
@@ -196,7 +220,7 @@ def _arguments(tpl: KernelTemplate, dtype: str, mode: str, layout: str, seed: in
     for decl in tpl.ast.arrays:
         sizes = {**SIZES, **SIZES_OF.get(tpl.name, {})}
         shape = tuple(sizes[d] for d in decl.dims)
-        fill = np.nan if decl.role == "out" else SENTINEL  # outputs must not be read
+        fill = _fill(np_type, decl.role)
         buffers[decl.name] = np.full(_buffer_shape(shape, layout), fill, dtype=np_type)
         view = _view(buffers[decl.name], shape, layout)
         if decl.role != "out":
@@ -369,3 +393,79 @@ def test_mapped_memory_computes_in_place_and_copies_nothing() -> None:
     _gemm(lib, a, b, c)
     np.testing.assert_array_equal(c, a @ b)
     lib.polylift_cuda_release()
+
+
+# --- the npp blends ----------------------------------------------------------------------
+
+# Every pair of 8-bit pixels, as the int values C promotes them to.
+PAIRS_A, PAIRS_B = (v.ravel() for v in np.meshgrid(np.arange(256), np.arange(256)))
+
+
+def _truncating_div(x: np.ndarray, d: int) -> np.ndarray:
+    return x // d  # the operands are never negative here, so floor is C's truncation
+
+
+def _npp_mul255(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a * b / 255 as npp/blend.cu composes it: 16-bit product, then shifts and adds."""
+    x = a * b
+    assert x.max() <= 65535
+    s = x + (x >> 8)
+    assert (s + 1).max() <= 65535
+    return (s + 1) >> 8
+
+
+# Each blend's template formula (C's int arithmetic) and the composition of NPP
+# primitives its npp shim computes (cuda/npp/blend.cu), on int arrays: saturation as
+# NPP's 8-bit add/sub clamp, `~` on 8 bits as nppiNot.
+NPP_COMPOSITIONS = {
+    "blend.darken": (lambda a, b: np.minimum(a, b), lambda a, b: np.minimum(b, a)),
+    "blend.lighten": (lambda a, b: np.maximum(a, b), lambda a, b: np.maximum(b, a)),
+    "blend.linear_dodge": (lambda a, b: np.minimum(a + b, 255),
+                           lambda a, b: np.clip(a + b, 0, 255)),
+    "blend.difference": (lambda a, b: np.where(a > b, a - b, b - a), lambda a, b: abs(a - b)),
+    "blend.subtract": (lambda a, b: np.maximum(a - b, 0),
+                       lambda a, b: abs(np.maximum(a, b) - b)),
+    "blend.linear_burn": (lambda a, b: np.maximum(a + b - 255, 0),
+                          lambda a, b: abs(np.maximum(a, 255 ^ b) - (255 ^ b))),
+    "blend.average": (lambda a, b: _truncating_div(a + b, 2),
+                      lambda a, b: np.clip((a & b) + ((a ^ b) >> 1), 0, 255)),
+    "blend.multiply": (lambda a, b: _truncating_div(a * b, 255), _npp_mul255),
+    "blend.screen": (lambda a, b: 255 - _truncating_div((255 - a) * (255 - b), 255),
+                     lambda a, b: 255 ^ _npp_mul255(255 ^ a, 255 ^ b)),
+}
+
+
+def test_npp_blend_compositions_cover_the_templates_that_list_npp() -> None:
+    listed = {name for name, tpl in LIBRARY.templates.items()
+              if name.startswith("blend.") and "npp" in tpl.backends}
+    assert listed == set(NPP_COMPOSITIONS)
+    assert "npp" not in LIBRARY.templates["blend.overlay"].backends
+
+
+@pytest.mark.parametrize("name", sorted(NPP_COMPOSITIONS))
+def test_npp_blend_composition_equals_the_template_on_every_pixel_pair(name: str) -> None:
+    template_formula, composition = NPP_COMPOSITIONS[name]
+    want = template_formula(PAIRS_A, PAIRS_B)
+    got = composition(PAIRS_A, PAIRS_B)
+    assert want.min() >= 0 and want.max() <= 255
+    np.testing.assert_array_equal(got, want)
+
+
+def test_division_by_255_as_shifts_holds_for_every_16_bit_product() -> None:
+    x = np.arange(65535)
+    np.testing.assert_array_equal((x + (x >> 8) + 1) >> 8, x // 255)
+
+
+@pytest.mark.gpu
+@pytest.mark.parametrize("name", sorted(NPP_COMPOSITIONS))
+def test_npp_blend_shim_equals_ref_on_every_pixel_pair(name: str) -> None:
+    if not (CUDA_READY and GPU_READY):
+        pytest.skip(CUDA_REASON or GPU_REASON)
+    tpl = LIBRARY.templates[name]
+    a, b = PAIRS_A.astype(np.uint8), PAIRS_B.astype(np.uint8)
+    results = {}
+    for backend in ("ref", "npp"):
+        o = np.full(a.shape, 0x5A, dtype=np.uint8)
+        call_shim(shim_cdll(backend), tpl, backend, "u8", {"a": a, "b": b, "o": o})
+        results[backend] = o
+    np.testing.assert_array_equal(results["npp"], results["ref"])

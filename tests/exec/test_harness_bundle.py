@@ -190,7 +190,7 @@ needs_cuda_build = pytest.mark.skipif(not cuda_available()[0],
 
 
 @needs_no_gpu
-@pytest.mark.parametrize("backend", ["cublas", "cublaslt", "cudnn,host"])
+@pytest.mark.parametrize("backend", ["cublas", "cublaslt", "cudnn,host", "npp,host"])
 def test_check_refuses_a_cuda_backend_without_a_gpu_before_building(tmp_path, capsys,
                                                                     backend):
     assert main(["check", str(GEMM), "--backend", backend, "--keep", str(tmp_path)]) == 1

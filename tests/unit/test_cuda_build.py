@@ -75,6 +75,25 @@ def test_link_args_name_versioned_libraries_with_rpath(tmp_path: Path) -> None:
     assert "-l:libcudnn.so.9" not in link_args(CudaToolchain("nvcc", root), "cublas")
 
 
+def test_npp_links_its_arithmetic_statistics_and_core_libraries(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    root = _fake_wheels(tmp_path / "nvidia")
+    monkeypatch.setenv("POLYLIFT_NVCC", "/usr/bin/true")
+    monkeypatch.setattr(cuda_build, "find_wheel_root", lambda: root)
+    with pytest.raises(BuildError, match="libnppial.so.13"):
+        toolchain("npp")  # the nvidia-npp wheel is missing: the hint names the file
+    npp = ["libnppial.so.13", "libnppist.so.13", "libnppidei.so.13", "libnppicc.so.13",
+           "libnppc.so.13"]
+    for name in npp:
+        (root / "cu13" / "lib" / name).write_text("")
+    args = link_args(CudaToolchain("nvcc", root), "npp")
+    assert [a for a in args if a.startswith("-l:")] == [f"-l:{n}" for n in npp] \
+        + ["-l:libcudart.so.13"]
+    # The 60 MB filter library is not linked: no npp shim filters.
+    assert "-l:libnppif.so.13" not in args
+    assert "npp/context.cu" in {f"{s.parent.name}/{s.name}" for s in runtime_sources("npp")}
+
+
 def test_arch_flags(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("POLYLIFT_CUDA_ARCHS", raising=False)
     assert arch_flags() == ("-gencode", "arch=compute_80,code=sm_80",

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from polylift.shims.families import SHIM_DIR, ShimFamilyError, families, family_of, load_families
-from polylift.shims.generate import Shim, generate_sources
+from polylift.shims.generate import CUDA_BACKENDS, Shim, generate_sources
 from polylift.shims.header import launch_decls
 from polylift.shims.taps import Stencil
 from polylift.tdl.checks import BACKENDS
@@ -27,7 +27,7 @@ def _shim(launch: str, backend: str = "host", dtype: str = "f64") -> Shim:
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_every_declared_shim_is_generated_once(backend: str) -> None:
     units = generate_sources(backend, LIBRARY)
-    suffix = ".cu" if backend.startswith("cu") else ".c"
+    suffix = ".cu" if backend in CUDA_BACKENDS else ".c"
     declared = {d.name for d in launch_decls(LIBRARY) if backend in d.backends}
     assert declared and set(units) == {name + suffix for name in declared}
     for decl in launch_decls(LIBRARY):
@@ -122,5 +122,6 @@ def test_no_shim_source_is_in_the_repository() -> None:
     runtime = {f"{p.parent.name}/{p.name}" for p in (SHIM_DIR / "cuda").rglob("*.cu")}
     assert runtime == {"common/copy_view.cu", "common/runtime.cu", "common/view.cu",
                        "cublas/handle.cu", "cublaslt/handle.cu", "cudnn/common.cu",
-                       "cusolver/handle.cu"}
+                       "cusolver/handle.cu", "npp/blend.cu", "npp/context.cu",
+                       "npp/table.cu"}
     assert all(f.path.parent == SHIM_DIR / "families" for f in families())

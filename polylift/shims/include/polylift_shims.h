@@ -126,30 +126,37 @@ void polylift_cudnn_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, fl
 /* blend_average: blend.average (o = (a + b) / 2) */
 void polylift_ref_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_darken: blend.darken (o = min(a, b)) */
 void polylift_ref_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_darken_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_difference: blend.difference (o = |a - b|, as a > b ? a - b : b - a) */
 void polylift_ref_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_difference_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_lighten: blend.lighten (o = max(a, b)) */
 void polylift_ref_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_lighten_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_linear_burn: blend.linear_burn (o = max(a + b - 255, 0)) */
 void polylift_ref_blend_linear_burn_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_linear_burn_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_linear_burn_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_linear_dodge: blend.linear_dodge (o = min(a + b, 255): an add that saturates) */
 void polylift_ref_blend_linear_dodge_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_linear_dodge_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_linear_dodge_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_multiply: blend.multiply (o = a * b / 255) */
 void polylift_ref_blend_multiply_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_multiply_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_multiply_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_overlay: blend.overlay (o = a < 128 ? 2ab / 255 : 255 - 2(255 - a)(255 - b) / 255) */
 void polylift_ref_blend_overlay_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
@@ -158,10 +165,12 @@ void polylift_host_blend_overlay_u8(int64_t n, const uint8_t *a, int64_t inca, c
 /* blend_screen: blend.screen (o = 255 - (255 - a) * (255 - b) / 255) */
 void polylift_ref_blend_screen_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_screen_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_screen_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* blend_subtract: blend.subtract (o = max(a - b, 0): a subtraction that saturates) */
 void polylift_ref_blend_subtract_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 void polylift_host_blend_subtract_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
+void polylift_npp_blend_subtract_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
 
 /* clamp: ew.clamp (z = x < lo ? lo : min(hi, x), C's `x < lo ? lo : (x > hi ? hi : x)`) */
 void polylift_ref_clamp_f32(int64_t n, float lo, float hi, const float *x, int64_t incx, float *z, int64_t incz);
@@ -717,6 +726,7 @@ void polylift_pva_pva_gaussian3x3_roi_i16(int64_t h, int64_t w, const int16_t *s
 /* pva_histeq: pva.histeq (hist, cdf = its running sum, lut = the equalisation table of cdf, dst = lut[src]) */
 void polylift_ref_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 void polylift_host_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
+void polylift_npp_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_histeq_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist, int32_t *cdf, int64_t inccdf, int8_t *lut, int64_t inclut, int8_t *dst, int64_t lddst);
 
 /* pva_histogram: pva.histogram (hist = 0, then hist[v] += 1 for the value v of every pixel (its bits read as unsigned)) */
@@ -724,6 +734,8 @@ void polylift_ref_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const in
 void polylift_ref_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_host_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_host_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_npp_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
+void polylift_npp_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i8(int64_t h, int64_t w, int64_t nbins, const int8_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 void polylift_pva_pva_histogram_i16(int64_t h, int64_t w, int64_t nbins, const int16_t *src, int64_t ldsrc, int32_t *hist, int64_t inchist);
 
@@ -732,6 +744,8 @@ void polylift_ref_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut,
 void polylift_ref_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_host_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_host_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
+void polylift_npp_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
+void polylift_npp_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i8(int64_t h, int64_t w, int64_t n, const int8_t *lut, int64_t inclut, const int8_t *src, int64_t ldsrc, int8_t *dst, int64_t lddst);
 void polylift_pva_pva_lut_i16(int64_t h, int64_t w, int64_t n, const int16_t *lut, int64_t inclut, const int16_t *src, int64_t ldsrc, int16_t *dst, int64_t lddst);
 

@@ -32,7 +32,7 @@
 // NODUP: call @polylift_ref_negate_f64(
 
 // ORDER: polylift-opt: error: backend 'ref' takes every launch left, so it must come last in 'ref,host'
-// UNKNOWN: polylift-opt: error: unknown backend 'hots' (known: ref, host, cublas, cublaslt, cudnn, cusolver, pva)
+// UNKNOWN: polylift-opt: error: unknown backend 'hots' (known: ref, host, cublas, cublaslt, cudnn, cusolver, npp, pva)
 func.func @mixed(%A: memref<8x8xf64>, %B: memref<8x8xf64>, %C: memref<8x8xf64>, %a: f64,
                  %x: memref<10xf64>, %y: memref<10xf64>, %P: memref<4x6xf64>, %Q: memref<4x6xf64>) {
   "kernel.launch"(%C, %A, %B, %a, %a) {callee = @gemm_f64, source_order_matches = true, template = "blas.gemm"} : (memref<8x8xf64>, memref<8x8xf64>, memref<8x8xf64>, f64, f64) -> ()

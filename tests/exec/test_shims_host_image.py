@@ -206,6 +206,25 @@ def test_histeq_on_strided_views_equals_ref(shape) -> None:
         assert np.array_equal(got, want)
 
 
+@pytest.mark.parametrize("table", ["hist", "cdf", "lut"])
+def test_histeq_with_a_table_of_stride_zero_equals_ref(table: str) -> None:
+    """Every bin of one table is the same element: ref's steps overwrite and reread it
+    in their order, which the host's counting on the side does not (it runs ref's loops)."""
+    results = []
+    for backend in ("ref", "host"):
+        src = np.random.default_rng(3).integers(0, 256, size=(4, 7)).astype(np.uint8)
+        tables = {"hist": np.zeros(256, np.int32), "cdf": np.zeros(256, np.int32),
+                  "lut": np.zeros(256, np.int8)}
+        views = dict(tables)
+        views[table] = np.lib.stride_tricks.as_strided(tables[table], shape=(256,),
+                                                       strides=(0,))
+        dst = np.zeros((4, 7), np.int8)
+        _histeq(backend, src.view(np.int8), {**views, "dst": dst})
+        results.append([dst, *tables.values()])
+    for got, want in zip(results[1], results[0], strict=True):
+        assert np.array_equal(got, want)
+
+
 def test_histeq_with_aliased_outputs_equals_ref() -> None:
     """The histogram is the CDF (one buffer): ref's order decides what each step reads."""
     results = []

@@ -270,9 +270,6 @@ def value_key(value: ir.Value) -> tuple:
     return ("v", value)
 
 
-Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
-
-
 def is_integer(value_type: ir.Type) -> bool:
     """Whether a (memref element) type is an integer type."""
     return isinstance(value_type, ir.IntegerType)
@@ -302,4 +299,4 @@ def constant_for(value: float, kind: ir.Type) -> ir.Attribute:
     return ir.IntegerAttr.get(kind, int(value))
 
 
-__all__ = ["Lin", "Node", "Operand", "Unsupported", "operands", "extent_keys", "arith"]
+__all__ = ["Lin", "Operand", "Unsupported", "operands", "extent_keys", "arith"]

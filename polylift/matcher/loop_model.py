@@ -27,7 +27,6 @@ from __future__ import annotations
 from polylift.matcher.conditions import NotACondition, affine_condition, condition_node
 from polylift.matcher.ir_model import (
     Lin,
-    Node,
     Operand,
     Unsupported,
     affine_lin,
@@ -36,6 +35,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.payload import value_tree
 from polylift.matcher.step_ir import peel_casts
+from polylift.matcher.tree import Acc, Arg, Index, Node, Val, apply
 from polylift.mlir import affine, ir, view_as
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
@@ -67,21 +67,21 @@ class _Reader:
         return root, tuple(access)
 
     def leaf(self, value: ir.Value) -> Node | None:
-        """A load's result is an operand, a counter is `("index", d)` (its conversion to
-        a number is read through), a fold's carried value is `("acc",)`."""
+        """A load's result is an operand, a counter is `Index(d)` (its conversion to
+        a number is read through), a fold's carried value is `Acc()`."""
         if value in self.ivs:
-            return ("index", self.ivs.index(value))
+            return Index(self.ivs.index(value))
         if self.acc is not None and value == self.acc:
-            return ("acc",)
+            return Acc()
         if value in self.loads:
-            return ("arg", self.loads[value])
+            return Arg(self.loads[value])
         owner = value.owner
         if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.load":
             view = view_as(owner, affine.AffineLoadOp)
             root, access = self.subscripts(view, view.memref, list(view.indices))
             self.loads[value] = len(self.operands)
             self.operands.append(Operand(view.memref, root, access, False))
-            return ("arg", self.loads[value])
+            return Arg(self.loads[value])
         return None
 
 
@@ -169,7 +169,7 @@ def _stored_value(effect: ir.OpView, body: ir.Block, reader: _Reader) -> Node:
                                   lambda v: value_tree(v, body, reader.leaf))
     except NotACondition as exc:
         raise Unsupported(str(exc)) from None
-    return ("select", test, *arms)
+    return apply("select", test, *arms)
 
 
 def _same_target(stores: list[ir.OpView]) -> None:
@@ -259,7 +259,7 @@ class LoopIR(_BodyIR):
             raise Unsupported("a store at a subscript that is not a converted value")
         key = value_tree(cast.operands[0], body, reader.leaf)
         if cast.name == "arith.index_castui":
-            key = ("unsigned", key)
+            key = apply("unsigned", key)
         root, _ = compose(memref, [Lin(((0, 1),))])
         return Operand(memref, root, (), True), key
 
@@ -284,7 +284,7 @@ class StoreIR(_BodyIR):
             # A loop's result is a value the template may name (a local it folds).
             owner = value.owner
             if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.for":
-                return ("val", value)
+                return Val(value)
             return reader.leaf(value)
 
         self.tree: Node = value_tree(store.operands[0], block, leaf)
@@ -298,7 +298,7 @@ class StoreIR(_BodyIR):
 class FoldIR(_BodyIR):
     """A loop carrying one value (`cmin = c < cmin ? c : cmin` over k), as the value it
     yields: dims, keys and mask as `LoopIR`'s, `init` the value it starts from, `tree`
-    the value of one iteration over operands, counters and `("acc",)`, the carried
+    the value of one iteration over operands, counters and `Acc()`, the carried
     value. Its loads must read memory no iteration writes: the body only computes."""
 
     iterators: list[str]

@@ -29,6 +29,7 @@ from polylift.matcher.program.from_template import template_program
 from polylift.matcher.program.model import FlatStmt, flatten, renumbered
 from polylift.matcher.program.promote import unpromoted
 from polylift.matcher.state import Attempt, State
+from polylift.matcher.tree import Val
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.library import KernelTemplate
@@ -92,8 +93,8 @@ def _refusal(tpl: KernelTemplate, nest: NestProgram, mine: list[FlatStmt],
     if dtype not in tpl.dtypes:
         return f"element type {dtype or 'mixed'} is not one of {', '.join(tpl.dtypes)}"
     for name, bound in p.scalars:
-        if bound[0] == "val" and str(bound[1].type) != tpl.scalar_dtype(name, dtype):
-            return f"scalar {name} is a {bound[1].type}, the template takes {dtype}"
+        if isinstance(bound, Val) and str(bound.value.type) != tpl.scalar_dtype(name, dtype):
+            return f"scalar {name} is a {bound.value.type}, the template takes {dtype}"
     return ""
 
 

@@ -26,6 +26,7 @@ from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import StepIR
 from polylift.matcher.tree import Acc, Cmp, FCmp, Fold, Index, Node, Val, kind
 from polylift.matcher.values import expand
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Compare, Expr, Ref
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses, step_indices
@@ -117,9 +118,10 @@ def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
     for access in accesses(step):
         decl = m.tpl.ast.param(access.array)
         for sub, size in zip(access.indices, getattr(decl, "dims", ()), strict=False):
-            if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.terms[0][0] not in dims:
+            var = plain_subscript(sub)
+            if var is None or var not in dims:
                 continue
-            keys = frozenset(loop.keys.get(dims[sub.terms[0][0]], ()))
+            keys = frozenset(loop.keys.get(dims[var], ()))
             known = s.get("sizes", size)
             if known is not None and not known & keys:
                 m.attempt.fail(s, f"size '{size}' of the fold differs from another use")

@@ -27,6 +27,7 @@ from polylift.matcher.step_ir import GenericIR, StepIR
 from polylift.matcher.tree import Arg, Elem, Node, Val, apply, children
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Access, ArrayDecl, Lookup
 from polylift.tdl.library import KernelTemplate, storage_type
 from polylift.tdl.steps import (
@@ -52,8 +53,9 @@ def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
         decl = tpl.ast.param(access.array)
         assert isinstance(decl, ArrayDecl)
         for sub, size in zip(access.indices, decl.dims, strict=True):
-            if len(sub.terms) == 1 and sub.terms[0][1] == 1:
-                sizes.setdefault(sub.terms[0][0], size)
+            var = plain_subscript(sub)
+            if var is not None:
+                sizes.setdefault(var, size)
     return sizes
 
 

@@ -22,7 +22,12 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True)
 class Lin:
-    """`sum(coeff * d_i) + const + sum(syms)`: one subscript of a root memref."""
+    """`sum(coeff * d_i) + const + sum(syms)`: one subscript of a root memref.
+
+    Over loop dims by position, not values (`raising.linear.Linear`): a linalg op's
+    indexing map names its loops d0, d1, ..., and two ops compare by those positions;
+    `syms` keeps a view's dynamic offsets, which a template binds as a base, apart.
+    """
 
     coeffs: tuple[tuple[int, int], ...]
     const: int = 0
@@ -101,7 +106,8 @@ def add_forms(a: dict, b: dict, scale: int = 1) -> dict:
 def affine_form(expr: ir.AffineExpr, operands: list[dict], n_dims: int) -> dict | None:
     """An affine expression as a linear form `{atom: coeff}` (the constant under the key
     1), given its map's operands as forms (its `n_dims` dims, then its symbols); None
-    when it is not linear."""
+    when it is not linear. A dict, not `Lin`: its callers choose the atoms (payload
+    nodes in `conditions.py`, loop and size atoms in `program/from_ir.py`)."""
     if isinstance(expr, ir.AffineDimExpr):
         return operands[expr.position]
     if isinstance(expr, ir.AffineSymbolExpr):

@@ -53,7 +53,12 @@ Atom = LoopAtom | SizeAtom
 
 @dataclass(frozen=True)
 class Form:
-    """An affine form over atoms; equal forms are equal values."""
+    """An affine form over atoms; equal forms are equal values.
+
+    Not `ir_model.Lin`: a loop program's bounds and subscripts read enclosing counters
+    by depth and sizes by key (both sides, template and nest, must give equal forms for
+    equal values), where `Lin` reads one linalg op's dims by position.
+    """
 
     terms: frozenset[tuple[Atom, int]] = frozenset()
     const: int = 0

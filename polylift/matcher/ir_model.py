@@ -48,6 +48,42 @@ class Lin:
 
 
 @dataclass(frozen=True)
+class ConstSize:
+    """A size known to be `value`."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class ValueSize:
+    """A size held by an SSA index value (a parameter, a loop bound)."""
+
+    value: ir.Value
+
+
+@dataclass(frozen=True)
+class AffineSize:
+    """A size computed by a pure affine op (`op`: its name) of `operands`' sizes:
+    compared by map and operands, since raised nests recompute a trip count each."""
+
+    op: str
+    map: str
+    operands: tuple[SizeKey, ...]
+
+
+@dataclass(frozen=True)
+class DimSize:
+    """The size of a root memref (`value`) along `pos`, no value holding it."""
+
+    value: ir.Value
+    pos: int
+
+
+# A comparable name for a size or index value: equal keys mean equal values.
+SizeKey = ConstSize | ValueSize | AffineSize | DimSize
+
+
+@dataclass(frozen=True)
 class Operand:
     """One operand of a linalg op: its value, root memref and composed access."""
 
@@ -218,10 +254,10 @@ def operands(op: ir.OpView) -> list[Operand]:
     return out
 
 
-def extent_keys(op: ir.OpView) -> dict[int, set]:
+def extent_keys(op: ir.OpView) -> dict[int, set[SizeKey]]:
     """Per loop dim, the ways its trip count is written (static size or size value)."""
     generic = view_as(op, linalg.GenericOp)
-    keys: dict[int, set] = {}
+    keys: dict[int, set[SizeKey]] = {}
     for value, amap in zip(list(generic.inputs) + list(generic.outputs),
                            indexing_maps(generic), strict=True):
         for pos, expr in enumerate(amap.results):
@@ -230,11 +266,11 @@ def extent_keys(op: ir.OpView) -> dict[int, set]:
     return keys
 
 
-def dim_key(value: ir.Value, pos: int) -> tuple:
+def dim_key(value: ir.Value, pos: int) -> SizeKey:
     """A comparable name for `value`'s size along `pos`."""
     size = ir.MemRefType(value.type).shape[pos]
     if size != DYNAMIC:
-        return ("c", size)
+        return ConstSize(size)
     owner = value.owner
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.subview":
         return value_key(subview_size(owner.opview, pos))
@@ -242,7 +278,7 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
         return dim_key(owner.operands[0], pos)
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.transpose":
         return dim_key(owner.operands[0], _permutation(owner)[pos])
-    return ("dim", value, pos)
+    return DimSize(value, pos)
 
 
 def subview_size(op: ir.OpView, pos: int) -> ir.Value:
@@ -259,7 +295,7 @@ def root_of(value: ir.Value) -> ir.Value:
     return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
-def value_key(value: ir.Value) -> tuple:
+def value_key(value: ir.Value) -> SizeKey:
     """A comparable name for an index value: equal keys mean equal values.
 
     Raised nests recompute a trip count per nest (`affine.max` of the same operands),
@@ -267,13 +303,13 @@ def value_key(value: ir.Value) -> tuple:
     """
     known = constant_value(value)
     if known is not None:
-        return ("c", int(known))
+        return ConstSize(int(known))
     owner = value.owner
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name in (
             "affine.max", "affine.min", "affine.apply"):
-        return ("affine", owner.name, str(owner.attributes["map"]),
-                tuple(value_key(o) for o in owner.operands))
-    return ("v", value)
+        return AffineSize(owner.name, str(owner.attributes["map"]),
+                          tuple(value_key(o) for o in owner.operands))
+    return ValueSize(value)
 
 
 def is_integer(value_type: ir.Type) -> bool:

@@ -26,9 +26,13 @@ from __future__ import annotations
 
 from polylift.matcher.conditions import NotACondition, affine_condition, condition_node
 from polylift.matcher.ir_model import (
+    AffineSize,
+    ConstSize,
     Lin,
     Operand,
+    SizeKey,
     Unsupported,
+    ValueSize,
     affine_lin,
     compose,
     constant_value,
@@ -97,7 +101,7 @@ def _nest(loop: ir.OpView) -> tuple[list[ir.OpView], ir.Block]:
         return loops, body
 
 
-def _bounds(loop: ir.OpView) -> tuple[int, set[tuple]]:
+def _bounds(loop: ir.OpView) -> tuple[int, set[SizeKey]]:
     """A loop's constant start and its upper bound's keys (a constant or a value)."""
     if len(loop.results) or ir.IntegerAttr(loop.attributes["step"]).value != 1:
         raise Unsupported("a loop with a step other than 1 or loop-carried values")
@@ -109,7 +113,7 @@ def _bounds(loop: ir.OpView) -> tuple[int, set[tuple]]:
 _TRIPS = "affine_map<(d0) -> (0, d0)>"
 
 
-def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
+def _bounds_of(loop: ir.OpView) -> tuple[int, set[SizeKey]]:
     lower = ir.AffineMapAttr(loop.attributes["lowerBoundMap"]).value
     upper = ir.AffineMapAttr(loop.attributes["upperBoundMap"]).value
     if len(lower.results) != 1 or not isinstance(lower.results[0], ir.AffineConstantExpr):
@@ -120,13 +124,13 @@ def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
         raise Unsupported("a loop bounded by a min or max")
     expr = upper.results[0]
     if isinstance(expr, ir.AffineConstantExpr):
-        return start, {("c", expr.value)}
+        return start, {ConstSize(expr.value)}
     if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr) and len(operands) == 1:
         known = constant_value(operands[0])
         if known is not None:
-            return start, {("c", int(known))}
-        key = ("v", operands[0])
-        return start, {key} if start else {key, ("affine", "affine.max", _TRIPS, (key,))}
+            return start, {ConstSize(int(known))}
+        key = ValueSize(operands[0])
+        return start, {key} if start else {key, AffineSize("affine.max", _TRIPS, (key,))}
     raise Unsupported("a loop whose end is not a constant or a value")
 
 
@@ -216,12 +220,12 @@ class LoopIR(_BodyIR):
         self.op = loop
         loops, body = _nest(loop)
         reader = _Reader([view_as(lp, affine.AffineForOp).induction_variable for lp in loops])
-        self.keys: dict[int, set] = {}
+        self.keys: dict[int, set[SizeKey]] = {}
         mask = []
         ivs = set(reader.ivs)
         for d, lp in enumerate(loops):
             start, keys = _bounds(lp)
-            if any(k[0] == "v" and k[1] in ivs for k in keys):
+            if any(isinstance(k, ValueSize) and k.value in ivs for k in keys):
                 # A triangle: its extent changes with an outer counter, no launch size.
                 raise Unsupported("a loop bounded by an outer loop's counter")
             self.keys[d] = keys

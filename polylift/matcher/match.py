@@ -12,6 +12,7 @@ from polylift.matcher.engine import (
     step_expr,
 )
 from polylift.matcher.ir_model import (
+    ConstSize,
     Operand,
     is_integer,
     linalg_outputs,
@@ -180,7 +181,7 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
             return None
     for var, dim in dims.items():
         window = m.tpl.ast.window(var)
-        if window is not None and ("c", window.extent) not in ctx.keys.get(dim, set()):
+        if window is not None and ConstSize(window.extent) not in ctx.keys.get(dim, set()):
             # Nothing else bounds a window index: its trip count must be the declared one.
             m.attempt.fail(s, f"loop of window index '{var}' does not run {window.extent} "
                               "times")

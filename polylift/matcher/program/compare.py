@@ -21,6 +21,7 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from polylift.matcher.ir_model import ConstSize, SizeKey
 from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, SizeAtom, canonical
 from polylift.matcher.tree import (
     Apply,
@@ -35,18 +36,19 @@ from polylift.matcher.tree import (
     children,
     kind,
 )
+from polylift.mlir import ir
 from polylift.tdl.ast import ScalarDecl, Template
 
 
 @dataclass(frozen=True)
 class Pairing:
-    """Template name -> nest value, per table (`arrays`: roots, `sizes`: size keys or
-    `("c", k)`, `scalars`: nodes, `vars`: variables)."""
+    """Template name -> nest value, per table (`arrays`: roots, `sizes`: size keys,
+    `ConstSize(k)` for a constant trip count, `scalars`: nodes, `vars`: variables)."""
 
-    arrays: tuple = ()
-    sizes: tuple = ()
-    scalars: tuple = ()
-    vars: tuple = ()
+    arrays: tuple[tuple[str, ir.Value], ...] = ()
+    sizes: tuple[tuple[str, SizeKey], ...] = ()
+    scalars: tuple[tuple[str, Node], ...] = ()
+    vars: tuple[tuple[str, Node], ...] = ()
 
     def get(self, table: str, name: object) -> object:
         """What `name` is bound to in `table`, or None."""
@@ -156,7 +158,7 @@ class Comparer:
         rest = self.bound(Form.of({a: c for a, c in t.terms if a != SizeAtom(name)},
                                   t.const), p)
         if len(unbound) == 1 and (e.const - rest.const) % coeff == 0:
-            options.append(("c", (e.const - rest.const) // coeff))
+            options.append(ConstSize((e.const - rest.const) // coeff))
         for option in options:
             yield from self.form(t, e, p.bind("sizes", name, option))
 
@@ -167,13 +169,13 @@ class Comparer:
         for atom, coeff in t.terms:
             if not isinstance(atom, SizeAtom):
                 continue
-            key = p.get("sizes", atom.key)
-            if not isinstance(key, tuple):  # unbound: the template's own size
-                out = out.plus(Form.of({atom: coeff}))
-            elif key[0] == "c":
-                out = out.plus(Form(const=key[1]), coeff)
-            else:
-                out = out.plus(Form.of({SizeAtom(key): coeff}))
+            match p.get("sizes", atom.key):
+                case None:  # unbound: the template's own size
+                    out = out.plus(Form.of({atom: coeff}))
+                case ConstSize(value=value):
+                    out = out.plus(Form(const=value), coeff)
+                case key:
+                    out = out.plus(Form.of({SizeAtom(key): coeff}))
         return out
 
     def node(self, at: Place, t: Node, e: Node, p: Pairing,

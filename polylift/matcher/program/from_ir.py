@@ -19,7 +19,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from polylift.function_versions import ARG_NAMES
-from polylift.matcher.ir_model import Unsupported, affine_form, constant_value, value_key
+from polylift.matcher.ir_model import (
+    SizeKey,
+    Unsupported,
+    affine_form,
+    constant_value,
+    value_key,
+)
 from polylift.matcher.payload import ancestor_in, value_tree
 from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt, reads
@@ -38,7 +44,7 @@ class NestProgram:
     """What `nest_program` read: the loops, the value of each size key, the roots."""
 
     loops: tuple[LoopNode, ...]
-    sizes: dict[tuple, ir.Value] = field(default_factory=dict)
+    sizes: dict[SizeKey, ir.Value] = field(default_factory=dict)
     roots: list[ir.Value] = field(default_factory=list)
     written: list[ir.Value] = field(default_factory=list)
     names: dict[ir.Value, str] = field(default_factory=dict)  # for messages
@@ -63,7 +69,7 @@ class _Builder:
         self.nests = nests
         self.depth_of: dict[ir.Value, int] = {}
         self.var_of: dict[ir.Value, Node] = {}
-        self.sizes: dict[tuple, ir.Value] = {}
+        self.sizes: dict[SizeKey, ir.Value] = {}
         self.roots: list[ir.Value] = []
         self.written: list[ir.Value] = []
 

@@ -21,7 +21,7 @@ template's program, which is the nest's, so the source order matches.
 from __future__ import annotations
 
 from polylift.matcher.engine import Bindings, PlannedView
-from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.ir_model import ConstSize, SizeKey, Unsupported
 from polylift.matcher.program import polyhedra
 from polylift.matcher.program.compare import Comparer, Pairing
 from polylift.matcher.program.from_ir import NestProgram, nest_program
@@ -111,8 +111,8 @@ def _arrays(tpl: KernelTemplate, nest: NestProgram, p: Pairing) -> dict[str, Pla
         sizes: list[int | ir.Value] = []
         for dim in decl.dims:
             key = p.get("sizes", dim)
-            assert isinstance(key, tuple)
-            sizes.append(key[1] if key[0] == "c" else nest.sizes[key])
+            assert isinstance(key, SizeKey)
+            sizes.append(key.value if isinstance(key, ConstSize) else nest.sizes[key])
         root = p.get("arrays", decl.name)
         assert isinstance(root, ir.Value)
         views[decl.name] = PlannedView(root, tuple(sizes))

@@ -39,85 +39,115 @@ from polylift.mlir import ir
 
 @dataclass(frozen=True)
 class Arg:
+    """Block argument `index` of a payload, or operand `index` of a loop model."""
+
     index: int
 
 
 @dataclass(frozen=True)
 class Val:
+    """A value from outside the block: a parameter, or one computed before."""
+
     value: ir.Value
 
 
 @dataclass(frozen=True)
 class Const:
+    """A number (an `arith.constant`, or a template literal)."""
+
     value: float
 
 
 @dataclass(frozen=True)
 class Index:
+    """Loop dim `dim` read as a number (`linalg.index`, a counter)."""
+
     dim: int
 
 
 @dataclass(frozen=True)
 class Acc:
-    pass
+    """The value a fold's loop carries, read by its iteration."""
 
 
 @dataclass(frozen=True)
 class Opnd:
+    """An element read at constant subscripts (a local's definition reads it)."""
+
     operand: Operand
 
 
 @dataclass(frozen=True)
 class Fold:
+    """A loop carrying one value, as the value it yields."""
+
     # A `loop_model.FoldIR`; loop_model builds trees, so this module cannot name it.
     loop: Any
 
 
 @dataclass(frozen=True)
 class Elem:
+    """An input read at one element on every iteration (a scalar may take it)."""
+
     view: ir.Value
     subscripts: tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Load:
+    """An `affine.load` of a border piece, compared with the interior's reads."""
+
     op: Any  # an `affine.load` op
 
 
 @dataclass(frozen=True)
 class Read:
+    """An element of a loop program: an array at affine subscripts."""
+
     array: Any  # a template array's name, or a nest's root memref
     subscripts: tuple  # of `program.model.Form`
 
 
 @dataclass(frozen=True)
 class Var:
+    """A scalar variable of a loop program (a local, a loop-carried value)."""
+
     key: Any  # a template local's name, or a nest's variable number
 
 
 @dataclass(frozen=True)
 class Scalar:
+    """A template's scalar parameter in its loop program."""
+
     name: str
 
 
 @dataclass(frozen=True)
 class Counter:
+    """A template counter read as a number (no nest gives one: it never matches)."""
+
     form: Any  # a `program.model.Form`
 
 
 @dataclass(frozen=True)
 class Opaque:
+    """A template expression the loop-program model does not state."""
+
     text: str
 
 
 @dataclass(frozen=True)
 class Apply:
+    """Operator `op` over `children`, in order."""
+
     op: str
     children: tuple[Node, ...]
 
 
 @dataclass(frozen=True)
 class Cmp:
+    """`sum(coeff * atom) + const REL 0` over integers, terms sorted."""
+
     rel: str
     terms: tuple[tuple[Node, int], ...]
     const: int
@@ -125,6 +155,8 @@ class Cmp:
 
 @dataclass(frozen=True)
 class FCmp:
+    """The float comparison `big REL small` (C's, ordered as written)."""
+
     rel: str
     big: Node
     small: Node

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class Affine:
-    """`sum(coeff * atom) + const`; atoms are SSA names of `index` values."""
+    """`sum(coeff * atom) + const`; atoms are SSA names of `index` values.
+
+    One of the linear forms of the pipeline, each over the atoms its stage has: this
+    one is the front end's, built from the C AST while the MLIR text is still being
+    written, so its atoms are SSA names (strings), not values. `raising.linear.Linear`
+    is the same arithmetic over `ir.Value`s of parsed IR, `matcher.ir_model.Lin` over
+    a linalg op's loop dims, `matcher.program.model.Form` over loop depths and sizes,
+    and `tdl.ast.Index` over a template's index names; `subscripts.plain_subscript`
+    asks each whether it is one variable.
+    """
 
     terms: tuple[tuple[str, int], ...] = ()
     const: int = 0

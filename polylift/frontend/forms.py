@@ -30,6 +30,7 @@ from polylift.frontend.fields import FieldLowering
 from polylift.frontend.poly import Monomial, Poly, emit_index
 from polylift.frontend.source import UnsupportedError, int_literal
 from polylift.frontend.state import LoopCounter, Scalar, Var
+from polylift.subscripts import plain_subscript
 
 Constraint = tuple[Affine, bool]
 
@@ -147,6 +148,8 @@ class FormLowering(FieldLowering):
     def entry_poly(self, poly: Poly) -> str:
         """An `index` value computed at the function's entry holding a polynomial over
         parameters (a valid symbol everywhere)."""
+        # One symbol itself: `subscripts.plain_subscript` asks this of a linear form; a
+        # polynomial's terms are monomials (the constant among them), so it asks here.
         if len(poly.terms) == 1 and poly.terms[0][1] == 1 and len(poly.terms[0][0]) == 1:
             return poly.terms[0][0][0]
         key: Monomial = ("poly",) + tuple(f"{m}:{c}" for m, c in poly.terms)
@@ -244,8 +247,9 @@ class FormLowering(FieldLowering):
 
     def index_of_form(self, form: Affine, node: c_ast.Node) -> str:
         """An `index` SSA value holding the affine form."""
-        if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
-            return form.terms[0][0]
+        atom = plain_subscript(form, shifted=False)
+        if atom is not None:
+            return atom
         if form.is_constant:
             key: object = ("index", form.const)
             found = self.builder.cached(key)

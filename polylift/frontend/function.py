@@ -22,6 +22,7 @@ from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
 from polylift.frontend.source import UnsupportedError, node_loc, unsupported
 from polylift.frontend.state import ArgSlot, Array, Scalar
 from polylift.frontend.stmt import StmtLowering
+from polylift.subscripts import plain_subscript
 
 
 def _param_decls(func: c_ast.FuncDef) -> list[c_ast.Decl]:
@@ -100,9 +101,9 @@ class FunctionLowering(StmtLowering):
         form = self.affine_of(dim)
         if form is not None and form.is_constant:
             return form.const
-        if form is not None and len(form.terms) == 1 and form.terms[0][1] == 1 \
-                and form.const == 0:
-            return form.terms[0][0][1:]
+        atom = None if form is None else plain_subscript(form, shifted=False)
+        if atom is not None:
+            return atom[1:]
         raise unsupported("array dimension (use a constant or a size parameter)", dim)
 
     def _scalar_param(self, decl: c_ast.Decl, position: int, assigned: set[str]) -> None:

@@ -33,7 +33,13 @@ def mono_div(a: Monomial, b: Monomial) -> Monomial | None:
 
 @dataclass(frozen=True, order=True)
 class Poly:
-    """`sum(coeff * monomial)`, kept sorted and without zero terms."""
+    """`sum(coeff * monomial)`, kept sorted and without zero terms.
+
+    Not an `affine.Affine`: a flattened subscript multiplies counters by sizes
+    (`i*n + j`), which no affine form states; delinearisation turns each polynomial
+    back into affine forms, one per dimension, and `to_affine` gives the affine form
+    of a polynomial linear in the counters (a product of parameters becomes a symbol).
+    """
 
     terms: tuple[tuple[Monomial, int], ...] = ()
 

@@ -16,6 +16,7 @@ from polylift.frontend.poly import Poly
 from polylift.frontend.scan import has_side_effects
 from polylift.frontend.source import unsupported
 from polylift.frontend.state import Array, LoopCounter, Scalar, Struct
+from polylift.subscripts import plain_subscript
 
 _REFUSED = {
     "While": "while loop", "DoWhile": "do-while loop", "Goto": "goto", "Label": "label",
@@ -155,8 +156,9 @@ class StmtLowering(LoopLowering):
         self.declare(Array(node.name, elem, name, mlir_type, len(dims), False))
 
     def _prologue_index(self, form: Affine) -> str:
-        if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
-            return form.terms[0][0]
+        atom = plain_subscript(form, shifted=False)
+        if atom is not None:
+            return atom
         name = f"%size_{len(self.prologue)}"
         self.prologue.append(f"{name} = affine.apply {affine_map([form], set())}")
         return name

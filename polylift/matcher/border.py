@@ -33,7 +33,6 @@ from polylift.matcher.engine import Bindings
 from polylift.matcher.ir_model import (
     DYNAMIC,
     Lin,
-    Node,
     Operand,
     Unsupported,
     constant_value,
@@ -44,6 +43,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.match import PURE
 from polylift.matcher.payload import payload, value_tree
+from polylift.matcher.tree import Arg, Cmp, FCmp, Load, Node, Val, children, kind
 from polylift.mlir import ir, memref
 from polylift.raising.aliasing import aliasing_names
 from polylift.raising.generic_builder import subview_type
@@ -202,9 +202,9 @@ def _edge(img: Interior, p: ir.OpView) -> str:
         raise NotABorder(f"the {side} edge does not stop one pixel before the corner")
 
     def read(node: Node, k: int) -> bool:
-        if node[0] != "arg":
+        if not isinstance(node, Arg):
             return False
-        o = ops[node[1]]
+        o = ops[node.index]
         return _reads_as(img, o.root, [_coord(lin) for lin in o.access], k, (row, col))
 
     _compare(_tree(p), img.tree, read, f"the {side} edge")
@@ -222,17 +222,17 @@ def _corner(img: Interior, store: ir.OpView) -> tuple[str, str]:
 
     def leaf(value: ir.Value) -> Node | None:
         if isinstance(value, ir.BlockArgument) or value.owner.operation.block != block:
-            return ("val", value)
+            return Val(value)
         if value.owner.name == "affine.load":
-            return ("load", value.owner)
+            return Load(value.owner)
         if constant_value(value) is None and not _reads_memory(value):
-            return ("val", value)  # computed before, from parameters: a captured value
+            return Val(value)  # computed before, from parameters: a captured value
         return None
 
     def read(node: Node, k: int) -> bool:
-        if node[0] != "load":
+        if not isinstance(node, Load):
             return False
-        load = node[1]
+        load = node.op
         coords = [Coord((), f) for f in _indices(load, 1)]
         return _reads_as(img, root_of(load.operands[0]), coords, k, (row, col))
 
@@ -272,18 +272,25 @@ def _clamped(at: Coord, off: int, extent: Linear) -> Coord:
 def _compare(piece: Node, interior: Node, read, what: str) -> None:
     """The piece's tree is the interior's, node for node, with `read(leaf, k)` true for
     each of its leaves opposite the interior's operand k."""
-    if interior[0] == "arg":
-        if not read(piece, interior[1]):
+    if isinstance(interior, Arg):
+        if not read(piece, interior.index):
             raise NotABorder(f"{what} reads another element than the interior's window, "
                              "clamped into the image")
         return
-    if piece[0] != interior[0] or len(piece) != len(interior):
+    # An integer comparison's atoms are compared as they are (no read is a leaf there).
+    same = piece == interior if isinstance(interior, Cmp) else \
+        type(piece) is type(interior) and kind(piece) == kind(interior) and \
+        len(children(piece)) == len(children(interior)) and \
+        _fields(piece) == _fields(interior)
+    if not same:
         raise NotABorder(f"{what} computes another expression than the interior")
-    for a, b in zip(piece[1:], interior[1:], strict=True):
-        if isinstance(b, tuple) and isinstance(a, tuple):
-            _compare(a, b, read, what)
-        elif isinstance(a, tuple) or isinstance(b, tuple) or a != b:
-            raise NotABorder(f"{what} computes another expression than the interior")
+    for a, b in zip(children(piece), children(interior), strict=True):
+        _compare(a, b, read, what)
+
+
+def _fields(node: Node) -> object:
+    """What a node holds besides its subtrees (a leaf: all of it)."""
+    return node.rel if isinstance(node, FCmp) else None if children(node) else node
 
 
 def _fixed_side(at: Coord, extent: Linear, first: str, last: str) -> str:

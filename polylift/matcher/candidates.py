@@ -39,6 +39,7 @@ from polylift.matcher.ir_model import Unsupported, iterator_kinds
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import payload
 from polylift.matcher.runs import element_kind, fits
+from polylift.matcher.tree import kind
 from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
     Access,
@@ -99,7 +100,7 @@ def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
     outputs = list(view.outputs)
     dtype = str(ir.MemRefType(outputs[0].type).element_type) if outputs else ""
     try:
-        top: str | None = payload(view, split_mask(view)[0])[0]  # as `GenericIR` reads it
+        top: str | None = kind(payload(view, split_mask(view)[0]))  # as `GenericIR` reads it
     except Unsupported:
         top = None
     return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,

@@ -7,8 +7,8 @@ the compared values (a template expression, or a payload node). The comparison i
 mathematical integers, so the form is exact; the atoms themselves are not expanded (an
 `a + b` that wraps in 32 bits is one atom), and unsigned predicates are not modelled.
 
-A form is the node `("cmp", rel, ((atom, coeff), ...), const)`, terms sorted; `&&` is
-`("and", c1, c2)`, kept in order (its second operand is evaluated only where the first
+A form is the node `Cmp(rel, ((atom, coeff), ...), const)`, terms sorted; `&&` is
+`Apply("and", (c1, c2))`, kept in order (its second operand is evaluated only where the first
 holds).
 """
 
@@ -18,10 +18,10 @@ import re
 from collections.abc import Callable
 
 from polylift.matcher.ir_model import affine_form
+from polylift.matcher.tree import Cmp, Const, FCmp, Node, apply
 from polylift.mlir import ir
 from polylift.tdl.ast import Compare, Expr, Num
 
-Node = tuple
 Form = tuple[str, dict, int]  # (rel, {atom: coeff}, const)
 
 # arith.cmpi predicates: eq ne slt sle sgt sge (the unsigned ones are not modelled).
@@ -46,13 +46,15 @@ def relation(op: str, lhs: tuple[dict, int], rhs: tuple[dict, int]) -> Form:
 def as_node(form: Form) -> Node:
     """A form as a hashable payload node."""
     rel, terms, const = form
-    return ("cmp", rel, tuple(sorted(terms.items(), key=lambda t: repr(t[0]))), const)
+    return Cmp(rel, tuple(sorted(terms.items(), key=lambda t: repr(t[0]))), const)
 
 
 def _part(atom: Node) -> tuple[dict, int]:
-    if atom[0] == "const":
-        return {}, int(atom[1])
-    return {atom: 1}, 0
+    match atom:
+        case Const(value=value):
+            return {}, int(value)
+        case _:
+            return {atom: 1}, 0
 
 
 def compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
@@ -99,7 +101,7 @@ def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
         raise NotACondition("an empty integer set")
     found = nodes[0]
     for node in nodes[1:]:
-        found = ("and", found, node)
+        found = apply("and", found, node)
     return found
 
 
@@ -113,9 +115,9 @@ def template_form(cmp: Compare) -> Form:
     return relation(cmp.op, part(cmp.lhs), part(cmp.rhs))
 
 
-def forms_of(node: Node) -> list[Form]:
+def forms_of(node: Cmp) -> list[Form]:
     """The ways a payload comparison node reads as a form (`==` and `!=` either sign)."""
-    rel, terms, const = node[1], dict(node[2]), node[3]
+    rel, terms, const = node.rel, dict(node.terms), node.const
     forms = [(rel, terms, const)]
     if rel in ("==", "!="):
         forms.append((rel, {a: -c for a, c in terms.items()}, -const))
@@ -137,11 +139,11 @@ def float_form(op: str, lhs, rhs) -> tuple:
 
 
 def float_compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
-    """The node of `arith.cmpf pred, lhs, rhs`: `("fcmp", rel, big, small)`."""
+    """The node of `arith.cmpf pred, lhs, rhs`: `FCmp(rel, big, small)`."""
     if pred not in _CMPF:
         raise NotACondition("a float comparison that is none of C's (unordered or ordered "
                             "where C is not)")
-    return ("fcmp", *float_form(_CMPF[pred], lhs, rhs))
+    return FCmp(*float_form(_CMPF[pred], lhs, rhs))
 
 
 def condition_node(value: ir.Value, node: Callable[[ir.Value], Node]) -> Node:
@@ -160,15 +162,15 @@ def condition_node(value: ir.Value, node: Callable[[ir.Value], Node]) -> Node:
         pred = ir.IntegerAttr(owner.attributes["predicate"]).value
         return compare_node(pred, node(owner.operands[0]), node(owner.operands[1]))
     if owner.name == "arith.andi" and str(value.type) == "i1":
-        return ("and", condition_node(owner.operands[0], node),
-                condition_node(owner.operands[1], node))
+        return apply("and", condition_node(owner.operands[0], node),
+                     condition_node(owner.operands[1], node))
     if owner.name == "scf.if" and len(owner.results) == 1:
         then_value, else_value = (_yielded(owner.regions[k]) for k in (0, 1))
         known = else_value.owner
         if isinstance(known, ir.Operation | ir.OpView) and known.name == "arith.constant" \
                 and ir.IntegerAttr(known.attributes["value"]).value == 0:
-            return ("and", condition_node(owner.operands[0], node),
-                    condition_node(then_value, node))
+            return apply("and", condition_node(owner.operands[0], node),
+                         condition_node(then_value, node))
     raise NotACondition(f"a condition computed by '{owner.name}'")
 
 

@@ -12,10 +12,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from polylift.matcher import local_scalars
-from polylift.matcher.ir_model import Lin, Node, Operand, Unsupported, compose, is_integer
+from polylift.matcher.ir_model import Lin, Operand, Unsupported, compose, is_integer
 from polylift.matcher.payload import captured
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import StepIR
+from polylift.matcher.tree import Apply, Arg, Const, Elem, Node, Opnd, Val, kind
 from polylift.mlir import ir
 from polylift.tdl.ast import (
     Access,
@@ -55,7 +56,7 @@ class Bindings:
 
     template: KernelTemplate = field(repr=False)
     arrays: dict[str, ir.Value | PlannedView]
-    scalars: dict[str, tuple]
+    scalars: dict[str, Node]
     source_order_matches: bool
     ops: tuple[ir.OpView, ...] = field(default=(), repr=False)
     # Arrays bound to a slice of a larger root (a row `ey[0][j]`): the dims of the bound
@@ -70,8 +71,9 @@ def flatten(node, op: str, template: bool) -> list:
     """The operands of a chain of one associative operator."""
     if template and isinstance(node, Bin) and node.op == op:
         return flatten(node.lhs, op, True) + flatten(node.rhs, op, True)
-    if not template and isinstance(node, tuple) and node[0] == op:
-        return flatten(node[1], op, False) + flatten(node[2], op, False)
+    if not template and isinstance(node, Apply) and node.op == op:
+        lhs, rhs = node.children
+        return flatten(lhs, op, False) + flatten(rhs, op, False)
     return [node]
 
 
@@ -98,16 +100,17 @@ class Matcher:
 
     def expr(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Every extension of `s` under which template expr `t` equals payload node `e`."""
-        if e[0] == "val" and isinstance(t, Bin | Call | Neg) and self.ctx is not None:
+        if isinstance(e, Val) and isinstance(t, Bin | Call | Neg) and self.ctx is not None:
             # A value computed before the loops may be the expression the template states.
-            e = captured(e[1], self.tpl.accumulate or str(self.ctx.element)) or e
+            e = captured(e.value, self.tpl.accumulate or str(self.ctx.element)) or e
         if isinstance(t, Bin) and t.op in ("+", "*") and self.assoc:
             yield from self.multiset(flatten(t, t.op, True), flatten(e, t.op, False), t.op, s)
-        elif isinstance(t, Bin | Call) and e[0] == (t.op if isinstance(t, Bin) else t.fn):
+        elif isinstance(t, Bin | Call) and isinstance(e, Apply) and \
+                e.op == (t.op if isinstance(t, Bin) else t.fn):
             targs = (t.lhs, t.rhs) if isinstance(t, Bin) else t.args
-            orders = [e[1:]]
-            if self.commutes(t) and len(e) == 3:
-                orders.append((e[2], e[1]))
+            orders = [e.children]
+            if self.commutes(t) and len(e.children) == 2:
+                orders.append(e.children[::-1])
             for order in orders:
                 yield from self.seq(list(targs), list(order), s)
         elif isinstance(t, Lookup):
@@ -119,18 +122,20 @@ class Matcher:
 
     def structured(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Negation, conditions, comparisons and widening: operands in order."""
-        if isinstance(t, Neg) and e[0] == "neg":
-            yield from self.expr(t.operand, e[1], s)
-        elif isinstance(t, Cond) and e[0] == "select":
-            yield from self.seq([t.test, t.then, t.other], list(e[1:]), s)
-        elif isinstance(t, And) and e[0] == "and":
-            yield from self.seq([t.lhs, t.rhs], list(e[1:]), s)
-        elif isinstance(t, Compare):
-            yield from local_scalars.compare(self, t, e, s)
-        elif isinstance(t, Call) and t.fn == "i64" and e[0] == "sext":
-            yield from self.expr(t.args[0], e[1], s)
-        else:
-            self.attempt.fail(s, f"payload has {describe(e)} where the template has '{t}'")
+        match t, e:
+            case Neg(), Apply("neg", (operand,)):
+                yield from self.expr(t.operand, operand, s)
+            case Cond(), Apply("select", operands):
+                yield from self.seq([t.test, t.then, t.other], list(operands), s)
+            case And(), Apply("and", operands):
+                yield from self.seq([t.lhs, t.rhs], list(operands), s)
+            case Compare(), _:
+                yield from local_scalars.compare(self, t, e, s)
+            case Call(fn="i64"), Apply("sext", (operand,)):
+                yield from self.expr(t.args[0], operand, s)
+            case _:
+                self.attempt.fail(s, f"payload has {describe(e)} where the template has "
+                                     f"'{t}'")
 
     def commutes(self, t: Bin | Call) -> bool:
         """Whether swapping `t`'s operands keeps every bit (float max/min does not)."""
@@ -166,7 +171,7 @@ class Matcher:
     def leaf(self, t: Num | Ref | Access, e: Node, s: State) -> Iterator[State]:
         """Numbers, scalar parameters and array elements."""
         if isinstance(t, Num):
-            if e[0] == "const" and e[1] == t.value:
+            if isinstance(e, Const) and e.value == t.value:
                 yield replace(s, progress=s.progress + 1)
             else:
                 self.attempt.fail(s, f"payload has {describe(e)} where the template has {t}")
@@ -176,21 +181,23 @@ class Matcher:
             yield from local_scalars.index_value(self, t.name, e, s)
         elif isinstance(t, Ref):
             yield from self.scalar(t.name, e, s)
-        elif e[0] == "opnd":
-            yield from self.access(t, e[1], s)
-        elif e[0] != "arg":
+        elif isinstance(e, Opnd):
+            yield from self.access(t, e.operand, s)
+        elif not isinstance(e, Arg):
             self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
         else:
             assert self.ctx is not None
-            yield from self.access(t, self.ctx.operands[e[1]], s)
+            yield from self.access(t, self.ctx.operands[e.index], s)
 
     def lookup(self, t: Lookup, e: Node, s: State) -> Iterator[State]:
         """A table entry at a computed subscript: the same table as before (the whole
         of it, from its first element) and subscripts that match."""
-        if e[0] != "lookup":
-            self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
-            return
-        table = e[1][1]
+        match e:
+            case Apply("lookup", (Val(value=table), key)):
+                pass
+            case _:
+                self.attempt.fail(s, f"payload has {describe(e)} where the template reads {t}")
+                return
         try:
             root, access = compose(table, [Lin(((0, 1),))])
         except Unsupported as exc:
@@ -208,18 +215,18 @@ class Matcher:
         else:
             self.attempt.fail(s, f"{t} reads another table than {t.array} elsewhere")
             return
-        yield from self.expr(t.key, e[2], s1.bind("uses", t.array, table))
+        yield from self.expr(t.key, key, s1.bind("uses", t.array, table))
 
     def scalar(self, name: str, e: Node, s: State) -> Iterator[State]:
         decl = self.tpl.ast.param(name)
         assert isinstance(decl, ScalarDecl)
-        if e[0] == "arg":
-            e = self.invariant_element(e[1]) or e
-        if e[0] not in ("val", "const", "elem"):
+        if isinstance(e, Arg):
+            e = self.invariant_element(e.index) or e
+        if not isinstance(e, Val | Const | Elem):
             self.attempt.fail(s, f"payload has {describe(e)} where the template has "
                                  f"scalar {name}")
             return
-        if decl.fixed is not None and not (e[0] == "const" and e[1] == decl.fixed):
+        if decl.fixed is not None and not (isinstance(e, Const) and e.value == decl.fixed):
             self.attempt.fail(s, f"{name} is fixed to {decl.fixed:g} in this template")
             return
         bound = s.get("scalars", name)
@@ -232,14 +239,14 @@ class Matcher:
 
     def invariant_element(self, index: int) -> Node | None:
         """An input the op reads at the same element on every iteration (`fict[t]` in a
-        loop over j), as `("elem", view, subscripts)`: one value, which a scalar
+        loop over j), as `Elem(view, subscripts)`: one value, which a scalar
         parameter may take (the launch loads it first), if no op of the run writes it."""
         assert self.ctx is not None
         operand = self.ctx.operands[index]
         if operand.is_output or any(lin.coeffs for lin in operand.access):
             return None  # whether an op of the run writes it, `match` checks
         subscripts = self.ctx.element_subscripts(index)
-        return None if subscripts is None else ("elem", operand.value, subscripts)
+        return None if subscripts is None else Elem(operand.value, subscripts)
 
     def access(self, t: Access, operand: Operand, s: State) -> Iterator[State]:
         """An array element: same root as before, subscripts equal up to a base offset."""
@@ -378,11 +385,15 @@ def t_commutes(t: Bin | Call) -> bool:
 
 def describe(e: Node) -> str:
     """A payload node in words, for reports."""
-    names = {"arg": "an operand", "val": "a captured value", "const": f"constant {e[1]:g}"
-             if e[0] == "const" else ""}
-    if e[0] in names:
-        return names[e[0]]
-    return f"'{e[0]}'"
+    match e:
+        case Arg():
+            return "an operand"
+        case Val():
+            return "a captured value"
+        case Const(value=value):
+            return f"constant {value:g}"
+        case _:
+            return f"'{kind(e)}'"
 
 
 def step_expr(step) -> Expr:

@@ -28,6 +28,7 @@ from polylift.matcher.ir_model import (
     subview_size,
 )
 from polylift.mlir import ir
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Access, ArrayDecl, Lookup, Template
 from polylift.tdl.steps import walk
 
@@ -41,8 +42,7 @@ def _plain(tpl: Template, name: str) -> bool:
             if isinstance(node, Lookup) and node.array == name:
                 return False
             if isinstance(node, Access) and node.array == name and any(
-                    sub.const or len(sub.terms) != 1 or sub.terms[0][1] != 1
-                    for sub in node.indices):
+                    plain_subscript(sub, shifted=False) is None for sub in node.indices):
                 return False
     return True
 

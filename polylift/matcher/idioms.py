@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from polylift.matcher.tree import Apply, Const, Node, apply, const_value
 from polylift.mlir import ir
 
-Node = tuple
 NodeOf = Callable[[ir.Value], Node]
 
 # arith.cmpi predicates: slt sle sgt sge; arith.cmpf: ogt olt.
@@ -71,7 +71,7 @@ def select_node(owner: ir.OpView, node: NodeOf) -> Node:
     if (then, other) in ((big, small), (small, big)):
         if not integer and not strict:
             raise NotAnIdiom("select is not a max or min")  # NaN and -0 order differently
-        return ("max" if then == big else "min", then, other)
+        return apply("max" if then == big else "min", then, other)
     if not integer:
         raise NotAnIdiom("select is not a max or min")
     for recognise in (_clamp, _rdiv, _abs):
@@ -81,59 +81,57 @@ def select_node(owner: ir.OpView, node: NodeOf) -> Node:
     raise NotAnIdiom("select is not a max, min, clamp, abs or rounding division")
 
 
-def _const(n: Node) -> float | None:
-    return n[1] if n[0] == "const" else None
-
-
 def _clamp(big: Node, small: Node, then: Node, other: Node) -> Node | None:
     """min(max(x, lo), hi) from `x > hi ? hi : max(x, lo)` or `x < lo ? lo : min(x, hi)`."""
-    if then == small and _const(small) is not None:  # x > hi ? hi : ...
+    if then == small and const_value(small) is not None:  # x > hi ? hi : ...
         x, hi = big, small
-        if other[0] == "max" and x in other[1:]:
-            lo = other[2] if other[1] == x else other[1]
-            return _clamp_node(x, lo, hi)
-    if then == big and _const(big) is not None:  # lo > x, i.e. x < lo ? lo : ...
+        match other:
+            case Apply("max", (a, b)) if x in (a, b):
+                return _clamp_node(x, b if a == x else a, hi)
+    if then == big and const_value(big) is not None:  # lo > x, i.e. x < lo ? lo : ...
         x, lo = small, big
-        if other[0] == "min" and x in other[1:]:
-            hi = other[2] if other[1] == x else other[1]
-            return _clamp_node(x, lo, hi)
+        match other:
+            case Apply("min", (a, b)) if x in (a, b):
+                return _clamp_node(x, lo, b if a == x else a)
     return None
 
 
 def _clamp_node(x: Node, lo: Node, hi: Node) -> Node | None:
-    low, high = _const(lo), _const(hi)
+    low, high = const_value(lo), const_value(hi)
     if low is None or high is None or low > high:
         return None  # with lo > hi the select and min(max(..)) differ
-    return ("min", ("max", x, lo), hi)
+    return apply("min", apply("max", x, lo), hi)
 
 
 def _rdiv(big: Node, small: Node, then: Node, other: Node) -> Node | None:
     """rdiv(x, d) from `x >= 0 ? (x + d/2) / d : 0 - ((d/2 - x) / d)` (or `x > 0`)."""
-    if _const(small) != 0 or then[0] != "/" or other[0] != "-" or _const(other[1]) != 0:
-        return None
-    x, divisor = big, then[2]
-    value = _const(divisor)
+    match then, other:
+        case Apply("/", (up, divisor)), Apply("-", (zero, down)) if \
+                const_value(small) == 0 and const_value(zero) == 0:
+            pass
+        case _:
+            return None
+    x = big
+    value = const_value(divisor)
     if value is None:
-        half = ("/", divisor, ("const", 2))
+        half = apply("/", divisor, Const(2))
     elif value > 0 and value == int(value):
-        half = ("const", int(value) // 2)
+        half = Const(int(value) // 2)
     else:
         return None
-    up = then[1]  # x + k, either way round
-    if up not in (("+", x, half), ("+", half, x)):
+    if up not in (apply("+", x, half), apply("+", half, x)):  # x + k, either way round
         return None
-    down = other[2]  # (k - x) / d
-    if down[0] != "/" or down[2] != divisor or down[1] != ("-", half, x):
+    if down != apply("/", apply("-", half, x), divisor):  # (k - x) / d
         return None
-    return ("rdiv", x, divisor if value is None else ("const", float(value)))
+    return apply("rdiv", x, divisor if value is None else Const(float(value)))
 
 
 def _abs(big: Node, small: Node, then: Node, other: Node) -> Node | None:
     """abs(x) from `x < 0 ? 0 - x : x` or `x > 0 ? x : 0 - x` (either comparison way)."""
-    if _const(big) == 0:  # x < 0 (or 0 > x): the negation first
+    if const_value(big) == 0:  # x < 0 (or 0 > x): the negation first
         x, negated, kept = small, then, other
-    elif _const(small) == 0:  # x > 0: x first
+    elif const_value(small) == 0:  # x > 0: x first
         x, negated, kept = big, other, then
     else:
         return None
-    return ("abs", x) if kept == x and negated == ("-", ("const", 0), x) else None
+    return apply("abs", x) if kept == x and negated == apply("-", Const(0), x) else None

@@ -22,7 +22,12 @@ class Unsupported(Exception):
 
 @dataclass(frozen=True)
 class Lin:
-    """`sum(coeff * d_i) + const + sum(syms)`: one subscript of a root memref."""
+    """`sum(coeff * d_i) + const + sum(syms)`: one subscript of a root memref.
+
+    Over loop dims by position, not values (`raising.linear.Linear`): a linalg op's
+    indexing map names its loops d0, d1, ..., and two ops compare by those positions;
+    `syms` keeps a view's dynamic offsets, which a template binds as a base, apart.
+    """
 
     coeffs: tuple[tuple[int, int], ...]
     const: int = 0
@@ -40,6 +45,42 @@ class Lin:
             raise Unsupported("a view with a dynamic offset inside a strided view")
         return Lin(tuple((d, c * factor) for d, c in self.coeffs), self.const * factor,
                    self.syms)
+
+
+@dataclass(frozen=True)
+class ConstSize:
+    """A size known to be `value`."""
+
+    value: int
+
+
+@dataclass(frozen=True)
+class ValueSize:
+    """A size held by an SSA index value (a parameter, a loop bound)."""
+
+    value: ir.Value
+
+
+@dataclass(frozen=True)
+class AffineSize:
+    """A size computed by a pure affine op (`op`: its name) of `operands`' sizes:
+    compared by map and operands, since raised nests recompute a trip count each."""
+
+    op: str
+    map: str
+    operands: tuple[SizeKey, ...]
+
+
+@dataclass(frozen=True)
+class DimSize:
+    """The size of a root memref (`value`) along `pos`, no value holding it."""
+
+    value: ir.Value
+    pos: int
+
+
+# A comparable name for a size or index value: equal keys mean equal values.
+SizeKey = ConstSize | ValueSize | AffineSize | DimSize
 
 
 @dataclass(frozen=True)
@@ -101,7 +142,8 @@ def add_forms(a: dict, b: dict, scale: int = 1) -> dict:
 def affine_form(expr: ir.AffineExpr, operands: list[dict], n_dims: int) -> dict | None:
     """An affine expression as a linear form `{atom: coeff}` (the constant under the key
     1), given its map's operands as forms (its `n_dims` dims, then its symbols); None
-    when it is not linear."""
+    when it is not linear. A dict, not `Lin`: its callers choose the atoms (payload
+    nodes in `conditions.py`, loop and size atoms in `program/from_ir.py`)."""
     if isinstance(expr, ir.AffineDimExpr):
         return operands[expr.position]
     if isinstance(expr, ir.AffineSymbolExpr):
@@ -212,10 +254,10 @@ def operands(op: ir.OpView) -> list[Operand]:
     return out
 
 
-def extent_keys(op: ir.OpView) -> dict[int, set]:
+def extent_keys(op: ir.OpView) -> dict[int, set[SizeKey]]:
     """Per loop dim, the ways its trip count is written (static size or size value)."""
     generic = view_as(op, linalg.GenericOp)
-    keys: dict[int, set] = {}
+    keys: dict[int, set[SizeKey]] = {}
     for value, amap in zip(list(generic.inputs) + list(generic.outputs),
                            indexing_maps(generic), strict=True):
         for pos, expr in enumerate(amap.results):
@@ -224,11 +266,11 @@ def extent_keys(op: ir.OpView) -> dict[int, set]:
     return keys
 
 
-def dim_key(value: ir.Value, pos: int) -> tuple:
+def dim_key(value: ir.Value, pos: int) -> SizeKey:
     """A comparable name for `value`'s size along `pos`."""
     size = ir.MemRefType(value.type).shape[pos]
     if size != DYNAMIC:
-        return ("c", size)
+        return ConstSize(size)
     owner = value.owner
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.subview":
         return value_key(subview_size(owner.opview, pos))
@@ -236,7 +278,7 @@ def dim_key(value: ir.Value, pos: int) -> tuple:
         return dim_key(owner.operands[0], pos)
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.transpose":
         return dim_key(owner.operands[0], _permutation(owner)[pos])
-    return ("dim", value, pos)
+    return DimSize(value, pos)
 
 
 def subview_size(op: ir.OpView, pos: int) -> ir.Value:
@@ -253,7 +295,7 @@ def root_of(value: ir.Value) -> ir.Value:
     return compose(value, [Lin(((d, 1),)) for d in range(rank)])[0]
 
 
-def value_key(value: ir.Value) -> tuple:
+def value_key(value: ir.Value) -> SizeKey:
     """A comparable name for an index value: equal keys mean equal values.
 
     Raised nests recompute a trip count per nest (`affine.max` of the same operands),
@@ -261,16 +303,13 @@ def value_key(value: ir.Value) -> tuple:
     """
     known = constant_value(value)
     if known is not None:
-        return ("c", int(known))
+        return ConstSize(int(known))
     owner = value.owner
     if isinstance(owner, ir.Operation | ir.OpView) and owner.name in (
             "affine.max", "affine.min", "affine.apply"):
-        return ("affine", owner.name, str(owner.attributes["map"]),
-                tuple(value_key(o) for o in owner.operands))
-    return ("v", value)
-
-
-Node = tuple  # ("arg", i) | ("val", value) | ("const", x) | (op, child, ...)
+        return AffineSize(owner.name, str(owner.attributes["map"]),
+                          tuple(value_key(o) for o in owner.operands))
+    return ValueSize(value)
 
 
 def is_integer(value_type: ir.Type) -> bool:
@@ -302,4 +341,4 @@ def constant_for(value: float, kind: ir.Type) -> ir.Attribute:
     return ir.IntegerAttr.get(kind, int(value))
 
 
-__all__ = ["Lin", "Node", "Operand", "Unsupported", "operands", "extent_keys", "arith"]
+__all__ = ["Lin", "Operand", "Unsupported", "operands", "extent_keys", "arith"]

@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from polylift.matcher.engine import PlannedView
 from polylift.matcher.footprint import disjoint
-from polylift.matcher.ir_model import DYNAMIC, Lin, compose, dim_key
+from polylift.matcher.ir_model import DYNAMIC, ConstSize, Lin, ValueSize, compose, dim_key
 from polylift.matcher.state import Attempt, State
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
@@ -146,11 +146,11 @@ def _planned_view(decl: ArrayDecl, bound: tuple, kept: tuple[int, ...] | None,
         return None
     extents: list[int | ir.Value] = []
     for size in decl.dims:
-        keys = sorted((k for k in sizes.get(size, ()) if k[0] in ("c", "v")),
-                      key=lambda k: k[0])  # a constant first
+        keys = sorted((k for k in sizes.get(size, ()) if isinstance(k, ConstSize | ValueSize)),
+                      key=lambda k: not isinstance(k, ConstSize))  # a constant first
         if not keys:
             return None
-        extents.append(keys[0][1])
+        extents.append(keys[0].value)
     return PlannedView(root, tuple(extents))
 
 

@@ -1,12 +1,12 @@
 """The engine's rules for template locals, index values and comparisons.
 
 - A local (`local cmin : i32`) read by a step is its last definition before that step.
-  The op reads it as a value captured from outside (`("val", v)`), whose definition
+  The op reads it as a value captured from outside (`Val(v)`), whose definition
   `values.expand` reads; the template's definition must compute it. A definition over
   indices is a fold: `cmin = cdf[k] > 0 && cdf[k] < cmin ? cdf[k] : cmin` over k, from
   the definition before it, matches a loop carrying one value (`values.FoldIR`) whose
   iteration computes the same with the carried value for `cmin`.
-- An index read as a number (`lut[k] = k`) is the loop counter (`("index", d)`).
+- An index read as a number (`lut[k] = k`) is the loop counter (`Index(d)`).
 - A comparison is a linear form (`conditions.py`): the same relation, constant and
   coefficients, and atoms that match one to one.
 
@@ -22,10 +22,11 @@ from itertools import permutations
 from typing import Protocol
 
 from polylift.matcher.conditions import float_form, forms_of, template_form
-from polylift.matcher.ir_model import Node
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import StepIR
+from polylift.matcher.tree import Acc, Cmp, FCmp, Fold, Index, Node, Val, kind
 from polylift.matcher.values import expand
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Compare, Expr, Ref
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses, step_indices
@@ -68,7 +69,7 @@ def definition(m: Matcher, name: str, before: int) -> int | None:
 def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     """Local `name` read where the op has `e`."""
     if m.acc == name:
-        if e[0] == "acc":
+        if isinstance(e, Acc):
             yield replace(s, progress=s.progress + 1)
         else:
             m.attempt.fail(s, f"the loop carries another value than {name}")
@@ -77,8 +78,8 @@ def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     if where is None:
         m.attempt.fail(s, f"local {name} has no definition before this step")
         return
-    if e[0] == "val":
-        e = expand(e[1])
+    if isinstance(e, Val):
+        e = expand(e.value)
     step = m.tpl.ast.steps[where]
     if step_indices(step):
         yield from fold(m, name, where, e, s)
@@ -88,10 +89,10 @@ def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
 
 def fold(m: Matcher, name: str, where: int, e: Node, s: State) -> Iterator[State]:
     """A local defined over indices, read where the op has `e` (a loop carrying a value)."""
-    if e[0] != "fold":
-        m.attempt.fail(s, f"local {name} is folded over a loop; the op has {e[0]!r}")
+    if not isinstance(e, Fold):
+        m.attempt.fail(s, f"local {name} is folded over a loop; the op has {kind(e)!r}")
         return
-    loop = e[1]
+    loop = e.loop
     start = definition(m, name, where)
     if start is None:
         m.attempt.fail(s, f"local {name} is folded without a value to start from")
@@ -117,9 +118,10 @@ def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
     for access in accesses(step):
         decl = m.tpl.ast.param(access.array)
         for sub, size in zip(access.indices, getattr(decl, "dims", ()), strict=False):
-            if len(sub.terms) != 1 or sub.terms[0][1] != 1 or sub.terms[0][0] not in dims:
+            var = plain_subscript(sub)
+            if var is None or var not in dims:
                 continue
-            keys = frozenset(loop.keys.get(dims[sub.terms[0][0]], ()))
+            keys = frozenset(loop.keys.get(dims[var], ()))
             known = s.get("sizes", size)
             if known is not None and not known & keys:
                 m.attempt.fail(s, f"size '{size}' of the fold differs from another use")
@@ -131,13 +133,13 @@ def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
 
 def index_value(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     """Index `name` read as a number: the loop counter of the dim it is bound to."""
-    if e[0] != "index":
-        m.attempt.fail(s, f"payload has {e[0]!r} where the template reads the index {name}")
+    if not isinstance(e, Index):
+        m.attempt.fail(s, f"payload has {kind(e)!r} where the template reads the index {name}")
         return
     bound = s.get("dims", name)
     if bound is None:
-        yield s.bind("dims", name, e[1])
-    elif bound == e[1]:
+        yield s.bind("dims", name, e.dim)
+    elif bound == e.dim:
         yield s
     else:
         m.attempt.fail(s, f"index {name} is read as another loop's counter")
@@ -146,17 +148,17 @@ def index_value(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
 def compare(m: Matcher, t: Compare, e: Node, s: State) -> Iterator[State]:
     """A comparison: the same form, its atoms matched one to one (floats: the same
     relation and sides, `==` and `!=` either way round)."""
-    if e[0] == "fcmp":
+    if isinstance(e, FCmp):
         rel, big, small = float_form(t.op, t.lhs, t.rhs)
-        if rel != e[1]:
+        if rel != e.rel:
             m.attempt.fail(s, f"the op compares otherwise than the template ({t})")
             return
-        yield from m.seq([big, small], [e[2], e[3]], s)
+        yield from m.seq([big, small], [e.big, e.small], s)
         if rel in ("==", "!="):
-            yield from m.seq([big, small], [e[3], e[2]], s)
+            yield from m.seq([big, small], [e.small, e.big], s)
         return
-    if e[0] != "cmp":
-        m.attempt.fail(s, f"payload has {e[0]!r} where the template compares ({t})")
+    if not isinstance(e, Cmp):
+        m.attempt.fail(s, f"payload has {kind(e)!r} where the template compares ({t})")
         return
     rel, terms, const = template_form(t)
     want = sorted(terms.items(), key=lambda kv: kv[1])

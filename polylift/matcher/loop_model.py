@@ -26,16 +26,20 @@ from __future__ import annotations
 
 from polylift.matcher.conditions import NotACondition, affine_condition, condition_node
 from polylift.matcher.ir_model import (
+    AffineSize,
+    ConstSize,
     Lin,
-    Node,
     Operand,
+    SizeKey,
     Unsupported,
+    ValueSize,
     affine_lin,
     compose,
     constant_value,
 )
 from polylift.matcher.payload import value_tree
 from polylift.matcher.step_ir import peel_casts
+from polylift.matcher.tree import Acc, Arg, Index, Node, Val, apply
 from polylift.mlir import affine, ir, view_as
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
@@ -67,21 +71,21 @@ class _Reader:
         return root, tuple(access)
 
     def leaf(self, value: ir.Value) -> Node | None:
-        """A load's result is an operand, a counter is `("index", d)` (its conversion to
-        a number is read through), a fold's carried value is `("acc",)`."""
+        """A load's result is an operand, a counter is `Index(d)` (its conversion to
+        a number is read through), a fold's carried value is `Acc()`."""
         if value in self.ivs:
-            return ("index", self.ivs.index(value))
+            return Index(self.ivs.index(value))
         if self.acc is not None and value == self.acc:
-            return ("acc",)
+            return Acc()
         if value in self.loads:
-            return ("arg", self.loads[value])
+            return Arg(self.loads[value])
         owner = value.owner
         if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.load":
             view = view_as(owner, affine.AffineLoadOp)
             root, access = self.subscripts(view, view.memref, list(view.indices))
             self.loads[value] = len(self.operands)
             self.operands.append(Operand(view.memref, root, access, False))
-            return ("arg", self.loads[value])
+            return Arg(self.loads[value])
         return None
 
 
@@ -97,7 +101,7 @@ def _nest(loop: ir.OpView) -> tuple[list[ir.OpView], ir.Block]:
         return loops, body
 
 
-def _bounds(loop: ir.OpView) -> tuple[int, set[tuple]]:
+def _bounds(loop: ir.OpView) -> tuple[int, set[SizeKey]]:
     """A loop's constant start and its upper bound's keys (a constant or a value)."""
     if len(loop.results) or ir.IntegerAttr(loop.attributes["step"]).value != 1:
         raise Unsupported("a loop with a step other than 1 or loop-carried values")
@@ -109,7 +113,7 @@ def _bounds(loop: ir.OpView) -> tuple[int, set[tuple]]:
 _TRIPS = "affine_map<(d0) -> (0, d0)>"
 
 
-def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
+def _bounds_of(loop: ir.OpView) -> tuple[int, set[SizeKey]]:
     lower = ir.AffineMapAttr(loop.attributes["lowerBoundMap"]).value
     upper = ir.AffineMapAttr(loop.attributes["upperBoundMap"]).value
     if len(lower.results) != 1 or not isinstance(lower.results[0], ir.AffineConstantExpr):
@@ -120,13 +124,13 @@ def _bounds_of(loop: ir.OpView) -> tuple[int, set[tuple]]:
         raise Unsupported("a loop bounded by a min or max")
     expr = upper.results[0]
     if isinstance(expr, ir.AffineConstantExpr):
-        return start, {("c", expr.value)}
+        return start, {ConstSize(expr.value)}
     if isinstance(expr, ir.AffineDimExpr | ir.AffineSymbolExpr) and len(operands) == 1:
         known = constant_value(operands[0])
         if known is not None:
-            return start, {("c", int(known))}
-        key = ("v", operands[0])
-        return start, {key} if start else {key, ("affine", "affine.max", _TRIPS, (key,))}
+            return start, {ConstSize(int(known))}
+        key = ValueSize(operands[0])
+        return start, {key} if start else {key, AffineSize("affine.max", _TRIPS, (key,))}
     raise Unsupported("a loop whose end is not a constant or a value")
 
 
@@ -169,7 +173,7 @@ def _stored_value(effect: ir.OpView, body: ir.Block, reader: _Reader) -> Node:
                                   lambda v: value_tree(v, body, reader.leaf))
     except NotACondition as exc:
         raise Unsupported(str(exc)) from None
-    return ("select", test, *arms)
+    return apply("select", test, *arms)
 
 
 def _same_target(stores: list[ir.OpView]) -> None:
@@ -216,12 +220,12 @@ class LoopIR(_BodyIR):
         self.op = loop
         loops, body = _nest(loop)
         reader = _Reader([view_as(lp, affine.AffineForOp).induction_variable for lp in loops])
-        self.keys: dict[int, set] = {}
+        self.keys: dict[int, set[SizeKey]] = {}
         mask = []
         ivs = set(reader.ivs)
         for d, lp in enumerate(loops):
             start, keys = _bounds(lp)
-            if any(k[0] == "v" and k[1] in ivs for k in keys):
+            if any(isinstance(k, ValueSize) and k.value in ivs for k in keys):
                 # A triangle: its extent changes with an outer counter, no launch size.
                 raise Unsupported("a loop bounded by an outer loop's counter")
             self.keys[d] = keys
@@ -259,7 +263,7 @@ class LoopIR(_BodyIR):
             raise Unsupported("a store at a subscript that is not a converted value")
         key = value_tree(cast.operands[0], body, reader.leaf)
         if cast.name == "arith.index_castui":
-            key = ("unsigned", key)
+            key = apply("unsigned", key)
         root, _ = compose(memref, [Lin(((0, 1),))])
         return Operand(memref, root, (), True), key
 
@@ -284,7 +288,7 @@ class StoreIR(_BodyIR):
             # A loop's result is a value the template may name (a local it folds).
             owner = value.owner
             if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "affine.for":
-                return ("val", value)
+                return Val(value)
             return reader.leaf(value)
 
         self.tree: Node = value_tree(store.operands[0], block, leaf)
@@ -298,7 +302,7 @@ class StoreIR(_BodyIR):
 class FoldIR(_BodyIR):
     """A loop carrying one value (`cmin = c < cmin ? c : cmin` over k), as the value it
     yields: dims, keys and mask as `LoopIR`'s, `init` the value it starts from, `tree`
-    the value of one iteration over operands, counters and `("acc",)`, the carried
+    the value of one iteration over operands, counters and `Acc()`, the carried
     value. Its loads must read memory no iteration writes: the body only computes."""
 
     iterators: list[str]

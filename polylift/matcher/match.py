@@ -12,6 +12,7 @@ from polylift.matcher.engine import (
     step_expr,
 )
 from polylift.matcher.ir_model import (
+    ConstSize,
     Operand,
     is_integer,
     linalg_outputs,
@@ -24,8 +25,10 @@ from polylift.matcher.mask import step_mask
 from polylift.matcher.program.prove import match_program
 from polylift.matcher.state import Attempt, State
 from polylift.matcher.step_ir import GenericIR, StepIR
+from polylift.matcher.tree import Arg, Elem, Node, Val, apply, children
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Access, ArrayDecl, Lookup
 from polylift.tdl.library import KernelTemplate, storage_type
 from polylift.tdl.steps import (
@@ -51,8 +54,9 @@ def _var_sizes(tpl: KernelTemplate, step) -> dict[str, str]:
         decl = tpl.ast.param(access.array)
         assert isinstance(decl, ArrayDecl)
         for sub, size in zip(access.indices, decl.dims, strict=True):
-            if len(sub.terms) == 1 and sub.terms[0][1] == 1:
-                sizes.setdefault(sub.terms[0][0], size)
+            var = plain_subscript(sub)
+            if var is not None:
+                sizes.setdefault(var, size)
     return sizes
 
 
@@ -100,7 +104,7 @@ def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[
         if ctx.target_key is None:
             m.attempt.fail(s, f"the op writes at plain subscripts, the template at {step.target}")
             return
-        yield from m.lookup(step.target, ("lookup", ("val", out.value), ctx.target_key), s)
+        yield from m.lookup(step.target, apply("lookup", Val(out.value), ctx.target_key), s)
     elif ctx.target_key is not None:
         m.attempt.fail(s, f"the op writes at a computed subscript, the template at {step.target}")
     else:
@@ -144,10 +148,11 @@ def _same_mask(m: Matcher, step, ctx: StepIR, s: State) -> bool:
     return False
 
 
-def _reads(node, index: int) -> bool:
-    if node[0] == "arg":
-        return node[1] == index
-    return any(_reads(c, index) for c in node[1:] if isinstance(c, tuple))
+def _reads(node: Node, index: int) -> bool:
+    """Whether the tree reads operand `index` (an integer comparison's atoms aside)."""
+    if isinstance(node, Arg):
+        return node.index == index
+    return any(_reads(c, index) for c in children(node))
 
 
 def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
@@ -176,7 +181,7 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
             return None
     for var, dim in dims.items():
         window = m.tpl.ast.window(var)
-        if window is not None and ("c", window.extent) not in ctx.keys.get(dim, set()):
+        if window is not None and ConstSize(window.extent) not in ctx.keys.get(dim, set()):
             # Nothing else bounds a window index: its trip count must be the declared one.
             m.attempt.fail(s, f"loop of window index '{var}' does not run {window.extent} "
                               "times")
@@ -240,8 +245,13 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
     """A scalar bound to an SSA value must have the type the shim takes for it."""
     for name, bound in s.scalars:
         want = tpl.scalar_dtype(name, dtype)
-        have = ir.MemRefType(bound[1].type).element_type if bound[0] == "elem" else \
-            bound[1].type if bound[0] == "val" else want
+        match bound:
+            case Elem(view=view):
+                have = ir.MemRefType(view.type).element_type
+            case Val(value=value):
+                have = value.type
+            case _:
+                have = want
         if str(have) != want:
             attempt.fail(replace(s, progress=10**6), f"scalar {name} is a "
                                                      f"{have}, the template takes {want}")
@@ -287,7 +297,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
         arrays = launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
-        if any(bound[0] == "elem" and _written(root_of(bound[1]), written)
+        if any(isinstance(bound, Elem) and _written(root_of(bound.view), written)
                for _, bound in s.scalars):
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")

@@ -1,10 +1,10 @@
 """A payload as a tree: what a linalg body, or a loop body, computes from what it reads.
 
-Nodes are tuples: `("arg", i)` (block argument i, or operand i of a loop model),
-`("val", v)` (a value from outside), `("const", x)`, `(operator, child, ...)` for the
-template operators below, `("lookup", ("val", table), key)`, `("index", d)` (loop dim d
-read as a number), and, where conditions are read (loop bodies), `("select", test, a,
-b)` over `conditions.py`'s comparison and `and` nodes.
+Nodes are `tree.py`'s: `Arg(i)` (block argument i, or operand i of a loop model),
+`Val(v)` (a value from outside), `Const(x)`, `Apply(operator, children)` for the
+template operators below, `Apply("lookup", (Val(table), key))`, `Index(d)` (loop dim d
+read as a number), and, where conditions are read (loop bodies), `Apply("select", (test,
+a, b))` over `conditions.py`'s comparison and `and` nodes.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from polylift.matcher.conditions import NotACondition, condition_node
 from polylift.matcher.idioms import NotAnIdiom, select_node
-from polylift.matcher.ir_model import Node, Unsupported, constant_value
+from polylift.matcher.ir_model import Unsupported, constant_value
+from polylift.matcher.tree import Arg, Const, Index, Node, Val, apply
 from polylift.mlir import ir
 
 # Payload ops the matcher understands, by name: the template operator they stand for.
@@ -87,13 +88,13 @@ class _Reader:
                 return named
         if isinstance(value, ir.BlockArgument):
             if value.owner == self.block:
-                return ("arg", value.arg_number)
-            return ("val", value)
+                return Arg(value.arg_number)
+            return Val(value)
         known = constant_value(value)
         if known is not None:
-            return ("const", known)
+            return Const(known)
         if not within(value.owner, self.block):
-            return ("val", value)
+            return Val(value)
         return self.op_node(value.owner)
 
     def op_node(self, owner: ir.OpView) -> Node:
@@ -106,9 +107,10 @@ class _Reader:
         if name == "arith.addi" and constant_value(owner.operands[1]) == 0:
             return self.node(owner.operands[0])
         if name in BINARY:
-            return (BINARY[name], self.node(owner.operands[0]), self.node(owner.operands[1]))
+            return apply(BINARY[name], self.node(owner.operands[0]),
+                         self.node(owner.operands[1]))
         if name in UNARY:
-            return (UNARY[name], self.node(owner.operands[0]))
+            return apply(UNARY[name], self.node(owner.operands[0]))
         if name == "arith.select":
             return self.select(owner)
         if name == "scf.if" and len(owner.results) == 1 and self.conditions:
@@ -116,7 +118,7 @@ class _Reader:
         if name == "memref.load":
             return self.lookup(owner)
         if name == "linalg.index":
-            return ("index", ir.IntegerAttr(owner.attributes["dim"]).value)
+            return Index(ir.IntegerAttr(owner.attributes["dim"]).value)
         if name in ("arith.index_cast", "arith.index_castui"):
             return self.index_cast(owner)
         if name in ("arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp"):
@@ -138,7 +140,7 @@ class _Reader:
     def lookup(self, owner: ir.OpView) -> Node:
         """A read of a table captured from outside the body, at a subscript computed from
         data (the raising keeps such reads when nothing in the nest writes the table):
-        `("lookup", ("val", table), key)`, the key an integer converted to an index,
+        `Apply("lookup", (Val(table), key))`, the key an integer converted to an index,
         wrapped in `unsigned` when the conversion zero-extends."""
         table = owner.operands[0]
         if not isinstance(table.owner, ir.Block) and within(table.owner, self.block):
@@ -152,12 +154,12 @@ class _Reader:
                               "value")
         key = self.node(cast.operands[0])
         if cast.name == "arith.index_castui":
-            key = ("unsigned", key)
-        return ("lookup", ("val", table), key)
+            key = apply("unsigned", key)
+        return apply("lookup", Val(table), key)
 
     def select(self, owner: ir.OpView) -> Node:
         """max, min, a clamp or a rounding division, when the select provably is one;
-        else, where conditions are read, `("select", test, then, else)`."""
+        else, where conditions are read, `Apply("select", (test, then, else))`."""
         try:
             return select_node(owner, self.node)
         except NotAnIdiom as exc:
@@ -168,7 +170,8 @@ class _Reader:
             test = condition_node(owner.operands[0], self.node)
         except NotACondition:
             raise Unsupported(reason) from None
-        return ("select", test, self.node(owner.operands[1]), self.node(owner.operands[2]))
+        return apply("select", test, self.node(owner.operands[1]),
+                     self.node(owner.operands[2]))
 
     def truth_value(self, owner: ir.OpView) -> Node:
         """A comparison used as a number (`x * (x > 0)`: C converts the int 0 or 1 to
@@ -189,14 +192,14 @@ class _Reader:
         return ("select", test, ("const", 1.0), ("const", 0.0))
 
     def branches(self, owner: ir.OpView) -> Node:
-        """`scf.if` yielding one value: `("select", test, then, else)`, of which the
+        """`scf.if` yielding one value: `Apply("select", (test, then, else))`, of which the
         source evaluates only the arm it takes (as the template's `c ? a : b` does)."""
         arms = []
         for region in owner.regions:
             body = region.blocks[0]
             arms.append(self.node(body.operations[len(body.operations) - 1].operands[0]))
         try:
-            return ("select", condition_node(owner.operands[0], self.node), *arms)
+            return apply("select", condition_node(owner.operands[0], self.node), *arms)
         except NotACondition as exc:
             raise Unsupported(str(exc)) from None
 
@@ -204,7 +207,7 @@ class _Reader:
         """A loop counter used as a number (`lut[k] = k`), or an integer made an index for
         an affine condition (a sign extension: the same number)."""
         inner = self.node(owner.operands[0])
-        if isinstance(owner.operands[0].type, ir.IndexType) and inner[0] != "index":
+        if isinstance(owner.operands[0].type, ir.IndexType) and not isinstance(inner, Index):
             raise Unsupported("payload converts an index that is no loop counter")
         return inner
 
@@ -226,5 +229,5 @@ def captured(value: ir.Value, dtype: str) -> Node | None:
     leaves = []
     for operand in owner.operands:
         known = constant_value(operand)
-        leaves.append(("val", operand) if known is None else ("const", known))
-    return (BINARY[owner.name], *leaves)
+        leaves.append(Val(operand) if known is None else Const(known))
+    return apply(BINARY[owner.name], *leaves)

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 
 from polylift.matcher.engine import flatten, step_expr
 from polylift.matcher.ir_model import (
-    Node,
     Unsupported,
     indexing_maps,
     iterator_kinds,
@@ -18,6 +17,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import BINARY, UNARY, payload
+from polylift.matcher.tree import Apply, Arg, Cmp, Node, children, kind, with_children
 from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
     Access,
@@ -83,12 +83,12 @@ def op_shape(op: ir.OpView) -> Shape | None:
         payload(op, value, conditions=False)
     except Unsupported as exc:
         base = replace(base, selects=str(exc))
-    leaves = [n for n in _nodes(tree) if n[0] in LEAVES]
-    return replace(base, reads=sum(1 for n in leaves if n[0] == "arg" and n[1] != out),
-                   reads_out=("arg", out) in leaves, terms=len(flatten(tree, "+", False)),
-                   ops=_counts("cmp" if n[0] == "fcmp" else n[0] for n in _nodes(tree)
-                               if n[0] not in LEAVES),
-                   scalars=sum(1 for n in leaves if n[0] in ("val", "const")))
+    leaves = [n for n in _nodes(tree) if kind(n) in LEAVES]
+    return replace(base, reads=sum(1 for n in leaves if isinstance(n, Arg) and n.index != out),
+                   reads_out=Arg(out) in leaves, terms=len(flatten(tree, "+", False)),
+                   ops=_counts("cmp" if kind(n) == "fcmp" else kind(n) for n in _nodes(tree)
+                               if kind(n) not in LEAVES),
+                   scalars=sum(1 for n in leaves if kind(n) in ("val", "const")))
 
 
 def _block_shape(op: ir.OpView, base: Shape) -> Shape:
@@ -143,32 +143,27 @@ def _counts(names: Iterator[str] | list[str]) -> tuple[tuple[str, int], ...]:
     return tuple(sorted(Counter(names).items()))
 
 
-def _is_node(child: object) -> bool:
-    return isinstance(child, tuple) and bool(child) and isinstance(child[0], str)
-
-
 def _nodes(tree: Node) -> Iterator[Node]:
     yield tree
-    if tree[0] == "lookup":  # the table is no scalar: only its key has leaves
-        yield from _nodes(tree[2])
-    elif tree[0] == "cmp":  # a comparison's atoms (its numbers are folded into a form)
-        for atom, _ in tree[2]:
-            yield from _nodes(atom)
-    elif tree[0] not in LEAVES:
-        for child in tree[1:]:
-            if _is_node(child):
+    match tree:
+        case Apply("lookup", (_, key)):  # the table is no scalar: only its key has leaves
+            yield from _nodes(key)
+        case Cmp(terms=terms):  # a comparison's atoms (its numbers are folded into a form)
+            for atom, _ in terms:
+                yield from _nodes(atom)
+        case _:
+            for child in children(tree):
                 yield from _nodes(child)
 
 
 def _uncast(tree: Node) -> Node:
     """The payload without the widening and narrowing casts of integer arithmetic."""
-    if tree[0] in CASTS:
-        return _uncast(tree[1])
-    if tree[0] == "cmp":  # the compared atoms, as the template reads them: widened
-        return (tree[0], tree[1], tuple((_uncast(a), c) for a, c in tree[2]), tree[3])
-    if tree[0] in LEAVES:
-        return tree
-    return (tree[0], *(_uncast(c) if _is_node(c) else c for c in tree[1:]))
+    match tree:
+        case Apply(op, (value,)) if op in CASTS:
+            return _uncast(value)
+        case Cmp(rel, terms, const):  # the compared atoms, as the template reads them: widened
+            return Cmp(rel, tuple((_uncast(a), c) for a, c in terms), const)
+    return with_children(tree, [_uncast(c) for c in children(tree)])
 
 
 def differences(have: Shape, want: Shape, tpl: KernelTemplate,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from polylift.matcher.tree import Node
 from polylift.mlir import ir
 
 
@@ -17,7 +18,7 @@ class State:
 
     dims: tuple[tuple[str, int], ...] = ()            # index var -> loop dim (this step)
     arrays: tuple[tuple[str, tuple], ...] = ()       # array -> (root, base offsets)
-    scalars: tuple[tuple[str, tuple], ...] = ()      # scalar -> ("val", v) | ("const", x)
+    scalars: tuple[tuple[str, Node], ...] = ()       # scalar -> Val | Const | Elem
     uses: tuple[tuple[str, ir.Value], ...] = ()      # array -> IR operand values bound
     sizes: tuple[tuple[str, frozenset], ...] = ()    # size symbol -> extent keys
     kept: tuple[tuple[str, tuple[int, ...]], ...] = ()  # array -> root dims it spans

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Protocol
 
 from polylift.matcher.ir_model import (
-    Node,
     Operand,
     Unsupported,
     extent_keys,
@@ -19,6 +18,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.mask import split_mask
 from polylift.matcher.payload import payload
+from polylift.matcher.tree import Apply, Arg, Cmp, Const, Node, children, with_children
 from polylift.mlir import ir, linalg, view_as
 
 
@@ -26,7 +26,7 @@ class StepIR(Protocol):
     """What a step is matched against: a linalg op, a loop nest or a store.
 
     `operands`: the arrays read and the one written (last), as accesses over loop dims;
-    `tree`: the stored value over them (`("arg", k)` is operand k); `mask`: the points
+    `tree`: the stored value over them (`Arg(k)` is operand k); `mask`: the points
     updated, when not the whole box of the loops; `keys`: per loop dim, its trip count
     (its upper bound, for a loop starting above 0: `mask` states the start);
     `iterators`: per loop dim, `parallel`, `reduction` or `sequential` (a loop that
@@ -99,27 +99,30 @@ def _narrowed(tree: Node, accumulate: str, element: str, extension: str = "sext"
     arm of a conditional store is truncated on its own (the same low bits as truncating
     their common value); a constant, or an element read and stored as it is (widened and
     narrowed again), needs no truncation."""
-    if tree[0] == "select":
-        return ("select", _unwiden(tree[1], extension),
-                _narrowed(tree[2], accumulate, element, extension),
-                _narrowed(tree[3], accumulate, element, extension))
-    if tree[0] in ("const", "arg", "lookup"):
-        return tree
-    if tree[0] != "trunc":
-        raise Unsupported(f"payload does not truncate its {accumulate} result to {element}")
-    return _unwiden(tree[1], extension)
+    match tree:
+        case Apply("select", (test, then, other)):
+            return Apply("select", (_unwiden(test, extension),
+                                    _narrowed(then, accumulate, element, extension),
+                                    _narrowed(other, accumulate, element, extension)))
+        case Const() | Arg() | Apply("lookup"):
+            return tree
+        case Apply("trunc", (value,)):
+            return _unwiden(value, extension)
+        case _:
+            raise Unsupported(f"payload does not truncate its {accumulate} result to "
+                              f"{element}")
 
 
 def _unwiden(node: Node, extension: str = "sext") -> Node:
-    if node[0] == extension and node[1][0] == "arg":
-        return node[1]
-    if node[0] == "cmp":
-        # A comparison of pixels compares them as the template reads them: extended.
-        terms = [(_unwiden(atom, extension), coeff) for atom, coeff in node[2]]
-        return (node[0], node[1], tuple(sorted(terms, key=lambda t: repr(t[0]))), node[3])
-    if node[0] in ("arg", "val", "const", "unsigned", "index", "acc", "opnd", "fold"):
-        # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
-        # pixel reads other numbers than the pixel's unsigned bits, so it stays.
-        return node
-    return (node[0], *(_unwiden(c, extension) if isinstance(c, tuple) else c
-                       for c in node[1:]))
+    match node:
+        case Apply(op, (Arg() as read,)) if op == extension:
+            return read
+        case Cmp(rel, terms, const):
+            # A comparison of pixels compares them as the template reads them: extended.
+            unwidened = [(_unwiden(atom, extension), coeff) for atom, coeff in terms]
+            return Cmp(rel, tuple(sorted(unwidened, key=lambda t: repr(t[0]))), const)
+        case Apply("unsigned"):
+            # Under `unsigned` a widening is no C promotion: zero-extending a sign-extended
+            # pixel reads other numbers than the pixel's unsigned bits, so it stays.
+            return node
+    return with_children(node, [_unwiden(c, extension) for c in children(node)])

@@ -3,16 +3,15 @@
 A template may define local scalars (`total = cdf[255]`, `cmin` folded over k, `den =
 total - cmin`) that a later step reads. In the IR such a scalar is an SSA value the
 op captures from outside; `expand` reads its definition as a tree of payload nodes:
-arithmetic, an element read at constant subscripts (`("opnd", Operand)`), and a loop
-carrying one value (`("fold", FoldIR)`). A value it does not read (a parameter) stays
-`("val", v)`. Converting an integer to an index keeps its number, so it is read through.
+arithmetic, an element read at constant subscripts (`Opnd(operand)`), and a loop
+carrying one value (`Fold(FoldIR)`). A value it does not read (a parameter) stays
+`Val(v)`. Converting an integer to an index keeps its number, so it is read through.
 """
 
 from __future__ import annotations
 
 from polylift.matcher.ir_model import (
     Lin,
-    Node,
     Operand,
     Unsupported,
     compose,
@@ -20,6 +19,7 @@ from polylift.matcher.ir_model import (
 )
 from polylift.matcher.loop_model import FoldIR
 from polylift.matcher.payload import BINARY, UNARY
+from polylift.matcher.tree import Const, Fold, Node, Opnd, Val, apply
 from polylift.mlir import ir
 
 
@@ -38,30 +38,30 @@ def _element(owner: ir.OpView) -> Node | None:
             return None
         subscripts = [int(k) for k in known if k is not None]
     root, access = compose(memref, [Lin((), k) for k in subscripts])
-    return ("opnd", Operand(memref, root, tuple(access), False))
+    return Opnd(Operand(memref, root, tuple(access), False))
 
 
 def expand(value: ir.Value, depth: int = 0) -> Node:
     """The tree of a scalar's definition (see the module doc)."""
     known = constant_value(value)
     if known is not None:
-        return ("const", known)
+        return Const(known)
     owner = value.owner
     if depth > 16 or not isinstance(owner, ir.Operation | ir.OpView):
-        return ("val", value)
+        return Val(value)
     name = owner.name
     if name in BINARY:
-        return (BINARY[name], expand(owner.operands[0], depth + 1),
-                expand(owner.operands[1], depth + 1))
+        return apply(BINARY[name], expand(owner.operands[0], depth + 1),
+                     expand(owner.operands[1], depth + 1))
     if name in UNARY:
-        return (UNARY[name], expand(owner.operands[0], depth + 1))
+        return apply(UNARY[name], expand(owner.operands[0], depth + 1))
     if name == "arith.index_cast" and not isinstance(owner.operands[0].type, ir.IndexType):
         return expand(owner.operands[0], depth + 1)
     if name in ("affine.load", "memref.load"):
-        return _element(owner.opview) or ("val", value)
+        return _element(owner.opview) or Val(value)
     if name == "affine.for" and len(owner.results) == 1:
         try:
-            return ("fold", FoldIR(owner.opview))
+            return Fold(FoldIR(owner.opview))
         except Unsupported:
-            return ("val", value)
-    return ("val", value)
+            return Val(value)
+    return Val(value)

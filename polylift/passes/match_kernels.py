@@ -20,6 +20,7 @@ from polylift.matcher.match import StepContexts, match
 from polylift.matcher.report import FunctionReport, render_summary
 from polylift.matcher.residual import residual_ops
 from polylift.matcher.runs import dead_after, element_kind, fits, run_kinds, run_of
+from polylift.matcher.tree import Const, Elem, Val
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
@@ -266,19 +267,24 @@ def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:
                 kept = b.kept.get(param.name)
                 operands.append(view if kept is None else _slice(view, kept))
                 continue
-            bound: tuple = ("const", param.fixed) if param.fixed is not None \
+            bound = Const(param.fixed) if param.fixed is not None \
                 else b.scalars[param.name]
-            if bound[0] == "val":
-                operands.append(bound[1])
-                continue
-            if bound[0] == "elem":
-                # The element the ops read on every iteration, read once (nothing in
-                # them writes it).
-                indices = [arith.constant(ir.IndexType.get(), k) for k in bound[2]]
-                operands.append(memref.load(bound[1], indices))
-                continue
+            match bound:
+                case Val(value=value):
+                    operands.append(value)
+                    continue
+                case Elem(view=view, subscripts=subscripts):
+                    # The element the ops read on every iteration, read once (nothing in
+                    # them writes it).
+                    indices = [arith.constant(ir.IndexType.get(), k) for k in subscripts]
+                    operands.append(memref.load(view, indices))
+                    continue
+                case Const(value=number):
+                    pass
+                case _:
+                    raise AssertionError(f"scalar {param.name} is bound to {bound}")
             ctype = mlir_dtype(tpl.scalar_dtype(param.name, b.dtype))
-            attr = constant_for(bound[1], ctype)
+            attr = constant_for(number, ctype)
             operands.append(ir.Operation.create("arith.constant", results=[ctype],
                                                 attributes={"value": attr}).result)
             attrs[param.name] = attr

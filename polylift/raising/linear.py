@@ -20,7 +20,13 @@ class NotAffine(Exception):
 
 @dataclass(frozen=True)
 class Linear:
-    """`sum(terms[v] * v) + const` over SSA values `v`."""
+    """`sum(terms[v] * v) + const` over SSA values `v`.
+
+    The raising's form: it reads parsed `affine` IR, whose counters and parameters are
+    `ir.Value`s, so it cannot share the front end's `frontend.affine.Affine` (over the
+    SSA names of MLIR text not yet parsed). The matcher reads linalg ops instead,
+    whose subscripts are over loop dims (`matcher.ir_model.Lin`).
+    """
 
     terms: tuple[tuple[ir.Value, int], ...] = ()
     const: int = 0

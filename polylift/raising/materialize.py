@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from polylift import rewriter
 from polylift.mlir import ir, memref
 from polylift.raising.linear import Linear, render
+from polylift.subscripts import plain_subscript
 
 DYNAMIC = ir.ShapedType.get_dynamic_size()
 
@@ -40,8 +41,9 @@ class Materializer:
         """An int when `form` is constant, else an `affine.apply` result."""
         if form.is_constant():
             return form.const
-        if form.const == 0 and len(form.terms) == 1 and form.terms[0][1] == 1:
-            return form.terms[0][0]
+        atom = plain_subscript(form, shifted=False)
+        if atom is not None:
+            return atom
         return self._apply(form, "affine.apply", [])
 
     def trip_count(self, lower: Linear, upper: Linear, step: int) -> Linear:

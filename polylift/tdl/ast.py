@@ -15,7 +15,12 @@ class Span:
 
 @dataclass(frozen=True)
 class Index:
-    """One subscript: a linear combination of index variables plus a constant."""
+    """One subscript: a linear combination of index variables plus a constant.
+
+    The template language's form, over index names: it imports nothing of MLIR or the
+    front end, so it keeps its own (`frontend.affine.Affine` is the front end's, over
+    SSA names); `subscripts.plain_subscript` asks it and the others one question alike.
+    """
 
     terms: tuple[tuple[str, int], ...]
     const: int = 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from polylift.errors import SourceLoc
+from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import (
     Access,
     And,
@@ -234,8 +235,8 @@ class _Checker:
         """Indices have extents; what a step reduces over, it reduces as it may."""
         written = written_indices(step)
         used = {v for a in accesses(step) for sub in a.indices for v in sub.vars}
-        plain = {sub.terms[0][0] for a in accesses(step) + written_access(step)
-                 for sub in a.indices if len(sub.terms) == 1 and sub.terms[0][1] == 1}
+        plain = {plain_subscript(sub) for a in accesses(step) + written_access(step)
+                 for sub in a.indices} - {None}
         unsized = used - plain - {w.name for w in self.tpl.windows}
         if unsized:
             # An index seen only inside `y+r` or `2*y` has no size to bound its loop.
@@ -263,7 +264,7 @@ class _Checker:
         self.check_access(target)
         single = all(not sub.terms for sub in target.indices)
         for sub in target.indices:
-            plain = len(sub.terms) == 1 and sub.terms[0][1] == 1 and not sub.const
+            plain = plain_subscript(sub, shifted=False) is not None
             if not plain and not (single and target.indices):
                 raise self.fail(sub.span, "a written element must be indexed by plain indices "
                                           "(or by constants only, for one element)")
@@ -317,9 +318,9 @@ class _Checker:
                 decl = self.tpl.param(access.array)
                 assert isinstance(decl, ArrayDecl)
                 for sub, size in zip(access.indices, decl.dims, strict=True):
-                    if len(sub.terms) != 1 or sub.terms[0][1] != 1:
+                    var = plain_subscript(sub)
+                    if var is None:
                         continue  # `y+p` or `2*y` ranges over a window, not one size
-                    var = sub.terms[0][0]
                     if extent.setdefault(var, size) != size:
                         raise self.fail(access.span, f"index '{var}' ranges over both "
                                                      f"'{extent[var]}' and '{size}'")
@@ -327,9 +328,8 @@ class _Checker:
     def check_windows(self) -> None:
         """Window indices: declared once, not a parameter, positive, used, never sized."""
         seen: set[str] = set()
-        plain = {sub.terms[0][0] for step in self.tpl.steps
-                 for a in accesses(step) + written_access(step) for sub in a.indices
-                 if len(sub.terms) == 1 and sub.terms[0][1] == 1}
+        plain = {plain_subscript(sub) for step in self.tpl.steps
+                 for a in accesses(step) + written_access(step) for sub in a.indices} - {None}
         used = {v for step in self.tpl.steps for a in accesses(step)
                 for sub in a.indices for v in sub.vars}
         sizes = {d for a in self.tpl.arrays for d in a.dims}

@@ -16,6 +16,7 @@ from functools import cache, cached_property
 from pathlib import Path
 
 from polylift.errors import PolyliftError, read_source
+from polylift.subscripts import plain_subscript
 from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
     Access,
@@ -266,9 +267,9 @@ def _scale_of_target(step: Step) -> str | None:
     target = step.target
     if not isinstance(target, Access):
         return None  # a scatter accumulates
-    plain = all(len(ix.terms) == 1 and ix.terms[0][1] == 1 and not ix.const
-                for ix in target.indices)
-    names = {ix.terms[0][0] for ix in target.indices} if plain else set()
+    found = [plain_subscript(ix, shifted=False) for ix in target.indices]
+    plain = all(name is not None for name in found)
+    names = set(found) if plain else set()
     reads = [n for n in walk(step.value) if isinstance(n, Access)]
     if step.op != "=" or step.where or not plain or len(names) != len(target.indices) or \
             any(set(ix.vars) - names for a in reads for ix in a.indices) or \

@@ -12,6 +12,7 @@ import lark
 from lark import Token, Transformer, v_args
 
 from polylift.errors import SourceLoc
+from polylift.subscripts import plain_subscript
 from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
     Access,
@@ -188,11 +189,11 @@ class _ToAst(Transformer):
         else:
             raise TemplateError("a loop is 'for i < n' or 'for lo <= i < n'",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
-        if not (isinstance(var, Index) and isinstance(lower, Index) and isinstance(upper, Index)) \
-                or var.const or var.terms[0][1] != 1 or len(var.terms) != 1:
+        name = plain_subscript(var, shifted=False) if isinstance(var, Index) else None
+        if name is None or not (isinstance(lower, Index) and isinstance(upper, Index)):
             raise TemplateError(f"'{var}' is not a loop counter's name",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
-        return Loop(var.terms[0][0], lower, upper, body, order, _span(meta))
+        return Loop(name, lower, upper, body, order, _span(meta))
 
     def step(self, meta, c):
         return Step(c[0], str(c[1]), c[2], _span(meta), tuple(c[3:]))

@@ -74,6 +74,18 @@ def test_where_without_a_condition_is_a_syntax_error():
     assert "unexpected '}'" in info.value.message
 
 
+def test_a_loop_over_a_number_is_no_loop_counter():
+    # It once failed with an IndexError inside the parser instead of this message.
+    text = _template("  types f64\n  array x[n] out\n"
+                     "  compute {\n    for 0 < n { x[0] = 1.0 }\n  }\n  shim n, x\n")
+    with pytest.raises(TemplateError) as info:
+        parse_templates(text, "t.tpl")
+    assert "'0' is not a loop counter's name" in info.value.message
+    loc = info.value.loc
+    assert loc is not None and loc.line == 5
+    assert info.value.render().startswith("t.tpl:5:")
+
+
 # A 1-D max pool: `y[i]` starts from its window's first element, then folds `max` over it.
 _POOL = ("  types f32\n  array y[n] out\n  array x[m] in\n  window {window}\n"
          "  compute {{ y[i] = x[2*i]\n y[i] = max(x[2*i+r], y[i]) }}\n  shim n, m, x, y\n")

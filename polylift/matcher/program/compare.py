@@ -21,22 +21,34 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ir_model import Node
-from polylift.matcher.program.model import FlatStmt, Form, canonical
+from polylift.matcher.ir_model import ConstSize, SizeKey
+from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, SizeAtom, canonical
+from polylift.matcher.tree import (
+    Apply,
+    Const,
+    Counter,
+    Index,
+    Node,
+    Read,
+    Scalar,
+    Val,
+    Var,
+    children,
+    kind,
+)
+from polylift.mlir import ir
 from polylift.tdl.ast import ScalarDecl, Template
-
-_LEAVES = ("read", "var", "scalar", "const", "val", "index", "counter")
 
 
 @dataclass(frozen=True)
 class Pairing:
-    """Template name -> nest value, per table (`arrays`: roots, `sizes`: size keys or
-    `("c", k)`, `scalars`: nodes, `vars`: variables)."""
+    """Template name -> nest value, per table (`arrays`: roots, `sizes`: size keys,
+    `ConstSize(k)` for a constant trip count, `scalars`: nodes, `vars`: variables)."""
 
-    arrays: tuple = ()
-    sizes: tuple = ()
-    scalars: tuple = ()
-    vars: tuple = ()
+    arrays: tuple[tuple[str, ir.Value], ...] = ()
+    sizes: tuple[tuple[str, SizeKey], ...] = ()
+    scalars: tuple[tuple[str, Node], ...] = ()
+    vars: tuple[tuple[str, Node], ...] = ()
 
     def get(self, table: str, name: object) -> object:
         """What `name` is bound to in `table`, or None."""
@@ -134,35 +146,36 @@ class Comparer:
 
     def form(self, t: Form, e: Form, p: Pairing) -> Iterator[Pairing]:
         """Bind the template's sizes in `t` so that it is `e`."""
-        unbound = [(a[1], c) for a, c in t.terms if a[0] == "size"
-                   and p.get("sizes", a[1]) is None]
+        unbound = [(a.key, c) for a, c in t.terms if isinstance(a, SizeAtom)
+                   and p.get("sizes", a.key) is None]
         if not unbound:
             if self.bound(t, p) == e:
                 yield p
             return
         name, coeff = unbound[0]
-        options = [a[1] for a, c in e.terms if a[0] == "size" and c == coeff]
-        rest = self.bound(Form.of({a: c for a, c in t.terms if a != ("size", name)},
+        options: list[object] = [a.key for a, c in e.terms
+                                 if isinstance(a, SizeAtom) and c == coeff]
+        rest = self.bound(Form.of({a: c for a, c in t.terms if a != SizeAtom(name)},
                                   t.const), p)
         if len(unbound) == 1 and (e.const - rest.const) % coeff == 0:
-            options.append(("c", (e.const - rest.const) // coeff))
+            options.append(ConstSize((e.const - rest.const) // coeff))
         for option in options:
             yield from self.form(t, e, p.bind("sizes", name, option))
 
     @staticmethod
     def bound(t: Form, p: Pairing) -> Form:
         """The template form with its bound sizes replaced by the nest's."""
-        out = Form.of({a: c for a, c in t.terms if a[0] != "size"}, t.const)
+        out = Form.of({a: c for a, c in t.terms if not isinstance(a, SizeAtom)}, t.const)
         for atom, coeff in t.terms:
-            if atom[0] != "size":
+            if not isinstance(atom, SizeAtom):
                 continue
-            key = p.get("sizes", atom[1])
-            if not isinstance(key, tuple):  # unbound: the template's own size
-                out = out.plus(Form.of({atom: coeff}))
-            elif key[0] == "c":
-                out = out.plus(Form(const=key[1]), coeff)
-            else:
-                out = out.plus(Form.of({("size", key): coeff}))
+            match p.get("sizes", atom.key):
+                case None:  # unbound: the template's own size
+                    out = out.plus(Form.of({atom: coeff}))
+                case ConstSize(value=value):
+                    out = out.plus(Form(const=value), coeff)
+                case key:
+                    out = out.plus(Form.of({SizeAtom(key): coeff}))
         return out
 
     def node(self, at: Place, t: Node, e: Node, p: Pairing,
@@ -178,23 +191,24 @@ class Comparer:
                       f"{self.show(at, e, p)} where the template has {self.show(at, t, p)}")
 
     def _node(self, at: Place, t: Node, e: Node, p: Pairing, level: int) -> Iterator[Pairing]:
-        kind = t[0]
-        if kind == "read" and e[0] == "read":
-            yield from self.element(t, e, p)
-        elif kind == "var" and e[0] == "var":
-            yield from self.one_to_one("vars", t[1], e, p)
-        elif kind == "scalar" and e[0] in ("val", "const"):
-            yield from self.scalar(t[1], e, p)
-        elif kind == "const" and e[0] == "const" and _same_number(t[1], e[1]):
-            yield p
-        elif kind == "index" and e == t:
-            yield p
-        elif kind not in _LEAVES and e[0] == kind and len(e) == len(t):
-            orders = [e[1:]]
-            if kind in ("+", "*") and len(e) == 3:
-                orders.append((e[2], e[1]))
-            for order in orders:
-                yield from self.each(at, list(t[1:]), list(order), p, level + 1)
+        match t, e:
+            case Read(), Read():
+                yield from self.element(t, e, p)
+            case Var(key=key), Var():
+                yield from self.one_to_one("vars", key, e, p)
+            case Scalar(name=name), Val() | Const():
+                yield from self.scalar(name, e, p)
+            case Const(value=number), Const(value=other) if _same_number(number, other):
+                yield p
+            case Index(), _ if e == t:
+                yield p
+            case _ if _inner(t) and kind(e) == kind(t) and _inner(e) and \
+                    len(children(e)) == len(children(t)):
+                orders = [children(e)]
+                if kind(t) in ("+", "*") and len(children(e)) == 2:
+                    orders.append(children(e)[::-1])
+                for order in orders:
+                    yield from self.each(at, list(children(t)), list(order), p, level + 1)
 
     def each(self, at: Place, ts: list[Node], es: list[Node], p: Pairing,
              level: int) -> Iterator[Pairing]:
@@ -204,18 +218,18 @@ class Comparer:
         for p1 in self.node(at, ts[0], es[0], p, level):
             yield from self.each(at, ts[1:], es[1:], p1, level)
 
-    def element(self, t: Node, e: Node, p: Pairing) -> Iterator[Pairing]:
-        if len(t[2]) != len(e[2]):
+    def element(self, t: Read, e: Read, p: Pairing) -> Iterator[Pairing]:
+        if len(t.subscripts) != len(e.subscripts):
             return
         p1 = p
-        bound = p.get("arrays", t[1])
+        bound = p.get("arrays", t.array)
         if bound is None:
-            if p.owner("arrays", e[1]) is not None:
+            if p.owner("arrays", e.array) is not None:
                 return  # another template array is this root already
-            p1 = p.bind("arrays", t[1], e[1])
-        elif bound != e[1]:
+            p1 = p.bind("arrays", t.array, e.array)
+        elif bound != e.array:
             return
-        yield from self.subscripts(list(t[2]), list(e[2]), p1)
+        yield from self.subscripts(list(t.subscripts), list(e.subscripts), p1)
 
     def subscripts(self, ts: list[Form], es: list[Form], p: Pairing) -> Iterator[Pairing]:
         if not ts:
@@ -235,7 +249,8 @@ class Comparer:
     def scalar(self, name: str, e: Node, p: Pairing) -> Iterator[Pairing]:
         decl = self.tpl.param(name)
         assert isinstance(decl, ScalarDecl)
-        if decl.fixed is not None and not (e[0] == "const" and _same_number(decl.fixed, e[1])):
+        if decl.fixed is not None and not (isinstance(e, Const)
+                                           and _same_number(decl.fixed, e.value)):
             return
         bound = p.get("scalars", name)
         if bound is None:
@@ -248,9 +263,14 @@ class Comparer:
         """A form in the template's names (counters by depth, sizes as bound)."""
         names = at.names
         terms = []
-        for atom, coeff in sorted(form.terms, key=lambda tc: str(tc[0][0]) + str(tc[1])):
-            name = names[atom[1]] if atom[0] == "loop" and atom[1] < len(names) else \
-                _size_name(p, atom[1]) if atom[0] == "size" else "?"
+        for atom, coeff in sorted(form.terms, key=lambda tc: _atom_order(tc[0]) + str(tc[1])):
+            match atom:
+                case LoopAtom(depth=depth) if depth < len(names):
+                    name = names[depth]
+                case SizeAtom(key=key):
+                    name = _size_name(p, key)
+                case _:
+                    name = "?"
             terms.append(name if coeff == 1 else f"-{name}" if coeff == -1 else
                          f"{coeff}*{name}")
         if form.const or not terms:
@@ -259,27 +279,38 @@ class Comparer:
 
     def show(self, at: Place, node: Node, p: Pairing) -> str:
         """A node in the template's notation, arrays and scalars by their bound names."""
-        kind = node[0]
-        if kind == "read":
-            array = node[1] if isinstance(node[1], str) else \
-                p.owner("arrays", node[1]) or self.names.get(node[1], "?")
-            return f"{array}[{', '.join(self.text(at, f, p) for f in node[2])}]"
-        if kind == "var":
-            return node[1] if isinstance(node[1], str) else \
-                str(p.owner("vars", node) or "a scalar")
-        if kind in ("scalar", "const"):
-            return f"{node[1]:g}" if kind == "const" else node[1]
-        if kind == "val":
-            return str(p.owner("scalars", node) or "a value")
-        if kind in ("index", "counter"):
-            depth = node[1] if kind == "index" else -1
-            return f"counter {at.names[depth]}" if 0 <= depth < len(at.names) else \
-                "a counter read as a number"
-        if kind in ("+", "*", "/", "-") and len(node) == 3:
-            return f"({self.show(at, node[1], p)} {kind} {self.show(at, node[2], p)})"
-        if kind == "neg":
-            return f"-{self.show(at, node[1], p)}"
-        return f"{kind}({', '.join(self.show(at, c, p) for c in node[1:] if isinstance(c, tuple))})"
+        match node:
+            case Read(array=array, subscripts=subscripts):
+                name = array if isinstance(array, str) else \
+                    p.owner("arrays", array) or self.names.get(array, "?")
+                return f"{name}[{', '.join(self.text(at, f, p) for f in subscripts)}]"
+            case Var(key=key):
+                return key if isinstance(key, str) else str(p.owner("vars", node) or "a scalar")
+            case Scalar(name=name):
+                return name
+            case Const(value=value):
+                return f"{value:g}"
+            case Val():
+                return str(p.owner("scalars", node) or "a value")
+            case Index() | Counter():
+                depth = node.dim if isinstance(node, Index) else -1
+                return f"counter {at.names[depth]}" if 0 <= depth < len(at.names) else \
+                    "a counter read as a number"
+            case Apply("+" | "*" | "/" | "-" as op, (lhs, rhs)):
+                return f"({self.show(at, lhs, p)} {op} {self.show(at, rhs, p)})"
+            case Apply("neg", (operand,)):
+                return f"-{self.show(at, operand, p)}"
+        return f"{kind(node)}({', '.join(self.show(at, c, p) for c in children(node))})"
+
+
+def _inner(node: Node) -> bool:
+    """An operator or comparison, which matches node for node (a leaf has its own rule)."""
+    return not isinstance(node, Read | Var | Scalar | Const | Val | Index | Counter)
+
+
+def _atom_order(atom: LoopAtom | SizeAtom) -> str:
+    """How messages order a form's terms: counters, then sizes."""
+    return "loop" if isinstance(atom, LoopAtom) else "size"
 
 
 def _size_name(p: Pairing, key: object) -> str:

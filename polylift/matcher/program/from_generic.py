@@ -20,7 +20,6 @@ from typing import Protocol
 from polylift.matcher.ir_model import (
     DYNAMIC,
     Lin,
-    Node,
     Operand,
     Unsupported,
     constant_value,
@@ -29,7 +28,8 @@ from polylift.matcher.ir_model import (
     operands,
     subview_size,
 )
-from polylift.matcher.program.model import Form, LoopNode, Stmt
+from polylift.matcher.program.model import Form, LoopAtom, LoopNode, Stmt
+from polylift.matcher.tree import Node, Read
 from polylift.mlir import ir
 
 
@@ -50,7 +50,7 @@ def generic_loops(builder: _Builder, op: ir.OpView, depth: int) -> LoopNode:
     if any(inner.name == "linalg.index" for inner in body.operations):
         raise Unsupported("a generic in the nest is masked to a triangle")
     found = operands(op)
-    reads = [("read", o.root, _subscripts(builder, o, depth)) for o in found]
+    reads = [Read(o.root, _subscripts(builder, o, depth)) for o in found]
     args = list(body.arguments)
 
     def inner(value: ir.Value) -> Node | None:
@@ -75,7 +75,7 @@ def _subscripts(builder: _Builder, operand: Operand, depth: int) -> tuple[Form, 
 
 
 def _lin_form(builder: _Builder, lin: Lin, depth: int) -> Form:
-    form = Form.of({("loop", depth + d): c for d, c in lin.coeffs}, lin.const)
+    form = Form.of({LoopAtom(depth + d): c for d, c in lin.coeffs}, lin.const)
     for value in lin.syms:
         form = form.plus(builder.value_form(value))
     return form

@@ -19,10 +19,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from polylift.function_versions import ARG_NAMES
-from polylift.matcher.ir_model import Node, Unsupported, affine_form, constant_value, value_key
+from polylift.matcher.ir_model import (
+    SizeKey,
+    Unsupported,
+    affine_form,
+    constant_value,
+    value_key,
+)
 from polylift.matcher.payload import ancestor_in, value_tree
 from polylift.matcher.program.from_generic import generic_loops
-from polylift.matcher.program.model import Form, LoopNode, Stmt, reads
+from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt, reads
+from polylift.matcher.tree import Index, Node, Read, Val, Var
 from polylift.mlir import affine, ir, view_as
 from polylift.raising.aliasing import aliasing_names
 
@@ -37,7 +44,7 @@ class NestProgram:
     """What `nest_program` read: the loops, the value of each size key, the roots."""
 
     loops: tuple[LoopNode, ...]
-    sizes: dict[tuple, ir.Value] = field(default_factory=dict)
+    sizes: dict[SizeKey, ir.Value] = field(default_factory=dict)
     roots: list[ir.Value] = field(default_factory=list)
     written: list[ir.Value] = field(default_factory=list)
     names: dict[ir.Value, str] = field(default_factory=dict)  # for messages
@@ -62,7 +69,7 @@ class _Builder:
         self.nests = nests
         self.depth_of: dict[ir.Value, int] = {}
         self.var_of: dict[ir.Value, Node] = {}
-        self.sizes: dict[tuple, ir.Value] = {}
+        self.sizes: dict[SizeKey, ir.Value] = {}
         self.roots: list[ir.Value] = []
         self.written: list[ir.Value] = []
 
@@ -93,7 +100,7 @@ class _Builder:
         carried = list(block.arguments)[1:]
         variables = []
         for k, arg in enumerate(carried):
-            var = ("var", len(self.var_of) // 2)
+            var = Var(len(self.var_of) // 2)
             self.var_of[arg] = var
             self.var_of[op.results[k]] = var
             variables.append(var)
@@ -127,7 +134,7 @@ class _Builder:
         """An index value as a form: a counter, a constant, affine arithmetic of those,
         or a size (a value from outside the nest, named by `ir_model.value_key`)."""
         if value in self.depth_of:
-            return Form.of({("loop", self.depth_of[value]): 1})
+            return Form.of({LoopAtom(self.depth_of[value]): 1})
         known = constant_value(value)
         if known is not None:
             return Form(const=int(known))
@@ -141,12 +148,12 @@ class _Builder:
             raise Unsupported(f"a bound or subscript computed by '{owner.name}' in the nest")
         key = value_key(value)
         self.sizes.setdefault(key, value)
-        return Form.of({("size", key): 1})
+        return Form.of({SizeAtom(key): 1})
 
-    def access(self, op: ir.OpView, memref: ir.Value, indices: list[ir.Value]) -> Node:
+    def access(self, op: ir.OpView, memref: ir.Value, indices: list[ir.Value]) -> Read:
         amap = ir.AffineMapAttr(op.attributes["map"]).value
         subscripts = tuple(self.form(e, amap.n_dims, indices) for e in amap.results)
-        return ("read", self.root(memref), subscripts)
+        return Read(self.root(memref), subscripts)
 
     def root_names(self) -> dict[ir.Value, str]:
         """How messages name the nest's arrays: their C names where the front end kept
@@ -177,8 +184,8 @@ class _Builder:
 
     def store(self, op: ir.OpView) -> Stmt:
         target = self.access(op, op.operands[1], list(op.operands[2:]))
-        if target[1] not in self.written:
-            self.written.append(target[1])
+        if target.array not in self.written:
+            self.written.append(target.array)
         return Stmt(target, self.tree(op.operands[0], op.operation), "")
 
     def tree(self, value: ir.Value, anchor: ir.Operation, block: ir.Block | None = None,
@@ -192,12 +199,12 @@ class _Builder:
             if named is not None:
                 return named
             if v in self.depth_of:
-                return ("index", self.depth_of[v])
+                return Index(self.depth_of[v])
             if v in self.var_of:
                 return self.var_of[v]
             owner = v.owner
             if isinstance(owner, ir.Block):
-                return ("val", v)  # an argument of the function (or of a loop around)
+                return Val(v)  # an argument of the function (or of a loop around)
             if owner.name == "affine.load":
                 loads.append(owner.opview)
                 return self.access(owner.opview, owner.operands[0], list(owner.operands[1:]))

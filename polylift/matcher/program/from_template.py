@@ -1,6 +1,6 @@
 """A template's loop program (`compute { for ... }`) as a `model` program.
 
-A counter is named by its depth; a size keeps its template name (`("size", "n")`),
+A counter is named by its depth; a size keeps its template name (`SizeAtom("n")`),
 bound to a value of the nest when the two are compared. A `reversed` loop counts as the
 front end counts a decreasing C loop: a new counter from 0 up to the trip count, the
 template's counter being `upper - 1 - counter` wherever it is read. A statement
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from polylift.matcher.ir_model import Node
-from polylift.matcher.program.model import Form, LoopNode, Stmt
+from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt
+from polylift.matcher.tree import Const, Counter, Node, Opaque, Read, Scalar, Var, apply
 from polylift.tdl.ast import Access, Bin, Call, Expr, Index, Loop, Neg, Num, Ref, Step, Template
 
 
@@ -24,7 +24,7 @@ def template_program(tpl: Template) -> tuple[LoopNode, ...]:
 
 def _loop(loop: Loop, env: dict[str, Form], depth: int, tpl: Template) -> LoopNode:
     lower, upper = _form(loop.lower, env), _form(loop.upper, env)
-    counter = Form.of({("loop", depth): 1})
+    counter = Form.of({LoopAtom(depth): 1})
     if loop.reversed:
         env = {**env, loop.var: upper.plus(Form(const=-1)).plus(counter, -1)}
         lower, upper = Form(), upper.plus(lower, -1)
@@ -39,7 +39,7 @@ def _form(index: Index, env: dict[str, Form]) -> Form:
     """A bound or subscript: counters by their forms, other names as sizes."""
     form = Form(const=index.const)
     for name, coeff in index.terms:
-        form = form.plus(env.get(name) or Form.of({("size", name): 1}), coeff)
+        form = form.plus(env.get(name) or Form.of({SizeAtom(name): 1}), coeff)
     return form
 
 
@@ -47,26 +47,26 @@ def _statement(step: Step, env: dict[str, Form], tpl: Template) -> Stmt:
     target = _expr(step.target, env, tpl)
     value = _expr(step.value, env, tpl)
     if step.op in ("+=", "-="):
-        value = (step.op[0], target, value)
+        value = apply(step.op[0], target, value)
     return Stmt(target, value, str(step))
 
 
 def _expr(expr: Expr, env: dict[str, Form], tpl: Template) -> Node:
     if isinstance(expr, Access):
-        return ("read", expr.array, tuple(_form(ix, env) for ix in expr.indices))
+        return Read(expr.array, tuple(_form(ix, env) for ix in expr.indices))
     if isinstance(expr, Ref):
         if tpl.local(expr.name) is not None:
-            return ("var", expr.name)
+            return Var(expr.name)
         if expr.name in env:
             # A counter read as a number: no nest gives a form, so this never matches.
-            return ("counter", env[expr.name])
-        return ("scalar", expr.name)
+            return Counter(env[expr.name])
+        return Scalar(expr.name)
     if isinstance(expr, Num):
-        return ("const", expr.value)
+        return Const(expr.value)
     if isinstance(expr, Bin):
-        return (expr.op, _expr(expr.lhs, env, tpl), _expr(expr.rhs, env, tpl))
+        return apply(expr.op, _expr(expr.lhs, env, tpl), _expr(expr.rhs, env, tpl))
     if isinstance(expr, Neg):
-        return ("neg", _expr(expr.operand, env, tpl))
+        return apply("neg", _expr(expr.operand, env, tpl))
     if isinstance(expr, Call):
-        return (expr.fn, *(_expr(a, env, tpl) for a in expr.args))
-    return ("unsupported", str(expr))
+        return apply(expr.fn, *(_expr(a, env, tpl) for a in expr.args))
+    return Opaque(str(expr))

@@ -4,14 +4,14 @@ affine forms of the enclosing counters and of sizes, and statements in source or
 One model serves both sides, so that proving a nest computes a template's program is a
 comparison of two values of it (`compare.py`), modulo the names each side gives.
 
-- A `Form` is `sum(coeff * atom) + const`. Atoms are `("loop", d)`, the counter of the
+- A `Form` is `sum(coeff * atom) + const`. Atoms are `LoopAtom(d)`, the counter of the
   enclosing loop at depth d (0 outermost: counters are named by position, so renaming a
-  loop changes nothing), and `("size", key)`, a size: a template's size symbol, or in a
+  loop changes nothing), and `SizeAtom(key)`, a size: a template's size symbol, or in a
   nest the `ir_model.value_key` of the index value a bound or subscript reads.
-- A statement writes an element `("read", array, subscripts)` or a scalar variable
-  `("var", key)` (a template's local, a nest's loop-carried value) with a value tree
-  (`payload.py`'s nodes, plus `("read", ...)` and `("var", ...)` leaves and `("scalar",
-  name)` for a template's scalar parameter).
+- A statement writes an element `Read(array, subscripts)` or a scalar variable
+  `Var(key)` (a template's local, a nest's loop-carried value) with a value tree
+  (`tree.py`'s payload nodes, plus `Read` and `Var` leaves and `Scalar(name)` for a
+  template's scalar parameter).
 - `flatten` lists the statements with their enclosing loops and their place in the
   source (`FlatStmt.position`: the statement's index among its siblings at each level),
   which is all the order there is: statement instances run in the lexicographic order of
@@ -22,14 +22,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ir_model import Node
+from polylift.matcher.tree import (
+    Apply,
+    Const,
+    Node,
+    Read,
+    Var,
+    apply,
+    children,
+    with_children,
+)
 
-Atom = tuple  # ("loop", depth) | ("size", key)
+
+@dataclass(frozen=True)
+class LoopAtom:
+    """The counter of the enclosing loop at `depth` (0 outermost)."""
+
+    depth: int
+
+
+@dataclass(frozen=True)
+class SizeAtom:
+    """A size: a template's size symbol, or a nest's `ir_model.value_key`."""
+
+    key: object
+
+
+Atom = LoopAtom | SizeAtom
 
 
 @dataclass(frozen=True)
 class Form:
-    """An affine form over atoms; equal forms are equal values."""
+    """An affine form over atoms; equal forms are equal values.
+
+    Not `ir_model.Lin`: a loop program's bounds and subscripts read enclosing counters
+    by depth and sizes by key (both sides, template and nest, must give equal forms for
+    equal values), where `Lin` reads one linalg op's dims by position.
+    """
 
     terms: frozenset[tuple[Atom, int]] = frozenset()
     const: int = 0
@@ -59,7 +88,7 @@ class Form:
 
     def loops(self) -> set[int]:
         """The depths of the counters the form reads."""
-        return {a[1] for a, _ in self.terms if a[0] == "loop"}
+        return {a.depth for a, _ in self.terms if isinstance(a, LoopAtom)}
 
 
 @dataclass(frozen=True)
@@ -131,22 +160,19 @@ def renumbered(flat: list[FlatStmt]) -> list[FlatStmt]:
 
 
 def reads(node: Node) -> list[Node]:
-    """The `("read", ...)` and `("var", ...)` leaves of a value tree, in order."""
-    if not isinstance(node, tuple) or not node:
-        return []
-    if node[0] in ("read", "var"):
+    """The `Read` and `Var` leaves of a value tree, in order (an integer comparison's
+    atoms aside)."""
+    if isinstance(node, Read | Var):
         return [node]
-    return [leaf for child in node[1:] for leaf in reads(child)]
+    return [leaf for child in children(node) for leaf in reads(child)]
 
 
 def substitute_leaf(node: Node, old: Node, new: Node) -> Node:
-    """`node` with every leaf equal to `old` replaced by `new`."""
+    """`node` with every leaf equal to `old` replaced by `new` (an integer comparison's
+    atoms aside)."""
     if node == old:
         return new
-    if not isinstance(node, tuple) or node[0] in ("read", "var", "val", "const", "scalar"):
-        return node
-    return (node[0], *(substitute_leaf(c, old, new) if isinstance(c, tuple) else c
-                       for c in node[1:]))
+    return with_children(node, [substitute_leaf(c, old, new) for c in children(node)])
 
 
 def canonical(node: Node) -> Node:
@@ -156,36 +182,43 @@ def canonical(node: Node) -> Node:
     the same number (signed zeros and infinities included; a NaN's sign bit may differ,
     as it may under the commutativity every template allows). `-=` and `+= -` then read
     alike."""
-    if not isinstance(node, tuple) or node[0] in ("read", "var", "val", "const", "scalar",
-                                                   "index"):
-        return node
-    if node[0] == "-" and len(node) == 3:
-        return ("+", canonical(node[1]), _negated(canonical(node[2])))
-    if node[0] == "neg":
-        return _negated(canonical(node[1]))
-    if node[0] in ("*", "/") and len(node) == 3:
-        lhs, rhs = canonical(node[1]), canonical(node[2])
-        flips = _negative(lhs) + _negative(rhs)
-        bare = (node[0], _bare(lhs), _bare(rhs))
-        return ("neg", bare) if flips % 2 else bare
-    return (node[0], *(canonical(c) if isinstance(c, tuple) else c for c in node[1:]))
+    match node:
+        case Apply("-", (lhs, rhs)):
+            return apply("+", canonical(lhs), _negated(canonical(rhs)))
+        case Apply("neg", (operand,)):
+            return _negated(canonical(operand))
+        case Apply("*" | "/" as op, (lhs, rhs)):
+            lhs, rhs = canonical(lhs), canonical(rhs)
+            flips = _negative(lhs) + _negative(rhs)
+            bare = apply(op, _bare(lhs), _bare(rhs))
+            return apply("neg", bare) if flips % 2 else bare
+    return with_children(node, [canonical(c) for c in children(node)])
 
 
 def _negative(node: Node) -> bool:
     """A negation, or a negative constant (`-2.0` is `-(2.0)`); never a zero, whose
     sign a comparison of numbers would not see."""
-    return node[0] == "neg" or (node[0] == "const" and node[1] < 0)
+    match node:
+        case Apply("neg"):
+            return True
+        case Const(value=value):
+            return value < 0
+    return False
 
 
 def _negated(node: Node) -> Node:
-    if node[0] == "neg":
-        return node[1]
-    if node[0] == "const" and node[1] != 0:
-        return ("const", -node[1])
-    return ("neg", node)
+    match node:
+        case Apply("neg", (operand,)):
+            return operand
+        case Const(value=value) if value != 0:
+            return Const(-value)
+    return apply("neg", node)
 
 
 def _bare(node: Node) -> Node:
-    if node[0] == "const" and node[1] < 0:
-        return ("const", -node[1])
-    return node[1] if node[0] == "neg" else node
+    match node:
+        case Const(value=value) if value < 0:
+            return Const(-value)
+        case Apply("neg", (operand,)):
+            return operand
+    return node

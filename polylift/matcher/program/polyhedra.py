@@ -4,7 +4,7 @@ Each question is an integer set (instances that would make a rewrite wrong) whos
 emptiness ISL decides. Sizes are parameters left free, so an answer holds for every
 size. A statement's instances are the points of its loops' bounds (`model.FlatStmt`);
 its accesses are the subscripts of its target and of the elements its value reads, and
-a variable (`("var", key)`) is one cell, touched by every instance that names it.
+a variable (`Var(key)`) is one cell, touched by every instance that names it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 
 import islpy as isl
 
-from polylift.matcher.ir_model import Node
-from polylift.matcher.program.model import FlatStmt, Form, reads
+from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, reads
+from polylift.matcher.tree import Node, Read, Var
 
 
 class _Names:
@@ -29,7 +29,7 @@ class _Names:
     def render(self, form: Form, counter: Callable[[int], str]) -> str:
         terms = [str(form.const)]
         for atom, coeff in form.terms:
-            name = counter(atom[1]) if atom[0] == "loop" else self.param(atom[1])
+            name = counter(atom.depth) if isinstance(atom, LoopAtom) else self.param(atom.key)
             terms.append(f"{coeff}*{name}")
         return " + ".join(terms)
 
@@ -44,6 +44,16 @@ class _Names:
         text = f"[{', '.join(self.params.values())}] -> {{ [{', '.join(variables)}] : " \
                f"{' and '.join(cons) or 'true'} }}"
         return isl.Set(text).is_empty()
+
+
+def same_cell(a: Node, b: Node) -> bool:
+    """Whether two accesses may touch one cell: elements of one array, or one variable."""
+    match a, b:
+        case Read(array=x), Read(array=y):
+            return x == y
+        case Var(key=x), Var(key=y):
+            return x == y
+    return False
 
 
 def accesses(stmt: FlatStmt) -> Iterator[tuple[Node, bool]]:
@@ -118,7 +128,7 @@ def same_order(stmts: list[FlatStmt], places: list[tuple[int, ...]]) -> bool:
         for j, second in enumerate(stmts):
             for a, written_a in accesses(first):
                 for b, written_b in accesses(second):
-                    if a[0] != b[0] or a[1] != b[1] or not (written_a or written_b):
+                    if not same_cell(a, b) or not (written_a or written_b):
                         continue
                     if not _kept(first, a, places[i], second, b, places[j]):
                         return False
@@ -132,9 +142,9 @@ def _kept(first: FlatStmt, a: Node, place_a: tuple[int, ...], second: FlatStmt, 
     names = _Names()
     sa, sb = (lambda k: f"s{k}"), (lambda k: f"t{k}")
     cons = names.domain(first, sa) + names.domain(second, sb)
-    if a[0] == "read":
+    if isinstance(a, Read) and isinstance(b, Read):
         cons += [f"{names.render(x, sa)} = {names.render(y, sb)}"
-                 for x, y in zip(a[2], b[2], strict=True)]
+                 for x, y in zip(a.subscripts, b.subscripts, strict=True)]
     cons.append(_before(first.position, second.position, "s", "t"))
     cons.append(_before(place_b, place_a, "t", "s"))
     variables = [sa(k) for k in range(first.depth)] + [sb(k) for k in range(second.depth)]

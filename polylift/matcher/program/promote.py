@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from polylift.matcher.ir_model import Node
 from polylift.matcher.program import polyhedra
 from polylift.matcher.program.model import FlatStmt, Stmt, reads, substitute_leaf
+from polylift.matcher.tree import Node, Read, Var
 
 # Whether two arrays (roots) may share memory; arrays of one template never do.
 MayAlias = Callable[[object, object], bool]
@@ -41,7 +41,7 @@ def unpromoted(flat: list[FlatStmt], may_alias: MayAlias) -> list[FlatStmt]:
     variables: list[Node] = []
     for stmt in flat:
         for leaf in [stmt.stmt.target, *reads(stmt.stmt.value)]:
-            if leaf[0] == "var" and leaf not in variables:
+            if isinstance(leaf, Var) and leaf not in variables:
                 variables.append(leaf)
     for var in variables:
         flat = _unpromote(flat, var, may_alias) or flat
@@ -56,8 +56,9 @@ def _unpromote(flat: list[FlatStmt], var: Node, may_alias: MayAlias) -> list[Fla
     span = [k for k, s in enumerate(flat) if _touches(s, var)]
     first, last = flat[span[0]], flat[span[-1]]
     element = last.stmt.target
-    if first.stmt.target != var or var in reads(first.stmt.value) or element[0] != "read" \
-            or var not in reads(last.stmt.value) or first is last:
+    if first.stmt.target != var or var in reads(first.stmt.value) \
+            or not isinstance(element, Read) or var not in reads(last.stmt.value) \
+            or first is last:
         return None
     depth = first.depth
     if last.depth != depth or first.shares(last) != depth:
@@ -76,23 +77,24 @@ def _unpromote(flat: list[FlatStmt], var: Node, may_alias: MayAlias) -> list[Fla
     return out
 
 
-def _alone(element: Node, last: FlatStmt, middle: list[FlatStmt], may_alias: MayAlias) -> bool:
+def _alone(element: Read, last: FlatStmt, middle: list[FlatStmt], may_alias: MayAlias) -> bool:
     """Nothing between the first and last statements touches `element`, and the last
     reads no other value of it; an array that may alias the element's is never known
     apart from it."""
+    array = element.array
     for leaf in reads(last.stmt.value):
-        if leaf[0] != "read" or leaf[1] != element[1]:
-            if leaf[0] == "read" and may_alias(leaf[1], element[1]):
+        if not isinstance(leaf, Read) or leaf.array != array:
+            if isinstance(leaf, Read) and may_alias(leaf.array, array):
                 return False
             continue
-        if not polyhedra.apart(last, leaf[2], element[2]):
+        if not polyhedra.apart(last, leaf.subscripts, element.subscripts):
             return False
     for stmt in middle:
         for leaf, _ in polyhedra.accesses(stmt):
-            if leaf[0] != "read" or (leaf[1] != element[1]
-                                     and not may_alias(leaf[1], element[1])):
+            if not isinstance(leaf, Read) or (leaf.array != array
+                                              and not may_alias(leaf.array, array)):
                 continue
-            if leaf[1] != element[1] or \
-                    not polyhedra.never_touches(stmt, leaf[2], last, element[2], last.depth):
+            if leaf.array != array or not polyhedra.never_touches(
+                    stmt, leaf.subscripts, last, element.subscripts, last.depth):
                 return False
     return True

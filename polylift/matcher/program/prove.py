@@ -21,7 +21,7 @@ template's program, which is the nest's, so the source order matches.
 from __future__ import annotations
 
 from polylift.matcher.engine import Bindings, PlannedView
-from polylift.matcher.ir_model import Unsupported
+from polylift.matcher.ir_model import ConstSize, SizeKey, Unsupported
 from polylift.matcher.program import polyhedra
 from polylift.matcher.program.compare import Comparer, Pairing
 from polylift.matcher.program.from_ir import NestProgram, nest_program
@@ -29,6 +29,7 @@ from polylift.matcher.program.from_template import template_program
 from polylift.matcher.program.model import FlatStmt, flatten, renumbered
 from polylift.matcher.program.promote import unpromoted
 from polylift.matcher.state import Attempt, State
+from polylift.matcher.tree import Val
 from polylift.mlir import ir
 from polylift.raising.aliasing import aliasing_names
 from polylift.tdl.library import KernelTemplate
@@ -92,8 +93,8 @@ def _refusal(tpl: KernelTemplate, nest: NestProgram, mine: list[FlatStmt],
     if dtype not in tpl.dtypes:
         return f"element type {dtype or 'mixed'} is not one of {', '.join(tpl.dtypes)}"
     for name, bound in p.scalars:
-        if bound[0] == "val" and str(bound[1].type) != tpl.scalar_dtype(name, dtype):
-            return f"scalar {name} is a {bound[1].type}, the template takes {dtype}"
+        if isinstance(bound, Val) and str(bound.value.type) != tpl.scalar_dtype(name, dtype):
+            return f"scalar {name} is a {bound.value.type}, the template takes {dtype}"
     return ""
 
 
@@ -110,8 +111,8 @@ def _arrays(tpl: KernelTemplate, nest: NestProgram, p: Pairing) -> dict[str, Pla
         sizes: list[int | ir.Value] = []
         for dim in decl.dims:
             key = p.get("sizes", dim)
-            assert isinstance(key, tuple)
-            sizes.append(key[1] if key[0] == "c" else nest.sizes[key])
+            assert isinstance(key, SizeKey)
+            sizes.append(key.value if isinstance(key, ConstSize) else nest.sizes[key])
         root = p.get("arrays", decl.name)
         assert isinstance(root, ir.Value)
         views[decl.name] = PlannedView(root, tuple(sizes))

@@ -132,7 +132,7 @@ class _Reader:
         name = owner.name
         types = (str(owner.results[0].type), str(owner.operands[0].type))
         if name in ("arith.extf", "arith.truncf") and set(types) <= {"f64", "f32"}:
-            return (types[0], self.node(owner.operands[0]))
+            return apply(types[0], self.node(owner.operands[0]))
         if name in ("arith.sitofp", "arith.uitofp") and self.conditions:
             return self.truth_value(owner)
         raise Unsupported(f"payload converts types ('{name}')")
@@ -175,7 +175,7 @@ class _Reader:
 
     def truth_value(self, owner: ir.OpView) -> Node:
         """A comparison used as a number (`x * (x > 0)`: C converts the int 0 or 1 to
-        the float type): `("select", test, 1, 0)`, the same two values. Only an i1 read
+        the float type): `Apply("select", (test, 1, 0))`, the same two values. Only an i1 read
         as unsigned (`uitofp`, or `sitofp` of its zero extension) is 0 or 1; `sitofp` of
         the i1 itself would be -1 or 0."""
         source = owner.operands[0]
@@ -189,7 +189,7 @@ class _Reader:
             test = condition_node(source, self.node)
         except NotACondition as exc:
             raise Unsupported(str(exc)) from None
-        return ("select", test, ("const", 1.0), ("const", 0.0))
+        return apply("select", test, Const(1.0), Const(0.0))
 
     def branches(self, owner: ir.OpView) -> Node:
         """`scf.if` yielding one value: `Apply("select", (test, then, else))`, of which the

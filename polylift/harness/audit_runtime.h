@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define POLYLIFT_AUDIT_MAX_RANK 4
+#define POLYLIFT_AUDIT_MAX_RANK 6 /* a template array has at most six dims (cnn.upsample) */
 #define POLYLIFT_AUDIT_INFINITE UINT64_MAX
 
 /* One output array of a shim call: a strided view, extents and strides in elements. */

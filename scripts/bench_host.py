@@ -38,7 +38,6 @@ from pathlib import Path
 
 from polylift import rewriter
 from polylift.errors import PolyliftError
-from polylift.harness.build import BenchFlags, build_lifted, shim_libraries
 from polylift.harness.check import (
     CheckOptions,
     CheckResult,
@@ -47,13 +46,14 @@ from polylift.harness.check import (
     frontend_translator,
     kernel_name,
 )
-from polylift.harness.coverage import matched_stage
-from polylift.harness.extents import apply_extents
-from polylift.harness.lift import compile_lifted
-from polylift.harness.run import run_program
-from polylift.harness.toolchain import CommandLog, Toolchain, target_named
-from polylift.harness.wrapper import lifted_name
-from polylift.matcher.residual import LOOPS
+from polylift.harness.facts.coverage import matched_stage
+from polylift.harness.programs.build import BenchFlags, build_lifted, shim_libraries
+from polylift.harness.programs.extents import apply_extents
+from polylift.harness.programs.lift import compile_lifted
+from polylift.harness.programs.run import run_program
+from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
+from polylift.harness.programs.wrapper import lifted_name
+from polylift.matcher.explain.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.stages import MATCHED, backend_passes, lowered_backends
 

@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from polylift.errors import PolyliftError
-from polylift.matcher.report import merge_reports
+from polylift.matcher.explain.report import merge_reports
 from polylift.mlir import new_context, parse_module
 from polylift.passes.match_kernels import MatchKernelsPass
 from polylift.passes.pipeline import Step, run_pipeline

@@ -91,7 +91,7 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
     """Check one kernel for one configuration; the record `results.json` lists."""
     from polylift.errors import UsageError
     from polylift.harness.check import CheckOptions, check_benchmark
-    from polylift.harness.gpu import require_backend_devices
+    from polylift.harness.programs.gpu import require_backend_devices
     from polylift.harness.suite import polybench_options
 
     base = {"backend": config.backend, "size": config.size, "target": config.target}

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from polylift.matcher.report import merge_reports
+from polylift.matcher.explain.report import merge_reports
 
 RAISING, NO_TEMPLATE = "raising", "no template"
 

@@ -15,7 +15,7 @@ from polylift.bake.checks import check_command
 from polylift.bake.functions import blocker_counts, file_coverage, function_rows
 from polylift.bake.job import KernelJob
 from polylift.bake.stages import FAILED, OK, SOURCE_NAME, StageResult
-from polylift.matcher.report import merge_reports
+from polylift.matcher.explain.report import merge_reports
 from polylift.passes.stages import (
     AFFINE,
     LINALG,

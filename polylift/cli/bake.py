@@ -90,8 +90,8 @@ def summary_table(summaries: list[dict[str, Any]]) -> str:
 def run_bake(argv: list[str]) -> int:
     """The body of `polylift bake`; exit 0 even when kernels fail (they are recorded)."""
     from polylift.bake import BakeOptions, bake
-    from polylift.harness.build import SIZES
-    from polylift.harness.toolchain import TARGETS
+    from polylift.harness.programs.build import SIZES
+    from polylift.harness.programs.toolchain import TARGETS
 
     args = _parser().parse_args(argv)
     if args.jobs < 1:

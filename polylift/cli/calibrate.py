@@ -38,9 +38,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def run_calibrate(argv: list[str]) -> int:
     """The body of `polylift calibrate`: one row per measured point, then the profile."""
-    from polylift.harness.build import SIZES
     from polylift.harness.calibrate import Measured, calibrate
     from polylift.harness.check import CheckOptions
+    from polylift.harness.programs.build import SIZES
     from polylift.harness.suite import suite_sources
 
     args = _parser().parse_args(argv)

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.errors import UsageError
-from polylift.harness.build import SIZES
 from polylift.harness.bundle.collect import collect_bundle, manifest_options
 from polylift.harness.bundle.write import bundle_summary, write_bundle
 from polylift.harness.check import INPUT_MODES, CheckOptions, CheckResult, check_benchmark
-from polylift.harness.gpu import require_backend_devices
+from polylift.harness.programs.build import SIZES
+from polylift.harness.programs.gpu import require_backend_devices
+from polylift.harness.programs.toolchain import TARGETS
 from polylift.harness.report import results_json, table, verdict_line
 from polylift.harness.suite import (
     check_suite,
@@ -20,7 +21,6 @@ from polylift.harness.suite import (
     polybench_sources,
     suite_sources,
 )
-from polylift.harness.toolchain import TARGETS
 from polylift.output import write_atomically
 
 

@@ -4,6 +4,13 @@
 parses it with pycparser and lowers each selected function to a `func.func` on memrefs
 with `affine`, `arith`, `math`, `memref` and `scf` ops, every op located in the C source.
 
+Its rooms, lowest first: `c/` (reading C, its types and aliasing rules, questions
+asked of the syntax tree), `index/` (affine forms, polynomials, delinearisation),
+`emit/` (a function body to MLIR text, statement by statement), `rewrite/` (syntax-tree
+rewrites before lowering: constants, inlining, structure, unswitching), and here
+`function.py` (one C function to one `func.func`), `versioning.py` (a dispatcher over
+versions when arguments may alias) and `signature.py` (the records other packages read).
+
 May import: `polylift.mlir` (to check what it prints parses) and `polylift.errors`.
 """
 
@@ -15,9 +22,9 @@ from dataclasses import dataclass
 from pycparser import c_ast
 
 from polylift.errors import PolyliftError, SourceLoc
-from polylift.frontend.decls import Unit
+from polylift.frontend.c.decls import Unit
+from polylift.frontend.c.source import UnsupportedError, parse_c, preprocess, system_headers
 from polylift.frontend.signature import Param, Signature, Translation
-from polylift.frontend.source import UnsupportedError, parse_c, preprocess, system_headers
 from polylift.frontend.versioning import lower_function
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",

@@ -8,20 +8,20 @@ from typing import cast
 
 from pycparser import c_ast, c_generator
 
-from polylift.frontend import ctype as ct
-from polylift.frontend.aliasing import ArrayArg
-from polylift.frontend.builder import Value, loc_text
-from polylift.frontend.decls import Unit
-from polylift.frontend.delinearize import Plan
+from polylift.frontend.c import ctype as ct
+from polylift.frontend.c.aliasing import ArrayArg
+from polylift.frontend.c.decls import Unit
+from polylift.frontend.c.scan import assigned_names, declared_names, read_counts
+from polylift.frontend.c.source import UnsupportedError, node_loc, unsupported
+from polylift.frontend.emit.builder import Value, loc_text
+from polylift.frontend.emit.state import ArgSlot, Array, Scalar
+from polylift.frontend.emit.stmt import StmtLowering
+from polylift.frontend.index.delinearize import Plan
 from polylift.frontend.rewrite.constants import fold_ifs
 from polylift.frontend.rewrite.inline import Inliner
 from polylift.frontend.rewrite.structure import RESULT, structured_body
 from polylift.frontend.rewrite.unswitch import invariant_test, unswitch
-from polylift.frontend.scan import assigned_names, declared_names, read_counts
 from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
-from polylift.frontend.source import UnsupportedError, node_loc, unsupported
-from polylift.frontend.state import ArgSlot, Array, Scalar
-from polylift.frontend.stmt import StmtLowering
 from polylift.subscripts import plain_subscript
 
 

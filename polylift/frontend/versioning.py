@@ -36,16 +36,16 @@ from dataclasses import dataclass
 
 from pycparser import c_ast
 
-from polylift.frontend.alias_guard import GuardArg, alias_condition
-from polylift.frontend.aliasing import AliasPair, AliasPlan, alias_attributes, make_alias_plan
-from polylift.frontend.builder import loc_text
-from polylift.frontend.decls import Unit
-from polylift.frontend.delinearize import ArrayView, Plan, make_plan
-from polylift.frontend.fields import companion_name
+from polylift.frontend.c.alias_guard import GuardArg, alias_condition
+from polylift.frontend.c.aliasing import AliasPair, AliasPlan, alias_attributes, make_alias_plan
+from polylift.frontend.c.decls import Unit
+from polylift.frontend.c.source import UnsupportedError
+from polylift.frontend.emit.builder import loc_text
+from polylift.frontend.emit.fields import companion_name
 from polylift.frontend.function import FunctionLowering
-from polylift.frontend.poly import Poly, emit_index
+from polylift.frontend.index.delinearize import ArrayView, Plan, make_plan
+from polylift.frontend.index.poly import Poly, emit_index
 from polylift.frontend.signature import Signature
-from polylift.frontend.source import UnsupportedError
 from polylift.function_versions import fast_name, flat_name
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from polylift.fuzz.program import Program
 from polylift.fuzz.render import render
 from polylift.harness.check import CheckOptions, check_benchmark
-from polylift.harness.compare import BIT_EXACT, DIFF, PASS
+from polylift.harness.comparison.compare import BIT_EXACT, DIFF, PASS
 
 CRASH = "CRASH"
 STEM = "fz"

@@ -18,22 +18,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError, UsageError
-from polylift.harness.audit import build_audited
-from polylift.harness.build import (
-    SIZES,
-    BenchFlags,
-    LiftedParts,
-    build_reference,
-    compile_benchmark,
-    shim_libraries,
-)
-from polylift.harness.coverage import LiftSummary, has_launch, matched_stage, summarize
-from polylift.harness.exact_factors import exact_fill
-from polylift.harness.extents import apply_extents
-from polylift.harness.lift import compile_lifted
-from polylift.harness.links import compile_links
-from polylift.harness.magnitude import build_magnitude
-from polylift.harness.manifest import (
+from polylift.harness.comparison.audit import build_audited
+from polylift.harness.comparison.magnitude import build_magnitude
+from polylift.harness.facts.coverage import LiftSummary, has_launch, matched_stage, summarize
+from polylift.harness.facts.exact_factors import exact_fill
+from polylift.harness.facts.manifest import (
     FROM_C,
     LIFTED,
     REFERENCE,
@@ -41,8 +30,19 @@ from polylift.harness.manifest import (
     KernelEntry,
     Program,
 )
-from polylift.harness.toolchain import Toolchain, target_named
-from polylift.harness.wrapper import SignatureLike
+from polylift.harness.programs.build import (
+    SIZES,
+    BenchFlags,
+    LiftedParts,
+    build_reference,
+    compile_benchmark,
+    shim_libraries,
+)
+from polylift.harness.programs.extents import apply_extents
+from polylift.harness.programs.lift import compile_lifted
+from polylift.harness.programs.links import compile_links
+from polylift.harness.programs.toolchain import Toolchain, target_named
+from polylift.harness.programs.wrapper import SignatureLike
 from polylift.passes.registry import is_python_pass, load_pass
 from polylift.passes.stages import backend_passes, lowered_backends
 from polylift.shims.generate import CUDA_BACKENDS

@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from polylift.harness.check import CheckOptions, CheckResult, check_benchmark
-from polylift.harness.coverage import LaunchCost
+from polylift.harness.facts.coverage import LaunchCost
 from polylift.lowering.host_policy import BACKEND
 from polylift.lowering.profile import Entry, Point, Profile
 from polylift.passes.stages import backend_passes

@@ -23,7 +23,6 @@ from pathlib import Path
 import numpy as np
 
 from polylift.errors import PolyliftError, UsageError
-from polylift.harness.audit import Audit, audit_launches
 from polylift.harness.build_stage import (
     INPUT_MODES,
     CheckOptions,
@@ -38,12 +37,13 @@ from polylift.harness.build_stage import (
     with_options,
     work_directory,
 )
-from polylift.harness.compare import DIFF
-from polylift.harness.gpu import require_backend_devices
-from polylift.harness.magnitude import kernel_magnitudes
-from polylift.harness.manifest import FROM_C, LIFTED, MANIFEST_NAME, REFERENCE, manifest_json
-from polylift.harness.run import RunResult, dumped_names, run_program
-from polylift.harness.toolchain import CommandLog, Toolchain, target_named
+from polylift.harness.comparison.audit import Audit, audit_launches
+from polylift.harness.comparison.compare import DIFF
+from polylift.harness.comparison.magnitude import kernel_magnitudes
+from polylift.harness.facts.manifest import FROM_C, LIFTED, MANIFEST_NAME, REFERENCE, manifest_json
+from polylift.harness.programs.gpu import require_backend_devices
+from polylift.harness.programs.run import RunResult, dumped_names, run_program
+from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.verdict import FAIL, CheckResult, judge
 from polylift.tdl.library import load_library
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from polylift.harness.check import CheckOptions, CheckResult
-from polylift.harness.figures import seconds
+from polylift.harness.comparison.figures import seconds
 
 
 def _speedup(result: CheckResult) -> str:

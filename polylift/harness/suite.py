@@ -24,8 +24,8 @@ from pathlib import Path
 
 from polylift.errors import UsageError
 from polylift.harness.check import CheckOptions, CheckResult, Translator, check_benchmark
-from polylift.harness.gpu import require_backend_devices
-from polylift.harness.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
+from polylift.harness.programs.gpu import require_backend_devices
+from polylift.harness.programs.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
 
 POLYBENCH_DEFINES = ("POLYBENCH_USE_C99_PROTO", "POLYBENCH_USE_RESTRICT")
 

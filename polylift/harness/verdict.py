@@ -17,8 +17,8 @@ from typing import Protocol
 import numpy as np
 
 from polylift.errors import BuildError
-from polylift.harness.audit import Audit, LaunchAudit
-from polylift.harness.compare import (
+from polylift.harness.comparison.audit import Audit, LaunchAudit
+from polylift.harness.comparison.compare import (
     BIT_EXACT,
     DIFF,
     PASS,
@@ -26,7 +26,7 @@ from polylift.harness.compare import (
     compare_arrays,
     overall_verdict,
 )
-from polylift.harness.coverage import (
+from polylift.harness.facts.coverage import (
     LaunchCost,
     LiftSummary,
     kernel_flops,
@@ -34,9 +34,9 @@ from polylift.harness.coverage import (
     launch_names,
     ulp_bound,
 )
-from polylift.harness.manifest import BuildManifest, KernelEntry
-from polylift.harness.run import RunResult, dumped_names
-from polylift.harness.wrapper import SignatureLike
+from polylift.harness.facts.manifest import BuildManifest, KernelEntry
+from polylift.harness.programs.run import RunResult, dumped_names
+from polylift.harness.programs.wrapper import SignatureLike
 from polylift.tdl.library import Library
 
 FAIL = "FAIL"
@@ -62,7 +62,7 @@ class CheckResult:
     reference_times: tuple[float, ...] = ()
     lifted_times: tuple[float, ...] = ()
     # The launch audit, when the end-to-end comparison was outside the bound and the
-    # kernel calls a backend other than ref (see harness/audit.py).
+    # kernel calls a backend other than ref (see harness/comparison/audit.py).
     audit: tuple[LaunchAudit, ...] = ()
     # The launches that ran once per call at known sizes, with their flops.
     launch_costs: tuple[LaunchCost, ...] = ()
@@ -119,7 +119,8 @@ def judge(config: BuildManifest, entry: KernelEntry, reference: RunResult, lifte
     comparisons = compare_runs(sig, reference, lifted, bound)
     magnitudes = None
     if overall_verdict(comparisons) == DIFF and bound > 0:
-        # Cancelling sums are held to the precision of their terms (harness/magnitude.py).
+        # Cancelling sums are held to the precision of their terms
+        # (harness/comparison/magnitude.py).
         magnitudes = supplements.magnitudes()
         if magnitudes is not None:
             comparisons = compare_runs(sig, reference, lifted, bound, magnitudes)

@@ -1,10 +1,13 @@
 """Matching IR against a loaded template library.
 
-Holds the engine (`engine.py`, `match.py`), what IR a step is matched against (linalg
-ops, runs of them, loop nests, stores: `ir_model.py`, `payload.py`, `step_ir.py`,
-`runs.py`, `loop_model.py`), the proofs a match needs (`border.py`, `footprint.py`,
-`mask.py`), and the explanations of what did not match (`closest.py`, `shapes.py`,
-`residual.py`, `report.py`). The template language itself is `polylift.tdl`.
+Its rooms, lowest first: `ir/` (what a step is matched against: linalg ops, kept loop
+nests and stores as operand accesses and payload trees, masks, idioms, conditions),
+`binding/` (the engine binding one step to ops, its rules for locals, disjoint
+footprints, launch views), `program/` (loop-program templates matched against loop
+nests), `search/` (candidate templates per op, runs of ops matched by a template's
+steps, whole-image operators with their borders), and `explain/` (the closest template
+to what did not match, the residual computation, the match report). The template
+language itself is `polylift.tdl`.
 
 May import: `polylift.tdl`, `polylift.raising` (its linear forms and generic builder),
 `polylift.frontend` (names of versioned functions), `polylift.mlir`, `polylift.errors`.

@@ -1,7 +1,7 @@
 """lower-masked-generics: a generic masked to a triangle becomes loops over the triangle.
 
 Raising states a triangular loop as a box whose payload keeps the output element outside
-the triangle (`select(mask, new, out)`, see `raising/triangle.py`). A masked generic
+the triangle (`select(mask, new, out)`, see `raising/generics/triangle.py`). A masked generic
 that no template took would, lowered as a box, evaluate its payload at every point of
 the box, about twice the source's work. This pass lowers it to `scf.for` loops in the
 order of its dims (as `convert-linalg-to-loops` does) whose bounds are cut to the mask,
@@ -14,8 +14,8 @@ lowering, which is slower but the same computation.
 from __future__ import annotations
 
 from polylift import rewriter
-from polylift.matcher.ir_model import Unsupported, indexing_maps, iterator_kinds
-from polylift.matcher.mask import Constraint, split_mask
+from polylift.matcher.ir.ir_model import Unsupported, indexing_maps, iterator_kinds
+from polylift.matcher.ir.mask import Constraint, split_mask
 from polylift.mlir import arith, ir, linalg, memref, scf, view_as
 from polylift.passes.registry import Pass, PassRun
 

@@ -11,20 +11,20 @@ from polylift.errors import UsageError
 from polylift.lowering import host_policy, offload
 from polylift.lowering.launch_call import mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
-from polylift.matcher.border import NotABorder, compose_border
-from polylift.matcher.candidates import CandidateIndex
-from polylift.matcher.closest import closest_loop, closest_template
-from polylift.matcher.engine import Bindings, PlannedView
-from polylift.matcher.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
-from polylift.matcher.match import StepContexts, match
-from polylift.matcher.report import FunctionReport, render_summary
-from polylift.matcher.residual import residual_ops
-from polylift.matcher.runs import dead_after, element_kind, fits, run_kinds, run_of
-from polylift.matcher.tree import Const, Elem, Val
+from polylift.matcher.binding.engine import Bindings, PlannedView
+from polylift.matcher.explain.closest import closest_loop, closest_template
+from polylift.matcher.explain.report import FunctionReport, render_summary
+from polylift.matcher.explain.residual import residual_ops
+from polylift.matcher.ir.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
+from polylift.matcher.ir.tree import Const, Elem, Val
+from polylift.matcher.search.border import NotABorder, compose_border
+from polylift.matcher.search.candidates import CandidateIndex
+from polylift.matcher.search.match import StepContexts, match
+from polylift.matcher.search.runs import dead_after, element_kind, fits, run_kinds, run_of
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
-from polylift.raising.aliasing import guarded_pairs
+from polylift.raising.proof.aliasing import guarded_pairs
 from polylift.tdl.library import KernelTemplate, Library, load_library
 from polylift.tdl.steps import accesses, target_array
 
@@ -43,7 +43,7 @@ def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
 def replicates(tpl: KernelTemplate) -> bool:
     """A `border = replicate` template: a whole-image operator whose compute states the
     interior pixel only. It matches an interior op only together with the border pieces
-    after it, proved to be the same pixel with clamped reads (matcher/border.py)."""
+    after it, proved to be the same pixel with clamped reads (matcher/search/border.py)."""
     return tpl.attrs.get("border") == "replicate"
 
 

@@ -6,7 +6,7 @@ tests with islpy), and each statement becomes a `linalg.generic` whose dims foll
 source loop order, so that lowering it back to loops computes the same bits. A nest
 that cannot be raised whole is left untouched, with a remark that says why. A nest
 that writes an argument the front end says may overlap another one it touches stays
-(`raising/aliasing.py`): every reordering below assumes distinct arrays.
+(`raising/proof/aliasing.py`): every reordering below assumes distinct arrays.
 """
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from polylift import rewriter
 from polylift.function_versions import OPAQUE_CALL, fallback_functions
 from polylift.mlir import ir, memref
 from polylift.passes.registry import Pass, PassRun
-from polylift.raising.aliasing import describe_pairs, overlapping_access
-from polylift.raising.branches import converted_copy, give_back
-from polylift.raising.dependence import reversed_dependence
-from polylift.raising.generic_builder import build_generic
-from polylift.raising.legality import plan_statement
-from polylift.raising.materialize import Materializer
-from polylift.raising.model import NotRaisable, Statement
-from polylift.raising.nest import build_model, result_store
-from polylift.raising.order import initial_values_next_to_reductions
-from polylift.raising.result_home import give_home, hoist_post_operands, post_ops
+from polylift.raising.generics.generic_builder import build_generic
+from polylift.raising.nest_model.materialize import Materializer
+from polylift.raising.nest_model.model import NotRaisable, Statement
+from polylift.raising.proof.aliasing import describe_pairs, overlapping_access
+from polylift.raising.proof.dependence import reversed_dependence
+from polylift.raising.proof.legality import plan_statement
+from polylift.raising.statements.branches import converted_copy, give_back
+from polylift.raising.statements.nest import build_model, result_store
+from polylift.raising.statements.order import initial_values_next_to_reductions
+from polylift.raising.statements.result_home import give_home, hoist_post_operands, post_ops
 
 
 class RaiseAffineToLinalgPass(Pass):

@@ -3,7 +3,7 @@
 Upstream's `linalg-specialize-generic-ops` runs first (fills, copies, transposes,
 matmuls, element-wise ops of one named function); what it leaves and polylift's raising
 makes (dots, matrix-vector products, reductions, element-wise maps with scalars or
-selects) is named by `raising/named.py`. Every rewrite keeps the payload's operations
+selects) is named by `raising/generics/named.py`. Every rewrite keeps the payload's operations
 and the order each element reduces in, so the named ops compute the same bits. A generic
 no named op states stays, with a remark saying so.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from polylift import rewriter
 from polylift.mlir import ir, passmanager
 from polylift.passes.registry import Pass, PassRun
-from polylift.raising.named import build_named, named_form
+from polylift.raising.generics.named import build_named, named_form
 
 UPSTREAM = "builtin.module(func.func(linalg-specialize-generic-ops))"
 

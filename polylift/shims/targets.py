@@ -2,7 +2,7 @@
 on them, and the C flags every compile shares.
 
 The shim build needs these facts and sits below the harness, so they live here; the
-harness (`polylift.harness.toolchain`) imports them from this module.
+harness (`polylift.harness.programs.toolchain`) imports them from this module.
 """
 
 from __future__ import annotations

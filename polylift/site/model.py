@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from polylift.errors import PolyliftError
-from polylift.harness.figures import seconds
+from polylift.harness.comparison.figures import seconds
 from polylift.passes.stages import MATCH_REPORT
 
 OK_VERDICTS = ("BIT-EXACT", "PASS")

@@ -16,8 +16,8 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from polylift.harness.figures import seconds, ulp_text
-from polylift.matcher.report import merge_reports
+from polylift.harness.comparison.figures import seconds, ulp_text
+from polylift.matcher.explain.report import merge_reports
 from polylift.passes.stages import AFFINE, MATCH_REPORT, MATCHED, SOURCE, STAGES
 from polylift.site.highlight import highlight, render_diff
 from polylift.site.model import (

@@ -21,13 +21,13 @@
 # that multiplies by a reciprocal of the diagonal rounds once more per element, and the
 # residual is computed in a wider type than the data (long double), so its own error is
 # a small fraction of u per term. `accuracy backward 2*n + 8` states twice the theorem's
-# constant plus those roundings, in units of u: the launch audit (harness/audit.py)
+# constant plus those roundings, in units of u: the launch audit (harness/comparison/audit.py)
 # holds every backend call to it, measuring with `polylift_backward_<launch>_<type>`
 # (the shim family's `backward` macro), and a result that is bit for bit the ref's
 # passes without it.
 #
 # Exact inputs (`polylift check --inputs exact`): the harness builds matrices from small
-# integer factors with power-of-two diagonals (harness/exact_factors.py), so every
+# integer factors with power-of-two diagonals (harness/facts/exact_factors.py), so every
 # partial sum, quotient and root of any order is representable, and every backend must
 # be bit-exact.
 

@@ -12,7 +12,7 @@
 #                       compute the view's edge pixels differently): match-kernels takes
 #                       the interior together with the border rows, columns and corners
 #                       after it, each proved to compute that pixel with its reads
-#                       clamped into the image (matcher/border.py).
+#                       clamped into the image (matcher/search/border.py).
 #   border = halo       the region (ROI) operator: dst is an h x w region and `src` names
 #                       the source pixel under dst[0, 0]; the caller guarantees the
 #                       one-pixel halo around the h x w source region exists (rows -1 and

@@ -22,7 +22,7 @@
 # reordered by a backend (OpenBLAS's ?dot and ?asum, a vectorised sum over lanes,
 # cuBLAS, cuDNN): two orders of a sum of n + 1 terms differ
 # by at most 2n units of rounding of the sum of the terms' magnitudes, hence the bound
-# `2*n + 16` ULP (of that sum, `harness/audit.py`); the root of such a sum (`nrm2`) by
+# `2*n + 16` ULP (of that sum, `harness/comparison/audit.py`); the root of such a sum (`nrm2`) by
 # about half as many ULP of the result: `n + 16`. cudnnReduceTensor ADD, NORM1 and NORM2
 # serve sum, asum and nrm2 under those bounds. Not served by cuDNN: the mean (AVG: see
 # red.mean) and products (MUL: no product template; a reordered product is bounded in ULP

@@ -22,8 +22,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
-from polylift.harness.gpu import gpu_available
+from polylift.harness.comparison.compare import BIT_EXACT, DIFF, compare_arrays
+from polylift.harness.programs.gpu import gpu_available
 from polylift.shims.build import shim_library
 from polylift.shims.cuda_build import CUDA_BACKENDS, cuda_available, defined_symbols
 from polylift.shims.header import declared_symbols

@@ -23,8 +23,8 @@ import numpy as np
 import pytest
 
 from polylift.frontend import Param, Signature, translate_file_detailed
-from polylift.harness.links import linked_sources
-from polylift.harness.toolchain import C_FLAGS
+from polylift.harness.programs.links import linked_sources
+from polylift.harness.programs.toolchain import C_FLAGS
 
 from .jit import bits, jit
 from .test_frontend_diff import NUMPY, ctypes_scalar, result_holder, run_mlir

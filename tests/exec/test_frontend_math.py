@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from polylift.frontend.calls import LIBM_CALLS, MATH_CALLS
+from polylift.frontend.emit.calls import LIBM_CALLS, MATH_CALLS
 from polylift.harness.check import CheckOptions, check_benchmark
 
 FLOATING = sorted(n for n, (_, t, _) in MATH_CALLS.items() if t.is_float) + sorted(LIBM_CALLS)

@@ -21,7 +21,7 @@ from polylift.harness.check import (
     check_benchmark,
     frontend_translator,
 )
-from polylift.harness.compare import BIT_EXACT, DIFF, PASS
+from polylift.harness.comparison.compare import BIT_EXACT, DIFF, PASS
 from polylift.harness.suite import check_suite
 
 INPUTS = Path(__file__).parent / "inputs" / "alias"

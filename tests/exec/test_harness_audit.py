@@ -1,5 +1,5 @@
 """The launch audit: when the outputs are outside the bound, each backend call is checked
-against the ref shim on the data it was given (harness/audit.py).
+against the ref shim on the data it was given (harness/comparison/audit.py).
 
 - Gram-Schmidt divides by norms it computes from earlier launches, so a host gemv and
   norm within a few ULP of the templates' order move the outputs by hundreds: the audit

@@ -16,8 +16,8 @@ from polylift.cli.main import main
 from polylift.harness.bundle.collect import collect_bundle
 from polylift.harness.bundle.write import write_bundle
 from polylift.harness.check import CheckOptions, CheckResult
-from polylift.harness.gpu import gpu_available
-from polylift.harness.manifest import MANIFEST_NAME
+from polylift.harness.facts.manifest import MANIFEST_NAME
+from polylift.harness.programs.gpu import gpu_available
 from polylift.harness.suite import check_suite
 from polylift.shims.cuda_build import cuda_available
 

@@ -144,8 +144,8 @@ def test_suite_table_and_json(tmp_path):
 
 
 def test_lifted_object_has_no_fused_multiply_add_on_aarch64(tmp_path):
-    from polylift.harness.lift import compile_lifted
-    from polylift.harness.toolchain import CommandLog, Toolchain, target_named
+    from polylift.harness.programs.lift import compile_lifted
+    from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 
     tc = Toolchain(target_named("aarch64"), tmp_path, CommandLog(tmp_path))
     text = (INPUTS / "axpy.mlir").read_text()

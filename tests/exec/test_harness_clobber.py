@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from polylift.harness.build import BenchFlags, compile_benchmark
-from polylift.harness.toolchain import CommandLog, Toolchain, target_named
+from polylift.harness.programs.build import BenchFlags, compile_benchmark
+from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 
 INPUTS = Path(__file__).parent / "inputs" / "harness"
 ROUNDS_SQUARES = sum(r * r for r in range(1, 12))  # main weights round r by r

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from polylift.frontend import Signature, translate_file
-from polylift.harness.compare import BIT_EXACT, DIFF, compare_arrays
+from polylift.harness.comparison.compare import BIT_EXACT, DIFF, compare_arrays
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun

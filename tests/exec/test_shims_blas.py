@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from polylift.harness.compare import ulp_distance
+from polylift.harness.comparison.compare import ulp_distance
 from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from polylift.harness.gpu import gpu_available
+from polylift.harness.programs.gpu import gpu_available
 from polylift.shims.cuda_build import cuda_available
 from polylift.shims.generate import CUDA_BACKENDS
 from polylift.shims.header import launch_decls

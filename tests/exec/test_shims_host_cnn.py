@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from numpy.lib.stride_tricks import as_strided
 
-from polylift.harness.compare import ulp_distance
+from polylift.harness.comparison.compare import ulp_distance
 from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import call_shim, shim_cdll
 

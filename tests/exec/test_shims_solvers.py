@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from polylift.harness.gpu import gpu_available
+from polylift.harness.programs.gpu import gpu_available
 from polylift.shims.cuda_build import cuda_available
 from polylift.shims.header import backward_symbol
 from polylift.tdl.library import KernelTemplate, load_library

@@ -7,7 +7,7 @@ import re
 import lark
 from pygments.token import Keyword, Name, Number, Operator, String
 
-from polylift.harness.figures import seconds, ulp_text
+from polylift.harness.comparison.figures import seconds, ulp_text
 from polylift.site.highlight import (
     TEMPLATE_KEYWORDS,
     MlirLexer,

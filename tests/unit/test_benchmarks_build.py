@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from polylift.harness.links import linked_sources
+from polylift.harness.programs.links import linked_sources
 
 BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
 INCLUDE_DIR = BENCH_ROOT / "include"

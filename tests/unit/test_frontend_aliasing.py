@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from polylift.frontend import ctype as ct
-from polylift.frontend.aliasing import (
+from polylift.frontend.c import ctype as ct
+from polylift.frontend.c.aliasing import (
     AliasPair,
     ArgAccess,
     ArrayArg,
@@ -15,8 +15,8 @@ from polylift.frontend.aliasing import (
     make_alias_plan,
     types_may_alias,
 )
-from polylift.frontend.delinearize import LoopRange
-from polylift.frontend.poly import Poly
+from polylift.frontend.index.delinearize import LoopRange
+from polylift.frontend.index.poly import Poly
 
 N, M = Poly.atom("%n"), Poly.atom("%m")
 II, J = Poly.atom("%i"), Poly.atom("%j")

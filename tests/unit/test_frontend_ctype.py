@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from polylift.frontend import ctype as ct
-from polylift.frontend.affine import Affine, affine_map, affine_set, subscript
+from polylift.frontend.c import ctype as ct
+from polylift.frontend.index.affine import Affine, affine_map, affine_set, subscript
 
 
 def test_usual_arithmetic_conversions() -> None:

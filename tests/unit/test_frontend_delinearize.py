@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from polylift.frontend import translate_file
-from polylift.frontend.delinearize import ArrayView, FlatAccess, LoopRange, make_plan
-from polylift.frontend.poly import Poly
+from polylift.frontend.index.delinearize import ArrayView, FlatAccess, LoopRange, make_plan
+from polylift.frontend.index.poly import Poly
 
 
 def _range(iv: str, high: Poly) -> LoopRange:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pycparser import c_ast, c_parser
 
-from polylift.frontend.liveness import Access, first_access, live_after
+from polylift.frontend.c.liveness import Access, first_access, live_after
 
 
 def _body(statements: str) -> c_ast.Compound:

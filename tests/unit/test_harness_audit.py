@@ -1,4 +1,4 @@
-"""The launch audit's generated C and its record format (harness/audit.py)."""
+"""The launch audit's generated C and its record format (harness/comparison/audit.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from polylift.harness.audit import AUDIT_FILE, audit_source, read_audit
-from polylift.harness.figures import INFINITE_ULP
-from polylift.harness.shim_calls import shim_calls, wrap_flags
+from polylift.harness.comparison.audit import AUDIT_FILE, audit_source, read_audit
+from polylift.harness.comparison.figures import INFINITE_ULP
+from polylift.harness.comparison.shim_calls import shim_calls, wrap_flags
 from polylift.shims.header import INCLUDE_DIR, declared_symbols
 from polylift.tdl.checks import BACKENDS
 from polylift.tdl.library import load_library

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from polylift.harness.compare import (
+from polylift.harness.comparison.compare import (
     BIT_EXACT,
     DIFF,
     INFINITE_ULP,

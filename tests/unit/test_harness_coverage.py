@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from polylift.frontend import Param, Signature
-from polylift.harness.coverage import (
+from polylift.harness.facts.coverage import (
     FULL,
     NONE,
     PARTIAL,

@@ -8,9 +8,9 @@ import pytest
 
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
-from polylift.harness.adapter import adapter_source
-from polylift.harness.extents import apply_extents, evaluate_size, read_annotations
-from polylift.harness.wrapper import wrapper_source
+from polylift.harness.programs.adapter import adapter_source
+from polylift.harness.programs.extents import apply_extents, evaluate_size, read_annotations
+from polylift.harness.programs.wrapper import wrapper_source
 
 ROOT = Path(__file__).resolve().parents[2]
 SIG = Signature("kernel_g", (

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from polylift.harness import gpu
+from polylift.harness.programs import gpu
 
 
 class _FakeDriver:

@@ -14,9 +14,9 @@ import pytest
 
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
-from polylift.harness.run import read_dumps, read_manifest, run_program
-from polylift.harness.toolchain import CommandLog, Toolchain, target_named
-from polylift.harness.wrapper import wrapper_source
+from polylift.harness.programs.run import read_dumps, read_manifest, run_program
+from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
+from polylift.harness.programs.wrapper import wrapper_source
 
 N = 240
 SIG = Signature("kernel_k", (

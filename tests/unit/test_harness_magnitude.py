@@ -1,12 +1,13 @@
-"""The magnitude run's generated C, and which kernels it applies to (harness/magnitude.py)."""
+"""The magnitude run's generated C, and which kernels it applies to
+(harness/comparison/magnitude.py)."""
 
 from __future__ import annotations
 
 import subprocess
 
-from polylift.harness.coverage import Launch, LiftSummary
-from polylift.harness.magnitude import has_magnitudes, magnitude_source
-from polylift.harness.shim_calls import magnitude_call, shim_calls
+from polylift.harness.comparison.magnitude import has_magnitudes, magnitude_source
+from polylift.harness.comparison.shim_calls import magnitude_call, shim_calls
+from polylift.harness.facts.coverage import Launch, LiftSummary
 from polylift.shims.header import INCLUDE_DIR, declared_symbols
 from polylift.tdl.library import load_library
 

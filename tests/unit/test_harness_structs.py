@@ -13,18 +13,18 @@ import pytest
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
 from polylift.frontend.signature import CDecl
-from polylift.harness.adapter import adapter_source
-from polylift.harness.extents import apply_extents, evaluate_size
-from polylift.harness.links import linked_sources
-from polylift.harness.manifest import (
+from polylift.harness.facts.manifest import (
     MANIFEST_NAME,
     BuildManifest,
     KernelEntry,
     manifest_json,
     read_manifest_json,
 )
-from polylift.harness.run import dumped_names, read_dumps
-from polylift.harness.wrapper import c_prototype, wrapper_source
+from polylift.harness.programs.adapter import adapter_source
+from polylift.harness.programs.extents import apply_extents, evaluate_size
+from polylift.harness.programs.links import linked_sources
+from polylift.harness.programs.run import dumped_names, read_dumps
+from polylift.harness.programs.wrapper import c_prototype, wrapper_source
 
 TYPES = "typedef struct { int n; float scale; float *x; } vec;"
 SIG = Signature(

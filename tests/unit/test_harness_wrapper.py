@@ -10,11 +10,11 @@ import pytest
 
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
-from polylift.harness.adapter import adapter_source
 from polylift.harness.check import kernel_name
-from polylift.harness.lift import check_no_fast_math, prepare_module
-from polylift.harness.run import dumped_names, numpy_dtype, read_dumps
-from polylift.harness.wrapper import c_prototype, wrapper_source
+from polylift.harness.programs.adapter import adapter_source
+from polylift.harness.programs.lift import check_no_fast_math, prepare_module
+from polylift.harness.programs.run import dumped_names, numpy_dtype, read_dumps
+from polylift.harness.programs.wrapper import c_prototype, wrapper_source
 
 MIXED = Signature("kernel_mixed", (
     Param("n", "scalar", "int", "index"), Param("m", "scalar", "long", "index"),

@@ -12,8 +12,8 @@ import pytest
 
 from polylift.frontend import translate_file
 from polylift.harness.check import default_include_dirs
-from polylift.matcher.candidates import CandidateIndex, op_shape, step_shape
-from polylift.matcher.runs import element_kind
+from polylift.matcher.search.candidates import CandidateIndex, op_shape, step_shape
+from polylift.matcher.search.runs import element_kind
 from polylift.mlir import new_context, parse_module
 from polylift.passes.match_kernels import MatchKernelsPass, _blocks, _generalize, match_plan
 from polylift.passes.pipeline import Step, run_pipeline

@@ -3,7 +3,7 @@ folds, indices read as numbers, `i64(x)`, and the step kinds loops match."""
 
 import pytest
 
-from polylift.matcher.conditions import template_form
+from polylift.matcher.ir.conditions import template_form
 from polylift.tdl.ast import And, Compare, Cond, Ref
 from polylift.tdl.checks import check_template
 from polylift.tdl.library import load_library

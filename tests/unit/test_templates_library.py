@@ -80,7 +80,7 @@ def test_whole_image_operators_match_with_their_border_and_rank_first():
     library = load_library()
     replicate = [t for t in library.templates.values() if t.attrs.get("border") == "replicate"]
     assert replicate, "the whole-image pva templates declare a replicate border"
-    # Matched only with the border proof (matcher/border.py), before the region sibling.
+    # Matched only with the border proof (matcher/search/border.py), before the region sibling.
     assert all(matchable(t) and replicates(t) for t in replicate)
     for t in replicate:
         region = [r for r in library.templates.values()

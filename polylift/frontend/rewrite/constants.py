@@ -14,11 +14,11 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend import ctype as ct
-from polylift.frontend.decls import Unit
-from polylift.frontend.expr import int_literal_type
-from polylift.frontend.scan import set_child
-from polylift.frontend.source import int_literal
+from polylift.frontend.c import ctype as ct
+from polylift.frontend.c.decls import Unit
+from polylift.frontend.c.scan import set_child
+from polylift.frontend.c.source import int_literal
+from polylift.frontend.emit.expr import int_literal_type
 
 Folded = tuple[int, ct.CType]
 

@@ -31,9 +31,9 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend.decls import Unit
+from polylift.frontend.c.decls import Unit
+from polylift.frontend.c.scan import assigned_names, declared_names, named_children, set_child
 from polylift.frontend.rewrite.structure import RESULT, structured_body
-from polylift.frontend.scan import assigned_names, declared_names, named_children, set_child
 
 _SKIPPED_CHILDREN = {"iftrue", "iffalse"}  # of ?: : evaluated conditionally
 

@@ -25,8 +25,8 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend.scan import assigned_names, children, read_counts, set_child
-from polylift.frontend.source import unsupported
+from polylift.frontend.c.scan import assigned_names, children, read_counts, set_child
+from polylift.frontend.c.source import unsupported
 
 # The variable a body with a value assigns where it returns (no C name starts so).
 RESULT = "__polylift_result"

@@ -22,7 +22,7 @@ from typing import cast
 
 from pycparser import c_ast
 
-from polylift.frontend.scan import child_at, declared_names, named_children, set_child
+from polylift.frontend.c.scan import child_at, declared_names, named_children, set_child
 
 LIMIT = 8
 _CAN_TRAP = ("/", "%")

@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 
 from polylift.errors import BuildError, PolyliftError
-from polylift.harness.audit import AUDIT_FILE, Audit, judge_audit, read_audit
 from polylift.harness.build_stage import CheckOptions, library_key
-from polylift.harness.manifest import (
+from polylift.harness.comparison.audit import AUDIT_FILE, Audit, judge_audit, read_audit
+from polylift.harness.facts.manifest import (
     AUDITED,
     FROM_C,
     LIFTED,
@@ -27,7 +27,7 @@ from polylift.harness.manifest import (
     KernelEntry,
     read_manifest_json,
 )
-from polylift.harness.run import RunResult, dump_dir, read_run
+from polylift.harness.programs.run import RunResult, dump_dir, read_run
 from polylift.harness.verdict import FAIL, CheckResult, judge
 from polylift.tdl.library import Library, load_library
 

@@ -20,7 +20,6 @@ from functools import partial
 from pathlib import Path
 
 from polylift.errors import PolyliftError, UsageError
-from polylift.harness.audit import AUDIT_FILE
 from polylift.harness.build_stage import (
     CheckOptions,
     Translator,
@@ -31,8 +30,9 @@ from polylift.harness.build_stage import (
     kernel_name,
     work_directory,
 )
-from polylift.harness.manifest import MANIFEST_NAME, BuildManifest, KernelEntry, manifest_json
-from polylift.harness.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
+from polylift.harness.comparison.audit import AUDIT_FILE
+from polylift.harness.facts.manifest import MANIFEST_NAME, BuildManifest, KernelEntry, manifest_json
+from polylift.harness.programs.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
 from polylift.passes.stages import lowered_backends
 from polylift.shims.cuda_build import BACKEND_LIBS, RUNTIME_LIB
 from polylift.shims.header import c_templates

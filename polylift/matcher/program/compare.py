@@ -21,9 +21,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from polylift.matcher.ir_model import ConstSize, SizeKey
-from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, SizeAtom, canonical
-from polylift.matcher.tree import (
+from polylift.matcher.ir.ir_model import ConstSize, SizeKey
+from polylift.matcher.ir.tree import (
     Apply,
     Const,
     Counter,
@@ -36,6 +35,7 @@ from polylift.matcher.tree import (
     children,
     kind,
 )
+from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, SizeAtom, canonical
 from polylift.mlir import ir
 from polylift.tdl.ast import ScalarDecl, Template
 

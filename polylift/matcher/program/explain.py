@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from polylift.matcher.binding.state import Attempt
 from polylift.matcher.program.prove import COMPARED, match_program
-from polylift.matcher.state import Attempt
 from polylift.mlir import ir
 from polylift.tdl.library import KernelTemplate
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from polylift.matcher.ir_model import (
+from polylift.matcher.ir.ir_model import (
     DYNAMIC,
     Lin,
     Operand,
@@ -28,8 +28,8 @@ from polylift.matcher.ir_model import (
     operands,
     subview_size,
 )
+from polylift.matcher.ir.tree import Node, Read
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, Stmt
-from polylift.matcher.tree import Node, Read
 from polylift.mlir import ir
 
 

@@ -19,19 +19,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from polylift.function_versions import ARG_NAMES
-from polylift.matcher.ir_model import (
+from polylift.matcher.ir.ir_model import (
     SizeKey,
     Unsupported,
     affine_form,
     constant_value,
     value_key,
 )
-from polylift.matcher.payload import ancestor_in, value_tree
+from polylift.matcher.ir.payload import ancestor_in, value_tree
+from polylift.matcher.ir.tree import Index, Node, Read, Val, Var
 from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt, reads
-from polylift.matcher.tree import Index, Node, Read, Val, Var
 from polylift.mlir import affine, ir, view_as
-from polylift.raising.aliasing import aliasing_names
+from polylift.raising.proof.aliasing import aliasing_names
 
 # Ops whose values the statements' trees, bounds and views read: they stand anywhere.
 _VALUE_OPS = ("arith.", "math.", "affine.load", "affine.apply", "affine.max", "affine.min",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from polylift.matcher.ir.tree import Const, Counter, Node, Opaque, Read, Scalar, Var, apply
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt
-from polylift.matcher.tree import Const, Counter, Node, Opaque, Read, Scalar, Var, apply
 from polylift.tdl.ast import Access, Bin, Call, Expr, Index, Loop, Neg, Num, Ref, Step, Template
 
 

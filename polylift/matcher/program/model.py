@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from polylift.matcher.tree import (
+from polylift.matcher.ir.tree import (
     Apply,
     Const,
     Node,

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterator
 
 import islpy as isl
 
+from polylift.matcher.ir.tree import Node, Read, Var
 from polylift.matcher.program.model import FlatStmt, Form, LoopAtom, reads
-from polylift.matcher.tree import Node, Read, Var
 
 
 class _Names:

@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from polylift.matcher.ir.tree import Node, Read, Var
 from polylift.matcher.program import polyhedra
 from polylift.matcher.program.model import FlatStmt, Stmt, reads, substitute_leaf
-from polylift.matcher.tree import Node, Read, Var
 
 # Whether two arrays (roots) may share memory; arrays of one template never do.
 MayAlias = Callable[[object, object], bool]

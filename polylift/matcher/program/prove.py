@@ -11,7 +11,7 @@ then refused, with the reason, unless
 - every template array and size is bound, one element type runs through arrays and
   scalars, and it is one of the template's;
 - no two arrays of the nest may share memory where one is written: the library routine
-  takes its arrays as distinct (`raising/aliasing.py`; benchmarks say `restrict`).
+  takes its arrays as distinct (`raising/proof/aliasing.py`; benchmarks say `restrict`).
 
 The launch takes, per template array, the box of its root from the first element with
 the template's sizes, as bound (`engine.PlannedView`); the launch's `ref` shim runs the
@@ -20,18 +20,18 @@ template's program, which is the nest's, so the source order matches.
 
 from __future__ import annotations
 
-from polylift.matcher.engine import Bindings, PlannedView
-from polylift.matcher.ir_model import ConstSize, SizeKey, Unsupported
+from polylift.matcher.binding.engine import Bindings, PlannedView
+from polylift.matcher.binding.state import Attempt, State
+from polylift.matcher.ir.ir_model import ConstSize, SizeKey, Unsupported
+from polylift.matcher.ir.tree import Val
 from polylift.matcher.program import polyhedra
 from polylift.matcher.program.compare import Comparer, Pairing
 from polylift.matcher.program.from_ir import NestProgram, nest_program
 from polylift.matcher.program.from_template import template_program
 from polylift.matcher.program.model import FlatStmt, flatten, renumbered
 from polylift.matcher.program.promote import unpromoted
-from polylift.matcher.state import Attempt, State
-from polylift.matcher.tree import Val
 from polylift.mlir import ir
-from polylift.raising.aliasing import aliasing_names
+from polylift.raising.proof.aliasing import aliasing_names
 from polylift.tdl.library import KernelTemplate
 
 # Progress of a failure before any statement compared (reading the nest), so that a

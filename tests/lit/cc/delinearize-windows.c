@@ -1,7 +1,7 @@
 // RUN: polylift-cc %s --function=kernel_window --assume-noalias | FileCheck %s --check-prefix=WINDOW
 // RUN: polylift-cc %s --function=kernel_written --assume-noalias | FileCheck %s --check-prefix=WRITTEN
 // RUN: polylift-cc %s --function=kernel_difference --assume-noalias | FileCheck %s --check-prefix=DIFF
-// Window views (frontend/delinearize.py): a pointer that is only read, whose strides do
+// Window views (frontend/index/delinearize.py): a pointer that is only read, whose strides do
 // not divide each other, is seen with one dimension per stride.
 
 // Windows of size x size with a stride: `in` gets the view (i, j, n, m) with strides

@@ -159,7 +159,7 @@ void up_row(int n, int c, int h, int w, int s, float a, float x[restrict n][c][h
 }
 
 // Average pooling as the framework writes it: the input is read through a window view
-// (frontend/delinearize.py) of (b, k, i, j, n, m); the window sum, kept in a scalar,
+// (frontend/index/delinearize.py) of (b, k, i, j, n, m); the window sum, kept in a scalar,
 // and its division by the window's area are one launch.
 // CHECK-LABEL: func.func private @avgpool.delinearized(
 // CHECK-SAME: %[[OUT:[a-z0-9_-]+]]: memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>> {llvm.noalias}, %[[IN:[a-z0-9_-]+]]: memref<?x?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?, 1]>> {llvm.noalias}

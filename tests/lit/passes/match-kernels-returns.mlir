@@ -2,7 +2,7 @@
 // RUN: polylift-opt %s --split-input-file --raise-affine-to-linalg --match-kernels --lower-kernel-launch-to-ref | FileCheck %s --check-prefix=REF
 // Reductions whose result the function returns, or reads after the loop, as the front end
 // translates `float dot(...) { ...; return s; }`: the raising gives the result a 0-d
-// buffer (raising/result_home.py), the reduction is a launch into it, and the load of
+// buffer (raising/statements/result_home.py), the reduction is a launch into it, and the load of
 // the buffer is what the function returns or the next loop reads (a scalar of its launch).
 
 // CHECK-LABEL: func.func @dot(

@@ -1,5 +1,5 @@
 // RUN: polylift-opt %s --split-input-file --raise-affine-to-linalg --verify-diagnostics | FileCheck %s
-// If-conversion (raising/branches.py): a branch whose arms store one element, or yield
+// If-conversion (raising/statements/branches.py): a branch whose arms store one element, or yield
 // one value, becomes an arith.select in the generic's body when evaluating both arms
 // cannot trap nor read out of bounds; otherwise the nest keeps its loops, with a remark.
 

@@ -1,5 +1,5 @@
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --remarks=missed 2>&1 >/dev/null | FileCheck %s
-// A nest whose branch is if-converted on a copy (raising/branches.py) and that is then
+// A nest whose branch is if-converted on a copy (raising/statements/branches.py) and that is then
 // refused: the copy is erased before the remark is made, and the remark still names
 // the loop in the source (the pass used to stop on the erased op). The row maximum is
 // also stored back into the row it was read from, so the nest stays loops.

@@ -1,8 +1,8 @@
 // RUN: polylift-opt %s --split-input-file --raise-affine-to-linalg | FileCheck %s
 // A reduction's initial value, raised to a 0-d fill, stands right before its reduction
-// when the loop also computes other statements that do not touch it (raising/order.py),
+// when the loop also computes other statements that do not touch it (raising/statements/order.py),
 // and a post-op's operand computed after the loop from values before it moves ahead of
-// the loop (raising/result_home.py).
+// the loop (raising/statements/result_home.py).
 
 // softmax's middle loop: x[i] = exp(x[i] - m), then the sum of the new x into s.
 // CHECK-LABEL: func.func @exp_and_sum(

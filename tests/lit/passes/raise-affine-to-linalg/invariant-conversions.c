@@ -1,6 +1,6 @@
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg | FileCheck %s
 // An integer computed from parameters and converted to float in a loop body (`y[i] /=
-// h * w`) is converted once ahead of the generic (raising/invariant.py); a conversion
+// h * w`) is converted once ahead of the generic (raising/generics/invariant.py); a conversion
 // of a counter, or of a quotient (which must not divide where the loops never run),
 // stays in the body.
 

@@ -131,7 +131,7 @@ func.func @call(%n: index, %x: memref<?xf64>) {
 // (the old value the post-op reads would be gone), and a temporary T[i][j] cannot be
 // sized ahead of the nest because j's range depends on i. The nest stays as loops; the
 // reduction inside it, whose result the addition reads, is raised into a 0-d buffer of
-// its own and read back (raising/result_home.py).
+// its own and read back (raising/statements/result_home.py).
 // CHECK-LABEL: func.func @post_reads_output
 // CHECK: %[[HOME:.*]] = memref.alloca() : memref<f32>
 // CHECK: affine.for

@@ -1,6 +1,6 @@
 // RUN: polylift-opt %s --split-input-file --raise-affine-to-linalg --verify-diagnostics | FileCheck %s
 // A reduction whose result the function returns, or reads after the loop, gets a 0-d
-// buffer at the function's entry (raising/result_home.py): the generics reduce into it
+// buffer at the function's entry (raising/statements/result_home.py): the generics reduce into it
 // and a load stands for the result. A nest that stays keeps its result as it was.
 
 // CHECK-LABEL: func.func @dot

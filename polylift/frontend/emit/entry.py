@@ -1,0 +1,149 @@
+"""Values that hold at the function's entry, computed there when a bound needs them.
+
+A loop bound must be an affine form of symbols, and a symbol must be defined outside
+every loop. A bound such as `y < out_h`, where `int out_h = (h + 2*pad - size)/stride +
+1;` was set inside a loop (an inlined `im2col` inside the batch loop), reads only
+parameters: its value is the same at the entry, so it is computed there, once, as C
+computes it, and becomes a symbol.
+
+- Each local scalar set from such an expression remembers it (`entry_exprs`, keyed by
+  its SSA value), so a bound naming the local is rebuilt from parameters alone.
+- Evaluating there may run an expression C would not have reached (a loop that runs no
+  iteration): it reads no memory and calls nothing, and a division is made safe (by 1
+  where the divisor is 0; `-x` where it is -1), which changes nothing where C divides,
+  since C's division by 0 and `INT_MIN / -1` are undefined.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pycparser import c_ast
+
+from polylift.frontend.c import ctype as ct
+from polylift.frontend.c.ctype import CType
+from polylift.frontend.c.scan import named_children, set_child
+from polylift.frontend.emit.builder import Value
+from polylift.frontend.emit.calls import MATH_CALLS
+from polylift.frontend.emit.control import ControlLowering
+from polylift.frontend.emit.state import Scalar
+
+
+def _cast_to(ctype: CType, expr: c_ast.Node) -> c_ast.Cast:
+    words = c_ast.IdentifierType(ctype.name.split())
+    to_type = c_ast.Typename(None, [], [], c_ast.TypeDecl(None, [], None, words))
+    return c_ast.Cast(to_type, expr, coord=expr.coord)
+
+
+class EntryLowering(ControlLowering):
+    """Expressions over parameters, and their values at the entry."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.speculative = False
+        self.entry_exprs: dict[tuple[str, CType], c_ast.Node] = {}
+
+    def entry_expression(self, node: c_ast.Node) -> c_ast.Node | None:
+        """`node` rewritten over parameters, fields, enumerators and literals only (each
+        local replaced by the expression that set it), or None when it reads anything
+        else, memory or a call."""
+        holder = c_ast.Compound([copy.deepcopy(node)])
+        stack: list[tuple[c_ast.Node, str]] = [(holder, "block_items[0]")]
+        while stack:
+            parent, slot = stack.pop()
+            current = dict(named_children(parent))[slot]
+            if self.is_named(current):
+                replacement = self._entry_name(current)
+                if replacement is None:
+                    return None
+                set_child(parent, slot, replacement)
+                continue
+            if isinstance(current, c_ast.ArrayRef | c_ast.Assignment):
+                return None
+            if isinstance(current, c_ast.FuncCall) and not (
+                    isinstance(current.name, c_ast.ID) and current.name.name in MATH_CALLS):
+                return None
+            if isinstance(current, c_ast.UnaryOp) and current.op not in ("-", "+", "!", "~"):
+                return None
+            stack.extend((current, name) for name, child in named_children(current)
+                         if not (isinstance(current, c_ast.FuncCall) and name == "name")
+                         and not isinstance(child, c_ast.Typename))
+        return holder.block_items[0]
+
+    def _entry_name(self, node: c_ast.Node) -> c_ast.Node | None:
+        if self.enumerator(node) is not None:
+            return node
+        var = self.named(node)
+        if not isinstance(var, Scalar):
+            return None
+        if var.value is None and var.symbol in self.param_symbols:
+            return node  # an integer parameter or field
+        if var.value is None:
+            return None
+        if var.value.name == f"%{var.name}":
+            return node  # a floating-point parameter or field
+        found = self.entry_exprs.get((var.value.name, var.value.ctype))
+        return _cast_to(var.ctype, copy.deepcopy(found)) if found is not None else None
+
+    def record_entry(self, value: Value, node: c_ast.Node) -> None:
+        """Remember that `value` (a scalar just set from `node`) holds at the entry."""
+        if value.const is not None:
+            return
+        found = self.entry_expression(node)
+        if found is not None:
+            self.entry_exprs[(value.name, value.ctype)] = found
+
+    @contextmanager
+    def speculating(self) -> Iterator[None]:
+        """Lower at the entry, where a division must not trap."""
+        with self.at_entry():
+            self.speculative = True
+            try:
+                yield
+            finally:
+                self.speculative = False
+
+    def invariant_symbol(self, node: c_ast.Node, to: CType) -> str | None:
+        """The value of an expression no iteration changes, converted to `to`, as an
+        `index` symbol: computed here at the top level (where C first evaluates it), or
+        at the function's entry when it reads only parameters."""
+        expanded = self.entry_expression(node)
+        if len(self.builder.caches) == 1 and expanded is not None:
+            return self._index_symbol(node, to)
+        if expanded is None:
+            return None
+        with self.speculating():
+            return self._index_symbol(expanded, to)
+
+    def _index_symbol(self, node: c_ast.Node, to: CType) -> str:
+        value = self.convert(self.rvalue(node), to, node)
+        cast_op = "arith.index_cast" if to.signed else "arith.index_castui"
+        return self.builder.op(f"{cast_op} {value.name} : {to.mlir} to index", to, node).name
+
+    def arith(self, op: str, left: Value, right: Value, node: c_ast.Node) -> Value:
+        """C's arithmetic; at the entry, a division that cannot trap."""
+        common = ct.usual_conversion(left.ctype, right.ctype)
+        if not self.speculative or op not in ("/", "%") or common.is_float:
+            return super().arith(op, left, right, node)
+        a, b = self.convert(left, common, node), self.convert(right, common, node)
+        mlir = common.mlir
+        zero, one = self.constant(0, common, node), self.constant(1, common, node)
+        is_zero = self.builder.op(f"arith.cmpi eq, {b.name}, {zero.name} : {mlir}", common, node)
+        bad, is_minus = is_zero, is_zero  # is_minus is read only when signed
+        if common.signed:
+            minus_one = self.constant(-1, common, node)
+            is_minus = self.builder.op(f"arith.cmpi eq, {b.name}, {minus_one.name} : {mlir}",
+                                       common, node)
+            bad = self.builder.op(f"arith.ori {is_zero.name}, {is_minus.name} : i1", common, node)
+        safe = self.builder.op(f"arith.select {bad.name}, {one.name}, {b.name} : {mlir}",
+                               common, node)
+        result = super().arith(op, a, Value(safe.name, common), node)
+        if not common.signed:
+            return result
+        # b == -1: x / -1 is -x (wrapping, as the overflow is undefined), x % -1 is 0.
+        other = self.builder.op(f"arith.subi {zero.name}, {a.name} : {mlir}", common, node) \
+            if op == "/" else zero
+        return self.builder.op(f"arith.select {is_minus.name}, {other.name}, {result.name} : "
+                               f"{mlir}", common, node)

@@ -1,0 +1,3 @@
+"""Index arithmetic: affine forms and integer polynomials over SSA index names, and the
+delinearisation of flattened subscripts.
+"""

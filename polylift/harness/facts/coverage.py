@@ -1,0 +1,400 @@
+"""What the lift did to a kernel: its launches, the loops left, flops and the ULP bound.
+
+The harness reads the matched IR, the last stage before any lowering (normally the
+`match-kernels` stage), and counts `kernel.launch` ops and the residual ops the match
+report counts (matcher/explain/residual.py: linalg ops, loops that compute, stores outside
+loops). Coverage is FULL when the kernel has launches and nothing residual, PARTIAL when
+it has both, NONE when it has no launch.
+
+Flops: each launch's template states a cost in its size symbols; a size is read from the
+launch operand the template names for it. Sizes are known at run time when that operand
+is a kernel argument (through `memref.cast` at most) whose dim is a constant or a C
+expression of the kernel's integer parameters, whose values the wrapper records; or when
+the operand's memref type has that dim static. A launch nested in a loop runs an unknown
+number of times. The kernel's flop count is the sum over its launches, or unknown when
+any launch's is or when loops remain (PARTIAL coverage).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from pathlib import Path
+
+import numpy as np
+
+from polylift.errors import BuildError
+from polylift.function_versions import delinearized_name, noalias_name
+from polylift.harness.programs.extents import evaluate_size
+from polylift.harness.programs.wrapper import SignatureLike, lifted_name
+from polylift.matcher.explain.residual import residual_ops
+from polylift.mlir import ir, new_context, parse_module
+from polylift.passes.stages import AFFINE, LINALG, MATCHED
+from polylift.tdl.ast import Bin, Call
+from polylift.tdl.library import KernelTemplate, Library
+
+FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
+
+
+@dataclass(frozen=True)
+class Launch:
+    """One `kernel.launch`: its template, order flag and size expressions (None: unknown)."""
+
+    template: str
+    source_order_matches: bool
+    sizes: tuple[tuple[str, str | int | None], ...]
+    top_level: bool
+    dtype: str = ""  # the element type suffix of the callee (`gemm_f64` -> `f64`)
+    # Per template array, the kernel argument it is, from its first element (None when
+    # it is some other view): what the exact-input generator fills.
+    arrays: tuple[tuple[str, str | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class LiftSummary:
+    """The launches and residual loops of a lifted kernel."""
+
+    launches: tuple[Launch, ...]
+    residual: int
+    # What rounds besides adding and multiplying exact values, in words (the kernel
+    # divides, takes roots or exponentials, narrows a float, or uses a constant that is
+    # not a small dyadic number such as 0.1), in its own ops or a launch's template:
+    # exact inputs then do not make every later sum exact.
+    rounding: tuple[str, ...] = ()
+
+    @property
+    def inexact(self) -> bool:
+        """Whether exact inputs leave some of the kernel's values inexact."""
+        return bool(self.rounding)
+
+    @property
+    def coverage(self) -> str:
+        """FULL, PARTIAL or NONE (see the module docstring)."""
+        if not self.launches:
+            return NONE
+        return PARTIAL if self.residual else FULL
+
+
+def has_launch(text: str) -> bool:
+    """Whether a module's text (generic `kernel.launch` ops) holds any launch, in any
+    function or version."""
+    return '"kernel.launch"(' in text
+
+
+def matched_stage(workdir: Path) -> Path | None:
+    """The module before any lowering: the matched stage's file when match-kernels ran,
+    else the latest of the stages before it (the stage table's names)."""
+    for stage in (MATCHED, LINALG, AFFINE):
+        if (workdir / stage.file()).exists():
+            return workdir / stage.file()
+    return None
+
+
+def _index_expr(value: ir.Value, entry: ir.Block, sig: SignatureLike,
+                depth: int = 0) -> str | None:
+    """An index value as an expression of the kernel's integer parameters, or None."""
+    if depth > 16:
+        return None
+    if isinstance(value, ir.BlockArgument):
+        param = sig.params[value.arg_number] if value.owner == entry else None
+        return param.name if param is not None and param.kind == "scalar" else None
+    if not isinstance(value, ir.OpResult):
+        return None
+    op = value.owner
+    args = [_index_expr(v, entry, sig, depth + 1) for v in op.operands]
+    if op.name == "arith.constant":
+        text = str(op.attributes["value"]).split(":")[0].strip()
+        return text if re.fullmatch(r"-?\d+", text) else None
+    if None in args:
+        return None
+    if op.name in _ARITH:
+        return f"({args[0]} {_ARITH[op.name]} {args[1]})"
+    if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
+        return args[0]
+    if op.name in ("affine.max", "affine.min", "affine.apply"):
+        return _affine_expr(op, [a for a in args if a is not None])
+    return None
+
+
+_ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+
+
+def _affine_expr(op: ir.OpView, args: list[str]) -> str | None:
+    amap = ir.AffineMapAttr(op.attributes["map"]).value
+    dims = args[:amap.n_dims]
+    syms = args[amap.n_dims:]
+    results = []
+    for expr in amap.results:
+        text = str(expr)
+        if re.search(r"floordiv|ceildiv|mod", text):
+            return None
+        text = re.sub(r"\b([ds])(\d+)\b",
+                      lambda m: f"({(dims if m.group(1) == 'd' else syms)[int(m.group(2))]})",
+                      text)
+        results.append(text)
+    if op.name == "affine.apply":
+        return results[0]
+    fn = "max" if op.name == "affine.max" else "min"
+    return results[0] if len(results) == 1 else f"{fn}({', '.join(results)})"
+
+
+def _operand_dim(value: ir.Value, dim: int, entry: ir.Block,
+                 sig: SignatureLike) -> str | int | None:
+    """The extent of dim `dim` of a launch operand, as an expression, or None."""
+    for _ in range(16):
+        mtype = value.type
+        if isinstance(mtype, ir.MemRefType) and not mtype.is_dynamic_dim(dim):
+            return mtype.shape[dim]
+        if isinstance(value, ir.BlockArgument):
+            if value.owner != entry:
+                return None
+            dims = sig.params[value.arg_number].dims
+            return dims[dim] if dim < len(dims) and dims[dim] != "?" else None
+        if not isinstance(value, ir.OpResult):
+            return None
+        owner = value.owner
+        if owner.name == "memref.subview":
+            return _subview_dim(owner, dim, entry, sig)
+        if owner.name != "memref.cast":
+            return None
+        value = owner.operands[0]
+    return None
+
+
+def _subview_dim(op: ir.OpView, dim: int, entry: ir.Block, sig: SignatureLike) -> str | None:
+    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
+    source = op.operands[0].type
+    if not isinstance(source, ir.MemRefType) or source.rank != len(static):
+        return None  # a rank-reducing view: its dims are not the source's
+    dynamic = ir.ShapedType.get_dynamic_size()
+    if static[dim] != dynamic:
+        return str(static[dim])
+    position = sum(1 for s in static[:dim] if s == dynamic)
+    # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
+    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    return _index_expr(op.operands[segments[0] + segments[1] + position], entry, sig)
+
+
+def _launch(op: ir.Operation, library: Library, entry: ir.Block,
+            sig: SignatureLike, top_level: bool) -> Launch:
+    name = ir.StringAttr(op.attributes["template"]).value
+    order = ("source_order_matches" in op.attributes
+             and ir.BoolAttr(op.attributes["source_order_matches"]).value)
+    tpl = library.templates.get(name)
+    if tpl is None:
+        raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
+    index = {p.name: i for i, p in enumerate(tpl.params)}
+    sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, entry, sig))
+                  for s in tpl.sizes)
+    callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+    arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], entry, sig))
+                   for p in tpl.params if p.kind == "array")
+    return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"),
+                  arrays)
+
+
+def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
+    """The kernel argument a launch operand views from its first element, unit strides
+    (through casts and subviews at offset 0), or None."""
+    for _ in range(16):
+        if isinstance(value, ir.BlockArgument):
+            param = sig.params[value.arg_number] if value.owner == entry else None
+            return param.name if param is not None and param.kind == "array" else None
+        if not isinstance(value, ir.OpResult) or value.owner.name not in ("memref.subview",
+                                                                          "memref.cast"):
+            return None
+        owner = value.owner
+        if owner.name == "memref.subview":
+            offsets = list(ir.DenseI64ArrayAttr(owner.attributes["static_offsets"]))
+            strides = list(ir.DenseI64ArrayAttr(owner.attributes["static_strides"]))
+            if any(o != 0 for o in offsets) or any(s != 1 for s in strides):
+                return None
+        value = owner.operands[0]
+    return None
+
+
+def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> LiftSummary:
+    """Launches and residual loops of `kernel` (under its lifted or its own name).
+
+    A kernel the front end versioned (flattened subscripts delinearised, or arguments
+    that may alias found apart, under a run-time guard) is a dispatcher calling
+    `<name>.delinearized` (or `<name>.noalias`) or `<name>.flat`: the summary is that of
+    the guarded function, the path taken whenever the guard holds (the `.flat` fallback
+    keeps the original loops). Sizes of a delinearised kernel's launches are unknown to
+    the harness, since they come from views the dispatcher builds.
+    """
+    ctx = new_context()
+    with ctx:
+        module = parse_module(text, ctx, "matched.mlir")
+        by_name = {ir.StringAttr(op.attributes["sym_name"]).value: op.operation
+                   for op in module.body.operations if op.operation.name == "func.func"}
+        names = [n for n in (kernel, lifted_name(kernel)) if n in by_name]
+        if not names:
+            raise BuildError(f"the matched IR has no function for '{kernel}'")
+        entry = by_name[names[0]].regions[0].blocks[0]
+        func = by_name[names[0]]
+        for name in (kernel, lifted_name(kernel)):
+            if delinearized_name(name) in by_name:
+                func = by_name[delinearized_name(name)]
+                break
+            if noalias_name(name) in by_name:
+                # It takes the kernel's own arguments, so their sizes are known.
+                func = by_name[noalias_name(name)]
+                entry = func.regions[0].blocks[0]
+                break
+        launches: list[Launch] = []
+        rounding: dict[str, None] = {}  # in order, once each
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            if op.name == "kernel.launch":
+                top = op.parent is not None and op.parent.name == "func.func"
+                launches.append(_launch(op, library, entry, sig, top))
+                if inexact_ops(library.templates[launches[-1].template].ast.steps):
+                    rounding[f"launches {launches[-1].template}, which divides or takes "
+                             "roots"] = None
+            why = _rounds(op)
+            if why is not None:
+                rounding[why] = None
+            return ir.WalkResult.ADVANCE
+
+        func.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return LiftSummary(tuple(launches), len(residual_ops(func)), tuple(rounding))
+
+
+# Ops that round even when every operand is a small dyadic number.
+_ROUNDING_OPS = {"arith.divf": "divides", "arith.remf": "takes a remainder",
+                 "arith.truncf": "narrows a float"}
+_EXACT_MATH = frozenset({"math.absf", "math.absi", "math.copysign", "math.ceil", "math.floor",
+                         "math.round", "math.roundeven", "math.trunc"})
+# The exact-mode values use 3 significant bits at most (`wrapper.exact_values`); a
+# constant of 4 at most keeps their products and sums about as short.
+_EXACT_BITS = 4
+
+
+def _rounds(op: ir.Operation) -> str | None:
+    """What makes `op` round on exact inputs, in words; None when it keeps them exact."""
+    if op.name in _ROUNDING_OPS:
+        return _ROUNDING_OPS[op.name]
+    if op.name.startswith("math.") and op.name not in _EXACT_MATH:
+        return f"calls {op.name}"
+    if op.name == "arith.constant" and isinstance(op.results[0].type, ir.FloatType):
+        value = ir.FloatAttr(op.attributes["value"]).value
+        if not short_dyadic(value):
+            shown = str(np.float32(value)) if isinstance(op.results[0].type, ir.F32Type) \
+                else repr(value)
+            return f"uses the constant {shown}, which is not a small integer times a " \
+                   "power of two"
+    return None
+
+
+def short_dyadic(value: float) -> bool:
+    """Whether `value` is an integer of `_EXACT_BITS` bits at most times a power of two."""
+    if not math.isfinite(value):
+        return False
+    significand, _ = math.frexp(value)
+    scaled = significand * 2**_EXACT_BITS
+    return scaled == int(scaled)
+
+
+@dataclass(frozen=True)
+class LaunchCost:
+    """One top-level launch of a run whose sizes are known: its template, element type,
+    sizes, flops and bytes moved (from the template's cost)."""
+
+    template: str
+    dtype: str
+    sizes: tuple[tuple[str, int], ...]
+    flops: float
+    moved: float
+
+
+def launch_costs(summary: LiftSummary, library: Library,
+                 scalars: dict[str, int]) -> tuple[LaunchCost, ...]:
+    """The costs of the launches that run once per kernel call at sizes known from
+    `scalars` (the kernel's integer arguments of a run); the others are left out."""
+    costs = []
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        values = {name: None if expr is None else evaluate_size(expr, scalars)
+                  for name, expr in launch.sizes}
+        if not launch.top_level or tpl.ast.flops is None or None in values.values():
+            continue
+        sizes = {k: v for k, v in values.items() if v is not None}
+        costs.append(LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())),
+                                *tpl.cost(sizes, launch.dtype)))
+    return tuple(costs)
+
+
+def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
+    """The flops of one kernel call: the sum of its launches' costs, None when unknown.
+
+    Only a FULL kernel has a flop count: residual loops compute flops no template counts.
+    """
+    if summary.coverage != FULL:
+        return None
+    costs = launch_costs(summary, library, scalars)
+    if len(costs) != len(summary.launches):
+        return None
+    return sum(c.flops for c in costs)
+
+
+def inexact_ops(node: object) -> bool:
+    """Whether a template expression divides or calls sqrt/exp/tanh (integer templates state
+    exact division with `rdiv`, lookups with `unsigned`, bounds with max/min/abs)."""
+    if isinstance(node, Bin) and node.op == "/":
+        return True
+    if isinstance(node, Call) and node.fn in ("sqrt", "exp", "tanh"):
+        return True
+    if isinstance(node, tuple | list):
+        return any(inexact_ops(item) for item in node)
+    if is_dataclass(node) and not isinstance(node, type):
+        return any(inexact_ops(getattr(node, f.name)) for f in fields(node))
+    return False
+
+
+def template_bound(tpl: KernelTemplate, launch: Launch, scalars: dict[str, int]) -> int:
+    """The ULP bound `tpl` declares at the sizes of one launch (0 for `accuracy exact`).
+
+    A size the harness cannot evaluate (a launch inside a loop whose bounds vary) is
+    taken as the largest integer argument of the kernel: the kernel's sizes are its
+    integer arguments, and a reduction cannot be longer than the loop it came from.
+    """
+    largest = max([v for v in scalars.values() if isinstance(v, int)] + [1])
+    sizes = {}
+    for name, expr in launch.sizes:
+        value = None if expr is None else evaluate_size(expr, scalars)
+        sizes[name] = largest if value is None else value
+    for name in tpl.bound_sizes:
+        sizes.setdefault(name, largest)
+    return tpl.ulp_bound(sizes)
+
+
+def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
+              scalars: dict[str, int]) -> int:
+    """The bound the verdict uses, per the validation contract.
+
+    `exact` inputs: 0, except that a launch whose template divides or takes roots or
+    exponentials has the bound of native inputs, and so does every launch of a kernel
+    that rounds elsewhere (`LiftSummary.rounding`: its launches may read values that
+    exact inputs did not keep exact). `native` inputs: 0 for a `ref` launch whose
+    source order is the template's, the template's declared bound otherwise. Bounds
+    grow with the reduction length (`accuracy reassoc ulp 2*k + 64`), evaluated at the
+    launch's sizes from the kernel's integer arguments.
+    """
+    bounds = [0]
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        if inputs == "exact" and not (summary.inexact or inexact_ops(tpl.ast.steps)):
+            bounds.append(0)  # every sum exact, in any order
+        elif backend == "ref" and launch.source_order_matches:
+            bounds.append(0)
+        else:
+            bounds.append(template_bound(tpl, launch, scalars))
+    return max(bounds)
+
+
+def launch_names(summary: LiftSummary) -> Sequence[str]:
+    """The templates of the launches, in IR order."""
+    return [launch.template for launch in summary.launches]

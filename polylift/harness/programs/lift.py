@@ -1,0 +1,157 @@
+"""The lifted kernel: MLIR from the front end, through polylift's passes, to an object.
+
+Every stage is a file in the work directory, named by the stage table
+(`passes/stages.py`) as the bake and the site name it: the input (`00-affine.mlir`, the
+kernel renamed and marked for the C interface), the module after each stage the passes
+make (`01-linalg.mlir`, `02-matched.mlir`, `03-lowered-<backends>.mlir`,
+`04-llvm-<backends>.mlir`), its LLVM IR (`04-llvm-<backends>.ll`, `.opt.ll` after
+`opt -O2`) and the object (`05-object-<backends>.o`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from polylift import rewriter
+from polylift.errors import BuildError, PolyliftError
+from polylift.harness.programs.toolchain import Toolchain
+from polylift.harness.programs.wrapper import lifted_name
+from polylift.mlir import ir, new_context, parse_module
+from polylift.passes.pipeline import PassRun, Step, parse_element, run_pipeline
+from polylift.passes.stages import (
+    LLVM,
+    OBJECT,
+    STAGES,
+    Stage,
+    backend_label,
+    lowered_backends,
+    stage_of,
+)
+
+# Fast-math flags on an LLVM instruction; any of them could change the bits computed.
+_FAST_MATH = re.compile(r"(?<![\w@%.\"$-])(fast|contract|reassoc|afn|arcp)(?![\w\"$-])")
+
+
+def _kernel_func(module: ir.Module, kernel: str) -> ir.Operation:
+    for op in module.body.operations:
+        if op.operation.name == "func.func":
+            if ir.StringAttr(op.attributes["sym_name"]).value == kernel:
+                return op.operation
+    raise BuildError(f"the MLIR module has no function '@{kernel}'")
+
+
+def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir") -> str:
+    """Rename `@kernel` to its lifted name and ask for its C interface (`_mlir_ciface_`).
+
+    The C name stays free for the wrapper, which the benchmark's `main` calls.
+    """
+    ctx = new_context()
+    with ctx, ir.Location.unknown():
+        module = parse_module(text, ctx, filename)
+        func = _kernel_func(module, kernel)
+        rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(lifted_name(kernel)))
+        rewriter.set_attribute(func, "llvm.emit_c_interface", ir.UnitAttr.get())
+        return str(module)
+
+
+@dataclass(frozen=True)
+class StagePlan:
+    """Where the module is written: `input` before the first pass, then `after[k]` after
+    pass `k`, the last pass of each stage the passes make; `label` names the lowering."""
+
+    input: str
+    after: dict[int, str]
+    label: str
+
+    def file(self, stage: Stage, suffix: str) -> str:
+        """A file of `stage` for this plan's backend label, ending in `suffix`."""
+        return stage.name(self.label) + suffix
+
+
+def stage_plan(passes: Sequence[str]) -> StagePlan:
+    """The stage files of a pass list. A pass outside the stage table belongs to the
+    stage of the pass before it (at the start, of the first pass in the table); a list
+    with none in the table makes the LLVM stage, as the module it leaves is translated
+    to LLVM IR."""
+    known = [stage_of(p) for p in passes]
+    current = next((s for s in known if s is not None), LLVM)
+    stages: list[Stage] = []
+    for stage in known:
+        current = stage or current
+        stages.append(current)
+    label = backend_label(lowered_backends(passes))
+    after = {k: f"{stage.name(label)}.mlir" for k, stage in enumerate(stages)
+             if k + 1 == len(stages) or stages[k + 1] != stage}
+    before = STAGES[STAGES.index(stages[0]) - 1] if stages else LLVM
+    return StagePlan(f"{before.name(label)}.mlir", after, label)
+
+
+def pipeline_argument(passes: Sequence[str]) -> str:
+    """The passes as a polylift-opt `--pass-pipeline` value."""
+    return "builtin.module(" + ",".join(passes) + ")"
+
+
+def run_passes(text: str, passes: Sequence[str], plan: StagePlan, tc: Toolchain) -> Path:
+    """Run `passes` on the prepared module, writing the files of `plan`; the last file."""
+    stage = tc.workdir / plan.input
+    stage.write_text(text)
+    steps: list[Step] = [parse_element(p) for p in passes]
+    ctx = new_context()
+    done: list[Step] = []
+
+    def save(step: Step, module: ir.Module) -> None:
+        done.append(step)
+        name = plan.after.get(len(done) - 1)
+        if name is not None:
+            (tc.workdir / name).write_text(str(module))
+
+    final = tc.workdir / plan.after.get(len(passes) - 1, plan.input)
+    tc.log.record(["polylift-opt", f"--pass-pipeline={pipeline_argument(passes)}",
+                   stage.name, "-o", final.name])
+    with ctx:
+        module = parse_module(text, ctx, stage.name)
+        try:
+            # Nothing reads remarks here: no pass spends time on them.
+            run = PassRun(filename=stage.name, wanted=frozenset())
+            run_pipeline(steps, module, run, after_each=save)
+        except PolyliftError as exc:
+            raise BuildError(f"polylift passes failed: {exc.render()}") from None
+    return final
+
+
+def check_no_fast_math(ll_text: str, name: str) -> None:
+    """Fail when the LLVM IR in file `name` carries a fast-math flag (the bits could
+    change)."""
+    for number, line in enumerate(ll_text.splitlines(), 1):
+        code = line.split(";", 1)[0]
+        if code.startswith(("attributes", "declare", "source_filename")):
+            continue
+        found = _FAST_MATH.search(code)
+        if found:
+            raise BuildError(f"{name}:{number}: fast-math flag '{found.group(1)}' in the "
+                             f"lowered kernel: {line.strip()}")
+
+
+def compile_lifted(mlir_text: str, kernel: str, passes: Sequence[str], tc: Toolchain) -> Path:
+    """The front end's MLIR for `kernel` to an object file for `tc`'s target."""
+    plan = stage_plan(passes)
+    tc.log.note(f"{plan.input} is kernel.mlir with the kernel renamed and its C interface on")
+    final = run_passes(prepare_module(mlir_text, kernel), passes, plan, tc)
+    ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
+    obj = plan.file(OBJECT, OBJECT.suffix)
+    tc.run([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],
+           "mlir-translate")
+    check_no_fast_math((tc.workdir / ll).read_text(), ll)
+    # LLVM's middle end (vectoriser included) as gcc -O2 has for the reference: without
+    # fast-math flags it neither reassociates nor contracts, so the bits stay the same.
+    # A call of the C library stays that call: LLVM would make `fminf` a `minnum`
+    # without signed zeros, which the C library's fminf does not compute.
+    tc.run([tc.llvm_tool("opt"), "-O2", "-disable-simplify-libcalls",
+            f"-mtriple={tc.target.triple}", ll, "-S", "-o", opt_ll], "opt")
+    check_no_fast_math((tc.workdir / opt_ll).read_text(), opt_ll)
+    tc.run([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
+            "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc")
+    return tc.workdir / obj

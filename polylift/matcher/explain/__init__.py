@@ -1,0 +1,3 @@
+"""What did not match and why: the closest template and its differences, the residual
+computation, the match report.
+"""

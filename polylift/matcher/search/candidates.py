@@ -1,0 +1,198 @@
+"""The templates worth trying on an op: the library indexed by what a linalg op can be.
+
+Matching tries templates from the most specific down, and most fail at once; the index
+leaves out those whose first step can never match the op, by facts the engine itself
+requires of every match of a step against a `linalg.generic` (`match._step`,
+`match._check_loops`, `match.match`):
+
+- the op has exactly one output;
+- every loop of the op is bound to one index of the step, no two to the same loop, and
+  a loop is parallel exactly when its index is one of the written element's: so the op
+  has as many parallel loops as the step writes indices, and as many reductions as the
+  step binds other indices: at least those of its subscripts, at most those and every
+  other name the template reads as a number (an index value, in the step or a local's
+  definition);
+- a template of one step matches only an op writing one of its element types;
+- the step's expression and the op's payload tree (`payload.py`) have the same operator
+  at the top (`+` and `*` chains compare as wholes), except where the engine reads
+  through: a value captured from outside the body may be the template's expression, a
+  local stands for its definition, and an integer template peels the payload's
+  truncation back to its accumulation type first;
+- a step that writes at a computed subscript or reads its target elsewhere (a scatter,
+  a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
+  one element matches a store, or the 0-d linalg op a reduction's initial value is
+  raised to.
+
+A loop nest or a store is indexed by its kind only: the templates whose first step it
+may be (`runs.fits`).
+`tests/unit/test_match_index.py` checks, over every raised function of the benchmark
+suites, that the index keeps each template that matches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from polylift.matcher.binding.engine import step_expr
+from polylift.matcher.ir.ir_model import Unsupported, iterator_kinds
+from polylift.matcher.ir.mask import split_mask
+from polylift.matcher.ir.payload import payload
+from polylift.matcher.ir.tree import kind
+from polylift.matcher.search.runs import element_kind, fits
+from polylift.mlir import ir, linalg, view_as
+from polylift.tdl.ast import (
+    Access,
+    And,
+    ArrayDecl,
+    Bin,
+    Call,
+    Compare,
+    Cond,
+    Expr,
+    Lookup,
+    Neg,
+    Num,
+    Ref,
+)
+from polylift.tdl.library import KernelTemplate
+from polylift.tdl.steps import step_indices, target_array, walk, written_indices
+
+
+@dataclass(frozen=True)
+class OpShape:
+    """What the index reads of a `linalg.generic`: its loops, its written type, and the
+    top node of its payload tree (None when the matcher cannot read the payload)."""
+
+    outputs: int
+    parallel: int
+    reductions: int
+    dtype: str
+    top: str | None
+
+
+@dataclass(frozen=True)
+class StepShape:
+    """The generics a template's first step can match: `parallel` loops exactly, between
+    `least` and `most` reductions, writing one of `dtypes`, with a payload whose top node
+    is one of `tops` (None: any type, any top)."""
+
+    parallel: int
+    least: int
+    most: int
+    dtypes: frozenset[str] | None
+    tops: frozenset[str] | None
+
+    def admits(self, op: OpShape) -> bool:
+        """Whether the engine could match the step against an op of this shape."""
+        return op.outputs == 1 and op.parallel == self.parallel \
+            and self.least <= op.reductions <= self.most \
+            and (self.dtypes is None or op.dtype in self.dtypes) \
+            and (self.tops is None or op.top is None or op.top in self.tops)
+
+
+def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
+    """The shape of a `linalg.generic` (None for any other op)."""
+    if op.operation.name != "linalg.generic":
+        return None
+    view = view_as(op, linalg.GenericOp)
+    kinds = iterator_kinds(view)
+    outputs = list(view.outputs)
+    dtype = str(ir.MemRefType(outputs[0].type).element_type) if outputs else ""
+    try:
+        top: str | None = kind(payload(view, split_mask(view)[0]))  # as `GenericIR` reads it
+    except Unsupported:
+        top = None
+    return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,
+                   top)
+
+
+def step_shape(tpl: KernelTemplate) -> StepShape | None:
+    """The shape of the generics the first step of `tpl` can match (None: no generic)."""
+    if tpl.element_kinds[:1] != ("op",):
+        return None
+    first = tpl.element_steps[0][1]
+    written = written_indices(first)
+    subscripts = step_indices(first) - written
+    numbers = _index_values(tpl) - written
+    dtypes = None
+    if len(tpl.element_steps) == 1:
+        target = tpl.ast.param(target_array(first))
+        assert isinstance(target, ArrayDecl)
+        # In memory an unsigned pixel (`u8`) is the signless integer of its width (`i8`).
+        dtypes = frozenset("i" + t[1:] if t.startswith("u") else t
+                           for t in ((target.dtype,) if target.dtype else tpl.dtypes))
+    tops = _tops(tpl, step_expr(first))
+    if tops is not None:
+        # A captured value may be the expression; an integer template's truncation is
+        # peeled off before matching.
+        tops |= {"val", "trunc"} if tpl.accumulate else {"val"}
+    return StepShape(len(written), len(subscripts), len(subscripts | numbers), dtypes,
+                     None if tops is None else frozenset(tops))
+
+
+# The payload node each template operator matches (`engine.Matcher.expr`).
+_NODE_OF = {Neg: "neg", Cond: "select", And: "and", Compare: "cmp", Lookup: "lookup",
+            Num: "const"}
+
+
+def _tops(tpl: KernelTemplate, expr: Expr) -> set[str] | None:
+    """The payload top nodes that template expression `expr` can match (None: any)."""
+    if isinstance(expr, Bin):
+        return {expr.op}
+    if isinstance(expr, Call):
+        return {expr.fn, "sext"} if expr.fn == "i64" else {expr.fn}
+    if isinstance(expr, Access):
+        return {"arg", "opnd"}
+    if isinstance(expr, Ref):
+        if tpl.ast.local(expr.name) is not None:
+            return None  # its definition, whatever that is
+        if tpl.ast.param(expr.name) is None:
+            return {"index"}
+        return {"val", "const", "elem", "arg"}
+    kind = _NODE_OF.get(type(expr))
+    return None if kind is None else {kind}
+
+
+def _index_values(tpl: KernelTemplate) -> set[str]:
+    """Names the template reads as numbers that are neither parameters nor locals: the
+    indices read as values (`lut[k] = k`), in any step."""
+    names: set[str] = set()
+    for step in tpl.ast.steps:
+        names |= {n.name for n in walk(step.value) if isinstance(n, Ref)}
+    return {n for n in names if tpl.ast.param(n) is None and tpl.ast.local(n) is None}
+
+
+def _first_fits(element: str, tpl: KernelTemplate) -> bool:
+    """Whether a template whose first step is no linalg op's may still start at one: a
+    linalg op computes the one element of a store step (`runs.fits`)."""
+    kinds = tpl.element_kinds
+    return bool(kinds) and kinds[0] != element and fits(element, kinds[0])
+
+
+class CandidateIndex:
+    """The templates of a ranked list to try on an op, in rank order."""
+
+    def __init__(self, ranked: Sequence[KernelTemplate]):
+        self.ranked = list(ranked)
+        self._shapes = [(tpl, step_shape(tpl)) for tpl in self.ranked]
+        self._by_shape: dict[OpShape, list[KernelTemplate]] = {}
+        self._by_element: dict[str, list[KernelTemplate]] = {}
+
+    def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:
+        """The templates that may match a run starting at `op`."""
+        shape = op_shape(op)
+        if shape is None:
+            element = element_kind(op)
+            found = self._by_element.get(element)
+            if found is None:
+                found = [t for t in self.ranked if t.element_kinds
+                         and fits(element, t.element_kinds[0])]
+                self._by_element[element] = found
+            return found
+        found = self._by_shape.get(shape)
+        if found is None:
+            found = [tpl for tpl, step in self._shapes
+                     if (step.admits(shape) if step is not None else _first_fits("op", tpl))]
+            self._by_shape[shape] = found
+        return found

@@ -46,8 +46,8 @@ def test_comparisons_are_linear_forms_however_written():
     forms = [template_form(v.test) for v in values if isinstance(v, Cond)
              and isinstance(v.test, Compare)]
     assert forms[0] == forms[1]
-    rel, terms, const = forms[0]
-    assert (rel, sorted(terms.values()), const) == (">=", [-1, 1], -1)
+    form = forms[0]
+    assert (form.rel, sorted(form.terms.values()), form.const) == (">=", [-1, 1], -1)
 
 
 def test_locals_and_folds_have_their_own_step_kind():

@@ -149,24 +149,26 @@ def compare(m: Matcher, t: Compare, e: Node, s: State) -> Iterator[State]:
     """A comparison: the same form, its atoms matched one to one (floats: the same
     relation and sides, `==` and `!=` either way round)."""
     if isinstance(e, FCmp):
-        rel, big, small = float_form(t.op, t.lhs, t.rhs)
-        if rel != e.rel:
+        want_float = float_form(t.op, t.lhs, t.rhs)
+        if want_float.rel != e.rel:
             m.attempt.fail(s, f"the op compares otherwise than the template ({t})")
             return
-        yield from m.seq([big, small], [e.big, e.small], s)
-        if rel in ("==", "!="):
-            yield from m.seq([big, small], [e.small, e.big], s)
+        sides = [want_float.big, want_float.small]
+        yield from m.seq(sides, [e.big, e.small], s)
+        if want_float.rel in ("==", "!="):
+            yield from m.seq(sides, [e.small, e.big], s)
         return
     if not isinstance(e, Cmp):
         m.attempt.fail(s, f"payload has {kind(e)!r} where the template compares ({t})")
         return
-    rel, terms, const = template_form(t)
-    want = sorted(terms.items(), key=lambda kv: kv[1])
+    relation = template_form(t)
+    want = sorted(relation.terms.items(), key=lambda kv: kv[1])
     same = False
     for form in forms_of(e):
-        if form[0] != rel or form[2] != const or len(form[1]) != len(want):
+        if form.rel != relation.rel or form.const != relation.const or \
+                len(form.terms) != len(want):
             continue
-        for order in permutations(form[1].items()):
+        for order in permutations(form.terms.items()):
             if [c for _, c in order] == [c for _, c in want]:
                 same = True
                 yield from m.seq([a for a, _ in want], [a for a, _ in order], s)

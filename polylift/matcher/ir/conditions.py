@@ -16,13 +16,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from polylift.matcher.ir.ir_model import affine_form
 from polylift.matcher.ir.tree import Cmp, Const, FCmp, Node, apply
 from polylift.mlir import ir
 from polylift.tdl.ast import Compare, Expr, Num
 
-Form = tuple[str, dict, int]  # (rel, {atom: coeff}, const)
+
+@dataclass(frozen=True)
+class Relation:
+    """A canonical integer comparison: `sum(coeff * atom) + const rel 0`, `rel` one of
+    `>=`, `==`, `!=` (strict ones folded into the constant)."""
+
+    rel: str
+    terms: dict
+    const: int
+
+
+@dataclass(frozen=True)
+class FloatRelation:
+    """A float comparison `big rel small`, `rel` one of `==`, `>`, `>=`, `!=` (`<` and
+    `<=` swap their sides; nothing else is rewritten)."""
+
+    rel: str
+    big: Any
+    small: Any
 
 # arith.cmpi predicates: eq ne slt sle sgt sge (the unsigned ones are not modelled).
 _CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}
@@ -32,7 +52,7 @@ class NotACondition(Exception):
     """A condition the matcher does not model (the message says which)."""
 
 
-def relation(op: str, lhs: tuple[dict, int], rhs: tuple[dict, int]) -> Form:
+def relation(op: str, lhs: tuple[dict, int], rhs: tuple[dict, int]) -> Relation:
     """`lhs op rhs` over linear parts `({atom: coeff}, const)` as a canonical form."""
     big, small, strict = {"<": (rhs, lhs, 1), "<=": (rhs, lhs, 0), ">": (lhs, rhs, 1),
                           ">=": (lhs, rhs, 0), "==": (lhs, rhs, 0), "!=": (lhs, rhs, 0)}[op]
@@ -40,13 +60,13 @@ def relation(op: str, lhs: tuple[dict, int], rhs: tuple[dict, int]) -> Form:
     for atom, coeff in small[0].items():
         terms[atom] = terms.get(atom, 0) - coeff
     rel = op if op in ("==", "!=") else ">="
-    return rel, {a: c for a, c in terms.items() if c}, big[1] - small[1] - strict
+    return Relation(rel, {a: c for a, c in terms.items() if c}, big[1] - small[1] - strict)
 
 
-def as_node(form: Form) -> Node:
+def as_node(form: Relation) -> Node:
     """A form as a hashable payload node."""
-    rel, terms, const = form
-    return Cmp(rel, tuple(sorted(terms.items(), key=lambda t: repr(t[0]))), const)
+    return Cmp(form.rel, tuple(sorted(form.terms.items(), key=lambda t: repr(t[0]))),
+               form.const)
 
 
 def _part(atom: Node) -> tuple[dict, int]:
@@ -96,7 +116,7 @@ def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
         if terms is None:
             raise NotACondition(f"a condition '{expr}' that is not linear")
         const = terms.pop(1, 0)
-        nodes.append(as_node(("==" if is_eq else ">=", terms, const)))
+        nodes.append(as_node(Relation("==" if is_eq else ">=", terms, const)))
     if not nodes:
         raise NotACondition("an empty integer set")
     found = nodes[0]
@@ -105,7 +125,7 @@ def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
     return found
 
 
-def template_form(cmp: Compare) -> Form:
+def template_form(cmp: Compare) -> Relation:
     """A template comparison as a form whose atoms are its two sides (numbers fold)."""
     def part(e: Expr) -> tuple[dict, int]:
         if isinstance(e, Num):
@@ -115,12 +135,12 @@ def template_form(cmp: Compare) -> Form:
     return relation(cmp.op, part(cmp.lhs), part(cmp.rhs))
 
 
-def forms_of(node: Cmp) -> list[Form]:
+def forms_of(node: Cmp) -> list[Relation]:
     """The ways a payload comparison node reads as a form (`==` and `!=` either sign)."""
-    rel, terms, const = node.rel, dict(node.terms), node.const
-    forms = [(rel, terms, const)]
-    if rel in ("==", "!="):
-        forms.append((rel, {a: -c for a, c in terms.items()}, -const))
+    terms = dict(node.terms)
+    forms = [Relation(node.rel, terms, node.const)]
+    if node.rel in ("==", "!="):
+        forms.append(Relation(node.rel, {a: -c for a, c in terms.items()}, -node.const))
     return forms
 
 
@@ -129,13 +149,13 @@ def forms_of(node: Cmp) -> list[Form]:
 _CMPF = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 13: "!="}
 
 
-def float_form(op: str, lhs, rhs) -> tuple:
-    """A float comparison as `(rel, big, small)`: `<` and `<=` swap their sides (exact:
-    `a < b` is `b > a` on every input, NaN included), nothing else is rewritten (`a < b`
-    is not `a - b < 0` in floats)."""
+def float_form(op: str, lhs: Any, rhs: Any) -> FloatRelation:
+    """A float comparison with `<` and `<=` sides swapped (exact: `a < b` is `b > a` on
+    every input, NaN included); nothing else is rewritten (`a < b` is not `a - b < 0`
+    in floats)."""
     if op in ("<", "<="):
-        return (">" if op == "<" else ">=", rhs, lhs)
-    return (op, lhs, rhs)
+        return FloatRelation(">" if op == "<" else ">=", rhs, lhs)
+    return FloatRelation(op, lhs, rhs)
 
 
 def float_compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
@@ -143,7 +163,8 @@ def float_compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
     if pred not in _CMPF:
         raise NotACondition("a float comparison that is none of C's (unordered or ordered "
                             "where C is not)")
-    return FCmp(*float_form(_CMPF[pred], lhs, rhs))
+    form = float_form(_CMPF[pred], lhs, rhs)
+    return FCmp(form.rel, form.big, form.small)
 
 
 def condition_node(value: ir.Value, node: Callable[[ir.Value], Node]) -> Node:

@@ -12,6 +12,7 @@ from polylift.harness.comparison.compare import (
     PASS,
     compare_arrays,
     overall_verdict,
+    term_distance,
     ulp_distance,
 )
 
@@ -138,3 +139,17 @@ def test_terms_never_widen_a_distance_nor_excuse_a_nan():
     dist = [compare_arrays("y", ref[k:k + 1], got[k:k + 1], 0, magnitude[k:k + 1]).max_ulp
             for k in range(3)]
     assert dist == [1, 2**51, 2**12]
+
+
+def test_term_distance_of_infinities_and_nans_is_quiet_and_keeps_the_ulp_distance():
+    """Where a value or its magnitude is not finite the ULP distance stands, and no
+    numpy warning reaches the user (inf - inf used to be computed and discarded)."""
+    ref = np.array([np.inf, np.inf, np.nan, 1.0, 1.0], dtype=np.float32)
+    got = np.array([np.inf, -np.inf, 1.0, 1.0 + 2 ** -20, 1.0], dtype=np.float32)
+    magnitude = np.array([1.0, 1.0, 1.0, 4.0, np.inf], dtype=np.float32)
+    dist = ulp_distance(ref, got)
+    with np.errstate(all="raise"):
+        terms = term_distance(ref, got, magnitude, dist)
+    assert terms[:3].tolist() == dist[:3].tolist() and terms[4] == dist[4]
+    assert terms[3] == 2 and dist[3] == 8  # 2**-20 is 2 ULPs of 4.0 in float32
+

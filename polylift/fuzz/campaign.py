@@ -109,8 +109,7 @@ def check_program(options: CampaignOptions, index: int) -> ProgramResult:
     """Check program `index`; shrink and write out its first failure."""
     program = generate(options.seed, index)
     checker = Checker(templates=tuple(str(Path(t).resolve()) for t in options.templates))
-    outcomes = [checker.check(program, config) for config in configs_for(index,
-                                                                           options.aarch64)]
+    outcomes = checker.check_all(program, configs_for(index, options.aarch64))
     failure = next((o for o in outcomes if o.failed), None)
     finding = None
     if failure is not None:

@@ -16,6 +16,7 @@ narrowing stores (to int16_t, int8_t) wrap as C defines.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -46,6 +47,15 @@ COUNTERS = ("i", "j", "k", "l")
 FLOAT_CONSTS = (0.5, 2.0, 0.25, 1.5, 3.0, -1.0, 0.125)
 FLOAT_SCALARS = (1.5, 1.0, 0.0, -0.0, 2.0, 0.5, -1.25)
 INT_SCALARS = (1, 2, 3, 0, -1, -2)
+# How often alpha or beta is NaN: the lifted program must give NaN where C does, with
+# the same bits (a library call that skips `beta * C` when beta is 0, or reorders a NaN
+# against another, would not). Rare, because a NaN output hides every other difference.
+NAN_SHARE = 0.06
+
+
+def float_scalar(rng: random.Random) -> float:
+    """A value for alpha or beta: 0, 1, -0.0 and NaN included."""
+    return math.nan if rng.random() < NAN_SHARE else rng.choice(FLOAT_SCALARS)
 
 
 @dataclass
@@ -67,7 +77,7 @@ def random_program(rng: random.Random) -> Program:
     dtype = rng.choices(("double", "float", "int32_t"), (5, 3, 2))[0]
     is_int = dtype in INT_TYPES
     sizes = tuple(SizeParam(n, rng.randint(2, 9)) for n in ("n", "m", "p"))
-    scalars = tuple(ScalarParam(n, rng.choice(INT_SCALARS if is_int else FLOAT_SCALARS))
+    scalars = tuple(ScalarParam(n, rng.choice(INT_SCALARS) if is_int else float_scalar(rng))
                     for n in ("alpha", "beta"))
     arrays = tuple(Array(n, _ctype(rng, dtype, out=n in "CD"), rng.randint(1, 3))
                    for n in "ABCD")

@@ -14,13 +14,18 @@ import re
 import shutil
 import tempfile
 import traceback
+from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from polylift.fuzz.program import Program
 from polylift.fuzz.render import render
+from polylift.harness.build_stage import frontend_translator
 from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.harness.comparison.compare import BIT_EXACT, DIFF, PASS
+from polylift.harness.programs.memo import BuildMemo
+from polylift.harness.programs.wrapper import SignatureLike
 
 CRASH = "CRASH"
 STEM = "fz"
@@ -74,6 +79,30 @@ def blur(message: str) -> str:
     return re.sub(r"\d+", "N", first).strip()[:200]
 
 
+class Translations:
+    """The front end's output per program text, so the configurations of one program
+    (and a shrinker's repeated candidates) translate it once; the source's path is part
+    of the key because locations in the MLIR name it."""
+
+    def __init__(self, limit: int = 64) -> None:
+        self.limit = limit
+        self._done: OrderedDict[tuple[str, ...], tuple[str, SignatureLike]] = OrderedDict()
+
+    def __call__(self, source: Path, include_dirs: Sequence[str], defines: Sequence[str],
+                 kernel: str) -> tuple[str, SignatureLike]:
+        key = (str(source), source.read_text(), *include_dirs, "\0", *defines, "\0", kernel)
+        if key not in self._done:
+            self._done[key] = frontend_translator(source, include_dirs, defines, kernel)
+            while len(self._done) > self.limit:
+                self._done.popitem(last=False)
+        return self._done[key]
+
+
+# One of each per worker process: a campaign's checks share what they can.
+MEMO = BuildMemo()
+TRANSLATIONS = Translations()
+
+
 @dataclass(frozen=True)
 class Checker:
     """Runs the harness on programs; `templates` are extra template directories."""
@@ -84,11 +113,16 @@ class Checker:
 
     def check(self, program: Program, config: Config, keep: Path | None = None) -> Outcome:
         """One configuration of `program`; `keep` receives the work directories."""
+        return self.check_all(program, (config,), keep)[0]
+
+    def check_all(self, program: Program, configs: Sequence[Config],
+                  keep: Path | None = None) -> list[Outcome]:
+        """Each configuration of `program`, from one rendered source file."""
         work = Path(tempfile.mkdtemp(prefix="polylift-fuzz-"))
         try:
             source = work / f"{STEM}.c"
             source.write_text(render(program, STEM))
-            return self._run(source, config, keep or work / "checks")
+            return [self._run(source, config, keep or work / "checks") for config in configs]
         finally:
             shutil.rmtree(work, ignore_errors=True)
 
@@ -98,7 +132,7 @@ class Checker:
                                templates=self.templates, timeout=self.timeout,
                                keep=str(keep / config.label.replace("/", "-")))
         try:
-            result = check_benchmark(source, options)
+            result = check_benchmark(source, options, TRANSLATIONS, MEMO)
         except Exception as exc:  # noqa: BLE001 - any exception here is the finding
             frames = traceback.extract_tb(exc.__traceback__)
             where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"

@@ -9,6 +9,7 @@ wrapper dumps the same arrays around the call, which is what `polylift check` co
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from polylift.fuzz.program import (
@@ -146,6 +147,8 @@ class _Writer:
         raise TypeError(expr)
 
     def const(self, value: float) -> str:
+        if math.isnan(value):
+            return "NAN"  # math.h's quiet NaN, a float that converts to a double NaN
         if self.program.is_int:
             text = str(int(value))
         else:

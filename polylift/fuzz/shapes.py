@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from polylift.fuzz.nests import FLOAT_SCALARS, overlap
+from polylift.fuzz.nests import float_scalar, overlap
 from polylift.fuzz.program import (
     Affine,
     Array,
@@ -59,7 +59,7 @@ def _float_program(rng: random.Random, shape: str, arrays: dict[str, int],
     declared = tuple(Array(n, dtype, r) for n, r in arrays.items())
     overlaps = overlap(rng, declared, False)
     return Program(dtype, declared, tuple(SizeParam(s, rng.randint(2, 9)) for s in sizes),
-                   tuple(ScalarParam(n, rng.choice(FLOAT_SCALARS)) for n in ("alpha", "beta")),
+                   tuple(ScalarParam(n, float_scalar(rng)) for n in ("alpha", "beta")),
                    ("s", "t"), body, shape, overlaps.restrict, overlaps.alias)
 
 

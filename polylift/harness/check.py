@@ -42,6 +42,7 @@ from polylift.harness.comparison.compare import DIFF
 from polylift.harness.comparison.magnitude import kernel_magnitudes
 from polylift.harness.facts.manifest import FROM_C, LIFTED, MANIFEST_NAME, REFERENCE, manifest_json
 from polylift.harness.programs.gpu import require_backend_devices
+from polylift.harness.programs.memo import BuildMemo
 from polylift.harness.programs.run import RunResult, dumped_names, run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.verdict import FAIL, CheckResult, judge
@@ -103,8 +104,10 @@ def _build_run_compare(source: Path, options: CheckOptions, translate: Translato
 
 
 def check_benchmark(source: str | Path, options: CheckOptions,
-                    translate: Translator | None = None) -> CheckResult:
-    """Check one benchmark; a DIFF or failure leaves a reproducer directory."""
+                    translate: Translator | None = None,
+                    memo: BuildMemo | None = None) -> CheckResult:
+    """Check one benchmark; a DIFF or failure leaves a reproducer directory. `memo`
+    remembers compile outputs across the checks of a campaign (`programs/memo.py`)."""
     options.validate()
     require_backend_devices(options.pass_list())
     path = Path(source)
@@ -112,7 +115,7 @@ def check_benchmark(source: str | Path, options: CheckOptions,
         raise UsageError(f"no such benchmark '{source}'")
     kernel = kernel_name(path)
     workdir = work_directory(options, kernel, "check")
-    tc = Toolchain(target_named(options.target), workdir, CommandLog(workdir))
+    tc = Toolchain(target_named(options.target), workdir, CommandLog(workdir), memo)
     if translate is None:
         translate = partial(frontend_translator, assume_noalias=options.assume_noalias)
     try:

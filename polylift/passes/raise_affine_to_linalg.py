@@ -22,6 +22,7 @@ from polylift.raising.proof.aliasing import describe_pairs, overlapping_access
 from polylift.raising.proof.dependence import reversed_dependence
 from polylift.raising.proof.legality import plan_statement
 from polylift.raising.statements.branches import converted_copy, give_back
+from polylift.raising.statements.empty_loops import erase_empty_loops
 from polylift.raising.statements.nest import build_model, result_store
 from polylift.raising.statements.order import initial_values_next_to_reductions
 from polylift.raising.statements.result_home import give_home, hoist_post_operands, post_ops
@@ -46,6 +47,9 @@ class RaiseAffineToLinalgPass(Pass):
                     run.remark(call, f"call to '{callee}' kept: it may read and write every "
                                "array its arguments reach, so nothing is raised or matched "
                                "across it", "analysis")
+                for empty in erase_empty_loops(func):
+                    run.remark_at(empty.location, f"erased: the loop runs no iteration "
+                                  f"(from {empty.lower} to {empty.upper})", "applied")
                 for nest in _top_level_nests(func):
                     self._raise_nest(nest, run)
 
@@ -110,12 +114,14 @@ class RaiseAffineToLinalgPass(Pass):
 
 def _stores_back_unchanged(generic: ir.Operation) -> bool:
     """Whether the generic yields its output's own element (an identity activation,
-    `x[i] = x[i]`): a load and a store of the same bits, so erasing it is legal."""
+    `x[i] = x[i]`): a load and a store of the same bits, so erasing it is legal. The
+    yielded value must be this block's output argument: a scalar argument of the
+    function is a block argument too (of another block), and storing it is a fill."""
     block = generic.regions[0].blocks[0]
     body = list(block.operations)
     yielded = body[-1].operands
     return len(body) == 1 and len(yielded) == 1 and \
-        isinstance(yielded[0], ir.BlockArgument) and \
+        isinstance(yielded[0], ir.BlockArgument) and yielded[0].owner == block and \
         yielded[0].arg_number == len(block.arguments) - 1
 
 

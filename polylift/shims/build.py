@@ -51,6 +51,26 @@ HOST_LINK_ARGS: tuple[str, ...] = ("-lopenblas", "-lm")
 
 
 @dataclass(frozen=True)
+class _Generated:
+    """A backend's rendered header and shim sources (`<launch>.c` -> text)."""
+
+    header: str
+    units: dict[str, str]
+    digest: str  # content_key of the header and every unit, for the cache key
+
+
+@cache
+def _generated(backend: str, template_dirs: tuple[str, ...]) -> _Generated:
+    """Rendered once per process: the library they come from is loaded once per process
+    too (`load_library`), and rendering every launch's unit costs a fifth of a second,
+    which a campaign that builds thousands of programs would otherwise pay per build."""
+    library = load_library(template_dirs)
+    header, units = render_header(library), generate_sources(backend, library)
+    return _Generated(header, units, content_key(
+        [header, *(f"{name}\0{text}" for name, text in units.items())]))
+
+
+@dataclass(frozen=True)
 class _Recipe:
     compiler: str
     cflags: tuple[str, ...]
@@ -148,9 +168,8 @@ def shim_library(backend: str, target: str = "x86_64", *, kind: str = "static",
                  template_dirs: Sequence[Path] = ()) -> ShimLibrary:
     """Build (or find in the cache) the shim library of `backend` for `target`."""
     _check_parameters(backend, kind)
-    library = load_library(template_dirs)
-    header = render_header(library)
-    units = generate_sources(backend, library)
+    generated = _generated(backend, tuple(str(d) for d in template_dirs))
+    header, units = generated.header, generated.units
     if backend in CUDA_BACKENDS:
         user_cuda = user_sources(backend, [Path(d) / "cuda" for d in template_dirs], ".cu")
         return cuda_build.cuda_library(backend, kind, header, units, user_cuda)
@@ -158,10 +177,9 @@ def shim_library(backend: str, target: str = "x86_64", *, kind: str = "static",
     user = user_sources(backend, template_dirs)
     if not units and not user:
         raise BuildError(f"no shim sources for backend '{backend}'")
-    key = content_key([backend, target, kind, header, compiler_identity(recipe.compiler),
-                       *recipe.cflags, *recipe.link_args, recipe.archiver,
-                       *(f"{name}\0{text}" for name, text in units.items())]
-                      + file_contents([*user, *_local_headers(user)]))
+    key = content_key([backend, target, kind, generated.digest,
+                       compiler_identity(recipe.compiler), *recipe.cflags, *recipe.link_args,
+                       recipe.archiver] + file_contents([*user, *_local_headers(user)]))
     lib_name = f"libpolylift_{backend}{'.a' if kind == 'static' else '.so'}"
 
     def build(work: Path) -> None:

@@ -327,6 +327,23 @@ def test_alpha_zero_keeps_the_template_bits(launch: str):
         assert np.signbit(ref[name]).any() or launch != "scal"
 
 
+@pytest.mark.parametrize("launch", ["scal", "axpy", "axpy2d", "gemm", "gemv_acc", "syrk",
+                                    "syrk_lower", "syr2k_lower", "trmm_upper", "trmm_lower",
+                                    "symm_lower"])
+@pytest.mark.parametrize("which", ["alpha", "beta"])
+def test_a_nan_scalar_keeps_the_template_bits(launch: str, which: str):
+    # Found by polylift fuzz: OpenBLAS's ?scal turned a NaN alpha into +0.
+    def prepare(values):
+        if which not in values:
+            pytest.skip(f"{launch} has no {which}")
+        values[which] = values[which].dtype.type(np.nan)
+
+    ref, host = _call_both(launch, "f32", prepare)
+    for name in ref:
+        assert np.array_equal(bits(ref[name]), bits(host[name])), name
+    assert any(np.isnan(ref[name]).any() for name in ref)
+
+
 @pytest.mark.parametrize("launch", ["copy", "scal", "axpy", "dot"])
 def test_negative_increments_follow_the_abi(launch: str):
     # Element i is at p[i * inc] for every inc, though polylift never emits inc < 0.

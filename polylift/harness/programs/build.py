@@ -19,6 +19,7 @@ from pathlib import Path
 
 from polylift.errors import BuildError
 from polylift.harness.programs.adapter import adapter_source
+from polylift.harness.programs.memo import CommandFiles
 from polylift.harness.programs.toolchain import C_FLAGS, Toolchain
 from polylift.harness.programs.wrapper import SignatureLike, impl_name, wrapper_source
 from polylift.shims.build import ShimLibrary, shim_library
@@ -46,9 +47,13 @@ class BenchFlags:
 
 def compile_benchmark(source: Path, flags: BenchFlags, tc: Toolchain) -> Path:
     """The benchmark, with its kernel made a replaceable global, as `bench.o`."""
-    tc.run([tc.gcc(), *C_FLAGS, NOIPA_DEFINE, *flags.c_args(), "-c",
-            source.name if source.parent == tc.workdir else str(source),
-            "-o", "bench.o"], "compiling the benchmark")
+    local = source.parent == tc.workdir
+    argv = [tc.gcc(), *C_FLAGS, NOIPA_DEFINE, *flags.c_args(), "-c",
+            source.name if local else str(source), "-o", "bench.o"]
+    if local:
+        tc.produce(argv, "compiling the benchmark", CommandFiles((source.name,), ("bench.o",)))
+    else:
+        tc.run(argv, "compiling the benchmark")
     return tc.workdir / "bench.o"
 
 
@@ -74,8 +79,9 @@ def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags,
     # Shim archives after the objects that call them, their own needs (-lopenblas) after.
     shims = [str(lib.path) for lib in libraries]
     needs = [arg for lib in libraries for arg in lib.link_args]
-    tc.run([tc.gcc(), *[o.name for o in objects], *shims, *needs, *flags.link_args, "-o", exe],
-           f"linking {exe}")
+    names = tuple(o.name for o in objects)
+    tc.produce([tc.gcc(), *names, *shims, *needs, *flags.link_args, "-o", exe],
+               f"linking {exe}", CommandFiles(names, (exe,)))
     return tc.workdir / exe
 
 
@@ -150,6 +156,6 @@ def compile_c(tc: Toolchain, name: str, text: str, what: str,
     """Write generated C into the work directory and compile it for the target."""
     source = _write(tc, name, text)
     obj = source.with_suffix(".o")
-    tc.run([tc.gcc(), *C_FLAGS, *[f"-I{d}" for d in include_dirs], "-c", source.name,
-            "-o", obj.name], what)
+    tc.produce([tc.gcc(), *C_FLAGS, *[f"-I{d}" for d in include_dirs], "-c", source.name,
+                "-o", obj.name], what, CommandFiles((source.name,), (obj.name,)))
     return obj

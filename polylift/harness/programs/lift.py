@@ -17,6 +17,7 @@ from pathlib import Path
 
 from polylift import rewriter
 from polylift.errors import BuildError, PolyliftError
+from polylift.harness.programs.memo import CommandFiles
 from polylift.harness.programs.toolchain import Toolchain
 from polylift.harness.programs.wrapper import lifted_name
 from polylift.mlir import ir, new_context, parse_module
@@ -142,16 +143,18 @@ def compile_lifted(mlir_text: str, kernel: str, passes: Sequence[str], tc: Toolc
     final = run_passes(prepare_module(mlir_text, kernel), passes, plan, tc)
     ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
     obj = plan.file(OBJECT, OBJECT.suffix)
-    tc.run([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],
-           "mlir-translate")
+    tc.produce([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],
+               "mlir-translate", CommandFiles((final.name,), (ll,)))
     check_no_fast_math((tc.workdir / ll).read_text(), ll)
     # LLVM's middle end (vectoriser included) as gcc -O2 has for the reference: without
     # fast-math flags it neither reassociates nor contracts, so the bits stay the same.
     # A call of the C library stays that call: LLVM would make `fminf` a `minnum`
     # without signed zeros, which the C library's fminf does not compute.
-    tc.run([tc.llvm_tool("opt"), "-O2", "-disable-simplify-libcalls",
-            f"-mtriple={tc.target.triple}", ll, "-S", "-o", opt_ll], "opt")
+    tc.produce([tc.llvm_tool("opt"), "-O2", "-disable-simplify-libcalls",
+                f"-mtriple={tc.target.triple}", ll, "-S", "-o", opt_ll], "opt",
+               CommandFiles((ll,), (opt_ll,)))
     check_no_fast_math((tc.workdir / opt_ll).read_text(), opt_ll)
-    tc.run([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
-            "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc")
+    tc.produce([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
+                "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc",
+               CommandFiles((opt_ll,), (obj,)))
     return tc.workdir / obj

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from polylift.errors import BuildError
+from polylift.harness.programs.memo import BuildMemo, CommandFiles
 from polylift.mlir import tool_path
 from polylift.shims.targets import C_FLAGS, TARGETS, Target, target_named
 
@@ -51,6 +52,7 @@ class Toolchain:
     target: Target
     workdir: Path
     log: CommandLog
+    memo: BuildMemo | None = None  # remembered compile outputs (`memo.py`), fuzzing only
 
     def run(self, argv: list[str], what: str, env: dict[str, str] | None = None,
             timeout: float | None = None) -> subprocess.CompletedProcess[str]:
@@ -69,6 +71,20 @@ class Toolchain:
             raise BuildError(f"{what} failed (exit {done.returncode}): "
                              + ("\n".join(detail) or "no output"))
         return done
+
+    def produce(self, argv: list[str], what: str, step: CommandFiles) -> None:
+        """Run a command that writes `step.outputs` from `step.inputs` alone (a compile),
+        or, when the memo remembers one like it, write its outputs without running it;
+        the log records the command either way, so a reproducer replays it."""
+        if self.memo is None:
+            self.run(argv, what)
+            return
+        key = self.memo.key(self.target.name, argv, step, self.workdir)
+        if self.memo.restore(key, step, self.workdir):
+            self.log.record(argv)
+            return
+        self.run(argv, what)
+        self.memo.remember(key, step, self.workdir)
 
     def gcc(self) -> str:
         """The target's C compiler."""

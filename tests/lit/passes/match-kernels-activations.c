@@ -62,6 +62,20 @@ void linear(int n, float *x)
     x[i] = x[i];
 }
 
+// Not the identity: a scalar argument is a block argument too, but storing it is a fill
+// (found by polylift fuzz: the raising erased it, and the array kept its old values,
+// when the argument's number was the generic's output argument's: first here).
+// REMARK-NOT: erased
+// REMARK: [[@LINE+7]]:5: remark: raised to linalg.generic (parallel)
+// CHECK-LABEL: func.func @fill_with_argument(
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: f32, %[[N:[a-z0-9_-]+]]: index
+// CHECK: "kernel.launch"(%{{.*}}, %[[A]]) {callee = @fill_f32
+void fill_with_argument(float a, int n, float *x)
+{
+  for (int i = 0; i < n; i++)
+    x[i] = a;
+}
+
 // Near miss: the comparison read as a number, but of another element.
 // REMARK: [[@LINE+7]]:5: remark: no template matches linalg.generic; closest act.relu: payload has 3 scalars or constants, the template 2
 // CHECK-LABEL: func.func @relu_other(

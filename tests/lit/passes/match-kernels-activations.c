@@ -66,10 +66,11 @@ void linear(int n, float *x)
 // (found by polylift fuzz: the raising erased it, and the array kept its old values,
 // when the argument's number was the generic's output argument's: first here).
 // REMARK-NOT: erased
-// REMARK: [[@LINE+7]]:5: remark: raised to linalg.generic (parallel)
+// REMARK: [[@LINE+8]]:5: remark: raised to linalg.generic (parallel)
 // CHECK-LABEL: func.func @fill_with_argument(
-// CHECK-SAME: %[[A:[a-z0-9_-]+]]: f32, %[[N:[a-z0-9_-]+]]: index
-// CHECK: "kernel.launch"(%{{.*}}, %[[A]]) {callee = @fill_f32
+// CHECK-SAME: %[[A:[a-z0-9_-]+]]: f32, %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32>
+// CHECK: %[[SX:[a-z0-9_-]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: "kernel.launch"(%[[SX]], %[[A]]) {callee = @fill_f32, source_order_matches = true, template = "blas.fill"}
 void fill_with_argument(float a, int n, float *x)
 {
   for (int i = 0; i < n; i++)

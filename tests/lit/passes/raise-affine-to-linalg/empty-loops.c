@@ -33,10 +33,11 @@ void sum_none(float x[restrict 8], float out[restrict 1])
 }
 
 // Only the inner loop is empty: the outer one still stores.
-// REMARK: [[@LINE+8]]:5: remark: erased: the loop runs no iteration (from 3 to 0)
+// REMARK: [[@LINE+9]]:5: remark: erased: the loop runs no iteration (from 3 to 0)
 // CHECK-LABEL: func.func @inner_none(
-// CHECK: kernel.launch
-// CHECK-SAME: template = "blas.fill"
+// CHECK-SAME: %[[Y:[a-z0-9_-]+]]: memref<4xf32> {llvm.noalias}
+// CHECK: %[[ZERO:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+// CHECK: "kernel.launch"(%[[Y]], %[[ZERO]]) {alpha = 0.000000e+00 : f32, callee = @fill_f32, source_order_matches = true, template = "blas.fill"}
 void inner_none(float y[restrict 4], float z[restrict 4][4])
 {
   for (int i = 0; i < 4; i++) {

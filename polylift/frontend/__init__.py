@@ -23,9 +23,16 @@ from pycparser import c_ast
 
 from polylift.errors import PolyliftError, SourceLoc
 from polylift.frontend.c.decls import Unit
-from polylift.frontend.c.source import UnsupportedError, parse_c, preprocess, system_headers
+from polylift.frontend.c.source import (
+    UnsupportedError,
+    parse_c,
+    preprocess,
+    system_headers,
+    unsupported,
+)
 from polylift.frontend.signature import Param, Signature, Translation
-from polylift.frontend.versioning import lower_function
+from polylift.frontend.versioning import Lowered, lower_function
+from polylift.recursion import deep_recursion
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
            "translate_file", "translate_file_detailed"]
@@ -50,6 +57,17 @@ def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDe
     return chosen
 
 
+def _lowered(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool) -> Lowered:
+    """`lower_function`, with a function too deep even for `deep_recursion` (an
+    expression of thousands of terms) refused at its name."""
+    try:
+        with deep_recursion():
+            return lower_function(func, unit, assume_noalias)
+    except RecursionError:
+        raise unsupported("function: its expressions or statements nest too deeply "
+                          "to translate", func.decl) from None
+
+
 def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
                             defines: Sequence[str] = (), function: str = "*",
                             assume_noalias: bool = False,
@@ -65,7 +83,7 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     declarations: dict[str, str] = {}
     for func in _selected(ast, path, function):
         try:
-            lowered = lower_function(func, unit, assume_noalias)
+            lowered = _lowered(func, unit, assume_noalias)
         except UnsupportedError as exc:
             if function != "*":
                 raise

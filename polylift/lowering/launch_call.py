@@ -128,7 +128,10 @@ def abi_problem(launch: Launch) -> str | None:
         if mtype.rank != param.rank or mtype.element_type != element:
             return f"array '{param.name}' has type {mtype}, expected rank {param.rank} of " \
                    f"{element}"
-        if mtype.rank >= 2 and mtype.get_strides_and_offset()[0][-1] != 1:
+        # An innermost dim of one element has no stride that matters (the view of a
+        # fixed index next to it may keep its stride, `D[j][k][i]` for one k).
+        if mtype.rank >= 2 and mtype.get_strides_and_offset()[0][-1] != 1 \
+                and mtype.shape[-1] != 1:
             return (f"array '{param.name}' ({mtype}) has an innermost stride that is not "
                     f"statically 1; the shim ABI passes only leading dimensions")
     return None

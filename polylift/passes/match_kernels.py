@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from polylift import rewriter
 from polylift.errors import UsageError
 from polylift.lowering import host_policy, offload
-from polylift.lowering.launch_call import mlir_dtype, resolve
+from polylift.lowering.launch_call import abi_problem, mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.binding.engine import Bindings, PlannedView
 from polylift.matcher.explain.closest import closest_loop, closest_template
@@ -180,6 +180,15 @@ class MatchKernelsPass(Pass):
                 start = i + 1
                 continue
             launch, built = build_launch(bindings)
+            problem = launch_problem(launch, plan.library)
+            if problem is not None:
+                run.remark(launch, f"not matched: {bindings.template.name}: {problem}",
+                           "missed")
+                for op in reversed(built):
+                    rewriter.erase(op)
+                start = [op.operation for op in block.operations].index(
+                    bindings.ops[-1].operation) + 1
+                continue
             choice = self.choose(launch, plan.library)
             if choice is not None:
                 run.remark(launch, choice.remark, choice.kind)
@@ -250,6 +259,14 @@ class MatchKernelsPass(Pass):
             if found is not None:
                 return replace(found, dead=found.dead + tuple(dead_after(ops, run_ops)))
         return None
+
+
+def launch_problem(launch: ir.Operation, library: Library) -> str | None:
+    """Why no backend could take the launch just built (a view whose innermost stride
+    is not 1, which the shim ABI cannot pass), if none could."""
+    with launch.context:
+        resolved, why = resolve(launch, library)
+        return why if resolved is None else abi_problem(resolved)
 
 
 def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:

@@ -12,10 +12,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from polylift.errors import PassError, UsageError
+from polylift.errors import PassError, SourceLoc, UsageError
 from polylift.kernel_dialect import verify_kernel_ops
 from polylift.mlir import Diag, MLIRError, collect_diagnostics, ir, passmanager, source_loc
 from polylift.passes.registry import PassRun, is_python_pass, load_pass
+from polylift.recursion import deep_recursion
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,17 @@ def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) 
         run.remarks.extend(("analysis", d) for d in diags if d.severity == "remark")
 
 
+def _run_step(step: Step, runner: Callable[[ir.Module], None], module: ir.Module,
+              run: PassRun) -> None:
+    """Run one step with room to recurse; IR too deep even then is a located error."""
+    try:
+        with deep_recursion():
+            runner(module)
+    except RecursionError:
+        raise PassError(f"{step.text}: the IR nests too deeply to process",
+                        SourceLoc(run.filename, 1, 1)) from None
+
+
 def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
                  after_each: Callable[[Step, ir.Module], None] | None = None,
                  timing: Timing | None = None) -> None:
@@ -165,7 +177,7 @@ def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
     runners = [prepare_step(step, run, module.context) for step in steps]
     for step, runner in zip(steps, runners, strict=True):
         start = time.perf_counter()
-        runner(module)
+        _run_step(step, runner, module, run)
         if timing is not None:
             timing.rows.append((step.text, time.perf_counter() - start))
         # As mlir-opt does: a pass that leaves invalid IR is named by its error, and the

@@ -111,3 +111,46 @@ def test_template_loader_on_mutated_templates(seed: Path, edits, tmp_path: Path,
     except PolyliftError as exc:
         assert LOCATED.match(exc.render()) or exc.render().startswith("error: "), exc.render()
         assert exc.loc is None or exc.loc.file.endswith(".tpl"), exc.render()
+
+
+def _sum(terms: int) -> str:
+    """A kernel storing a sum of `terms` reads: an unrolled filter, or far beyond one."""
+    return ("void k(float *restrict A) {\n  for (int i = 0; i < 4; i++)\n    A[i] = "
+            + " + ".join(["A[i + 4]"] * terms) + ";\n}\n")
+
+
+def _nest(depth: int) -> str:
+    """A kernel whose one store sits in `depth` nested loops of two iterations."""
+    loops = "".join(f"for (int i{d} = 0; i{d} < 2; i{d}++) " for d in range(depth))
+    return f"void k(float *A) {{ {loops}A[0] += 1.0f; }}\n"
+
+
+# Found by feeding huge inputs by hand (issue 22): a sum of 150 terms and 300 nested
+# loops ended in a RecursionError traceback in the front end, and a sum of 1000 terms
+# in one from match-kernels.
+# 300 loops take half a minute in the raising: for them the front end is the test.
+@pytest.mark.parametrize("text, passes", [(_sum(150), True), (_sum(1000), True),
+                                          (_nest(300), False)],
+                         ids=["sum150", "sum1000", "nest300"])
+def test_deep_but_reasonable_c_goes_through(text: str, passes: bool, tmp_path: Path) -> None:
+    source, lifted = tmp_path / "deep.c", tmp_path / "deep.mlir"
+    source.write_text(text)
+    assert cc_main([str(source), "-o", str(lifted)]) == 0
+    if not passes:
+        return
+    done = subprocess.run([sys.executable, "-m", "polylift.cli.opt", str(lifted),
+                           "--raise-affine-to-linalg", "--match-kernels",
+                           "--lower-kernel-launch-to-host", "--lower-to-llvm",
+                           "-o", str(tmp_path / "out.mlir")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("text", [_sum(20000), "/* " + "x" * 30_000_000 + " */\n" + _sum(2)],
+                         ids=["sum20000", "comment30MB"])
+def test_huge_c_is_translated_or_refused_at_a_location(text: str, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    source, output = tmp_path / "huge.c", tmp_path / "huge.mlir"
+    source.write_text(text)
+    status = cc_main([str(source), "-o", str(output)])
+    _assert_rule(status, capsys.readouterr().err, output)

@@ -89,3 +89,33 @@ void axpy_minus(int n, float a, float *restrict x, float *restrict y)
   for (int i = 0; i < n; i++)
     y[i * 2] -= a * x[i * 2];
 }
+
+// Found by polylift fuzz (issue 22): the store walks the array's middle and first dims
+// for one index of its last, so the 2-D view steps by 4 elements along its rows; the
+// shim ABI passes only leading dimensions, and no backend could lower the launch. The
+// generic stays, with the reason.
+// REMARK: [[@LINE+8]]:7: remark: not matched: blas.fill2d: array 'A' (memref<6x7xf32, strided<[28, 4], offset: ?>>) has an innermost stride that is not statically 1
+// CHECK-LABEL: func.func @fill_across_the_last_dim(
+// CHECK: linalg.generic
+// CHECK-NOT: kernel.launch
+void fill_across_the_last_dim(int i, float d[restrict 6][7][4])
+{
+  for (int j = 0; j < 6; j++)
+    for (int k = 0; k < 7; k++)
+      d[j][k][i] = 2.0f;
+}
+
+// The same with one element along the middle dim: a stride of a dim of one element is
+// never used, so the launch takes the view.
+// CHECK-LABEL: func.func @fill_one_column_across_the_last_dim(
+// CHECK-SAME: %[[I:[a-z0-9_-]+]]: index, %[[D:[a-z0-9_-]+]]: memref<6x1x4xf32> {llvm.noalias}
+// CHECK: %[[SD:[a-z0-9_-]+]] = memref.subview %[[D]][0, 0, %[[I]]] [6, 1, 1] [1, 1, 1]
+// CHECK: %[[SD2:[a-z0-9_-]+]] = memref.subview %[[SD]][0, 0, 0] [6, 1, 1] [1, 1, 1]
+// CHECK: %[[TWO:[a-z0-9_]+]] = arith.constant 2.000000e+00 : f32
+// CHECK: "kernel.launch"(%[[SD2]], %[[TWO]]) {alpha = 2.000000e+00 : f32, callee = @fill2d_f32, source_order_matches = true, template = "blas.fill2d"}
+void fill_one_column_across_the_last_dim(int i, float d[restrict 6][1][4])
+{
+  for (int j = 0; j < 6; j++)
+    for (int k = 0; k < 1; k++)
+      d[j][k][i] = 2.0f;
+}

@@ -64,6 +64,10 @@ def run_fuzz(argv: list[str]) -> int:
         raise UsageError("give --count, --seconds or both")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
+    if args.count is not None and args.count < 1:
+        raise UsageError("--count must be at least 1")
+    if args.seconds is not None and not args.seconds > 0:
+        raise UsageError("--seconds must be more than 0")
     shard, shards = _shard(args.shard)
     options = CampaignOptions(seed=args.seed, count=args.count, seconds=args.seconds,
                               shard=shard, shards=shards, jobs=args.jobs, out=args.out,

@@ -100,6 +100,9 @@ def test_a_failure_kind_ignores_positions_numbers_and_paths() -> None:
     (["--count", "1", "--shard", "3/2"], "--shard wants K/N with 1 <= K <= N, not '3/2'"),
     ([], "give --count, --seconds or both"),
     (["--count", "1", "-j", "0"], "--jobs must be at least 1"),
+    (["--count", "-1"], "--count must be at least 1"),
+    (["--count", "0"], "--count must be at least 1"),
+    (["--seconds", "0"], "--seconds must be more than 0"),
 ])
 def test_fuzz_refuses_bad_options(argv: list[str], message: str,
                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -138,8 +138,41 @@ def collect_diagnostics(ctx: ir.Context, filename: str = "-") -> Iterator[list[D
         handle.detach()
 
 
+# MLIR's parser recurses on the C stack for each nested region, and overflows it (a
+# segmentation fault, in mlir-opt as here) between 2500 and 3000 levels; no kernel nests
+# a tenth of the limit this leaves.
+MAX_REGION_DEPTH = 2000
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """The line and column of the first `{` nested deeper than `MAX_REGION_DEPTH`
+    (braces in string literals do not count), or None."""
+    if text.count("{") <= MAX_REGION_DEPTH:
+        return None  # the usual case, decided without a scan in Python
+    depth, line, start, quoted, escaped = 0, 1, 0, False, False
+    for pos, char in enumerate(text):
+        if quoted:
+            quoted = escaped or char != '"'
+            escaped = not escaped and char == "\\"
+        elif char == '"':
+            quoted = True
+        elif char == "{":
+            depth += 1
+            if depth > MAX_REGION_DEPTH:
+                return line, pos - start + 1
+        elif char == "}":
+            depth -= 1
+        if char == "\n":
+            line, start = line + 1, pos + 1
+    return None
+
+
 def parse_module(text: str, ctx: ir.Context, filename: str = "-") -> ir.Module:
     """Parse MLIR text; a failure raises `ParseError` at the parser's position."""
+    deep = _too_deep(text)
+    if deep is not None:
+        raise ParseError(f"regions nest more than {MAX_REGION_DEPTH} deep, which the MLIR "
+                         "parser cannot take", SourceLoc(filename, *deep), text)
     try:
         return ir.Module.parse(text, ctx)
     except MLIRError as exc:

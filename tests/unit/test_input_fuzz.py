@@ -154,3 +154,27 @@ def test_huge_c_is_translated_or_refused_at_a_location(text: str, tmp_path: Path
     source.write_text(text)
     status = cc_main([str(source), "-o", str(output)])
     _assert_rule(status, capsys.readouterr().err, output)
+
+
+def _nested_loops_mlir(depth: int) -> str:
+    """A function whose one store sits in `depth` nested affine loops."""
+    loops = "".join(f"affine.for %i{d} = 0 to 1 {{\n" for d in range(depth))
+    return ("func.func @k(%A: memref<1xf32>) {\n" + loops
+            + '%c = arith.constant {note = "}}}{"} 1.0 : f32\n'
+            + "affine.store %c, %A[0] : memref<1xf32>\n" + "}\n" * depth + "return\n}\n")
+
+
+# Found by feeding huge inputs by hand (issue 22): MLIR's parser overflows the C stack
+# (a segmentation fault, in mlir-opt too) near 3000 nested regions; polylift-opt refuses
+# past 2000 at the brace, and takes 1000 (the braces of a string do not count).
+@pytest.mark.parametrize("depth, status", [(1000, 0), (3000, 1)])
+def test_deeply_nested_mlir_is_parsed_or_refused_at_a_location(depth: int, status: int,
+                                                               tmp_path: Path) -> None:
+    source, output = tmp_path / "deep.mlir", tmp_path / "out.mlir"
+    source.write_text(_nested_loops_mlir(depth))
+    done = subprocess.run([sys.executable, "-m", "polylift.cli.opt", str(source),
+                           "-o", str(output)], capture_output=True, text=True, check=False)
+    assert done.returncode == status, done.stderr
+    _assert_rule(done.returncode, done.stderr, output)
+    if status:
+        assert f"{source}:2001:28: error: regions nest more than 2000 deep" in done.stderr

@@ -57,7 +57,8 @@ def cached(kind: str, digest: str, build: Callable[[], T], dump: Callable[[T], b
            load: Callable[[bytes], T]) -> T:
     """The entry of `kind` under `digest` through `load`, else `build()`, stored through
     `dump`. An entry that does not load (truncated, written by another version of a
-    library it pickles) is built again: whatever `load` raises is a miss."""
+    library it pickles) is built again: whatever `load` raises is a miss. A value too
+    deep for `dump` (a template expression of thousands of terms) is not stored."""
     data = read(kind, digest)
     if data is not None:
         try:
@@ -65,7 +66,11 @@ def cached(kind: str, digest: str, build: Callable[[], T], dump: Callable[[T], b
         except Exception:  # a broken entry of any kind is a miss, never an error
             pass
     value = build()
-    write(kind, digest, dump(value))
+    try:
+        dumped = dump(value)
+    except RecursionError:
+        return value
+    write(kind, digest, dumped)
     return value
 
 

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
-from polylift.errors import PolyliftError, read_source
+from polylift.errors import PolyliftError, SourceLoc, read_source
+from polylift.recursion import deep_recursion
 from polylift.subscripts import plain_subscript
 from polylift.tdl import disk_cache
 from polylift.tdl.ast import (
@@ -32,6 +33,7 @@ from polylift.tdl.ast import (
     Template,
 )
 from polylift.tdl.checks import ELEMENT_SIZE, check_template, check_unique
+from polylift.tdl.errors import TemplateError
 from polylift.tdl.steps import step_kind, target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
@@ -358,9 +360,14 @@ def load_sources(sources: dict[str, str]) -> Library:
 
     templates: list[Template] = []
     for file, text in sources.items():
-        for tpl in parse_templates(text, file):
-            check_template(tpl, text)
-            templates.append(tpl)
+        try:
+            with deep_recursion():
+                for tpl in parse_templates(text, file):
+                    check_template(tpl, text)
+                    templates.append(tpl)
+        except RecursionError:
+            raise TemplateError("the file nests too deeply to read (an expression of "
+                                "thousands of terms?)", SourceLoc(file, 1, 1), text) from None
     check_unique(templates, sources)
     return Library({t.name: KernelTemplate(t) for t in templates},
                    tuple(sources))

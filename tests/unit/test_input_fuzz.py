@@ -178,3 +178,27 @@ def test_deeply_nested_mlir_is_parsed_or_refused_at_a_location(depth: int, statu
     _assert_rule(done.returncode, done.stderr, output)
     if status:
         assert f"{source}:2001:28: error: regions nest more than 2000 deep" in done.stderr
+
+
+def _deep_template(terms: int) -> str:
+    """A template whose compute adds `terms` reads."""
+    return ("template my.deep {\n  doc \"deep\"\n  types f32\n  array y[n] out\n"
+            "  array x[n] in\n  compute {\n    y[i] = " + " + ".join(["x[i]"] * terms)
+            + "\n  }\n  launch deep\n  shim n, x, y\n  backends ref\n  accuracy exact\n"
+            "  cost flops n bytes esize*n\n}\n")
+
+
+# Found by feeding huge inputs by hand (issue 22): a compute of 3000 terms ended in a
+# RecursionError traceback in the parser's transformer, then in pickling the library.
+@pytest.mark.parametrize("terms, loads", [(3000, True), (40000, False)])
+def test_deep_templates_load_or_are_refused_at_a_location(terms: int, loads: bool,
+                                                          tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("POLYLIFT_CACHE_DIR", str(tmp_path / "cache"))
+    directory = tmp_path / f"tpl{terms}"
+    directory.mkdir()
+    (directory / "deep.tpl").write_text(_deep_template(terms))
+    try:
+        assert "my.deep" in load_library((str(directory),)).templates and loads
+    except PolyliftError as exc:
+        assert not loads and exc.render().startswith(f"{directory / 'deep.tpl'}:1:1: error: ")

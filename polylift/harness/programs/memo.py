@@ -3,10 +3,10 @@
 A fuzz campaign checks each program four or five ways, and every way compiles the same
 benchmark object, the same adapter and often the same wrapper and lowered kernel. A
 `BuildMemo` keys such a command by its arguments, its target and the bytes of the input
-files it names, and keeps the files it wrote; the next command with that
-key gets the files back without running. It is the caller's promise that nothing else
-the command reads (headers and libraries outside the work directory, the compilers)
-changes while the memo lives, which holds for one campaign and is why only the fuzzer makes one.
+files it names, and keeps the files it wrote; the next command with that key gets the
+files back without running. It is the caller's promise that nothing else the command
+reads (headers and libraries outside the work directory, the compilers) changes while
+the memo lives: that holds for one campaign, and is why only the fuzzer makes one.
 """
 
 from __future__ import annotations

@@ -150,6 +150,10 @@ class MatchKernelsPass(Pass):
                 report.residual_op(op, (kept, host_policy.KEPT_WHY), run.filename)
                 run.remark(op, f"{kept} matched; {host_policy.KEPT_WHY}", "missed")
                 continue
+            if UNLOWERABLE in op.attributes:  # its remark was given when it was matched
+                name, problem = ir.StringAttr(op.attributes[UNLOWERABLE]).value.split(": ", 1)
+                report.residual_op(op, (name, problem), run.filename)
+                continue
             if op.operation.name.startswith("linalg."):
                 closest = closest_template(op.opview, plan.by_closeness)
                 report.residual_op(op, closest, run.filename)
@@ -186,6 +190,9 @@ class MatchKernelsPass(Pass):
                            "missed")
                 for op in reversed(built):
                     rewriter.erase(op)
+                for op in bindings.ops:
+                    rewriter.set_attribute(op, UNLOWERABLE, ir.StringAttr.get(
+                        f"{bindings.template.name}: {problem}", op.context))
                 start = [op.operation for op in block.operations].index(
                     bindings.ops[-1].operation) + 1
                 continue
@@ -259,6 +266,11 @@ class MatchKernelsPass(Pass):
             if found is not None:
                 return replace(found, dead=found.dead + tuple(dead_after(ops, run_ops)))
         return None
+
+
+# On ops a template matched whose launch no backend could take: "<template>: <why>", so
+# that the residual report says that instead of looking for a closest template.
+UNLOWERABLE = "polylift.unlowerable_match"
 
 
 def launch_problem(launch: ir.Operation, library: Library) -> str | None:

@@ -14,9 +14,9 @@ import re
 import shutil
 import tempfile
 import traceback
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from polylift.fuzz.program import Program
@@ -79,28 +79,24 @@ def blur(message: str) -> str:
     return re.sub(r"\d+", "N", first).strip()[:200]
 
 
-class Translations:
-    """The front end's output per program text, so the configurations of one program
-    (and a shrinker's repeated candidates) translate it once; the source's path is part
-    of the key because locations in the MLIR name it."""
-
-    def __init__(self, limit: int = 64) -> None:
-        self.limit = limit
-        self._done: OrderedDict[tuple[str, ...], tuple[str, SignatureLike]] = OrderedDict()
-
-    def __call__(self, source: Path, include_dirs: Sequence[str], defines: Sequence[str],
-                 kernel: str) -> tuple[str, SignatureLike]:
-        key = (str(source), source.read_text(), *include_dirs, "\0", *defines, "\0", kernel)
-        if key not in self._done:
-            self._done[key] = frontend_translator(source, include_dirs, defines, kernel)
-            while len(self._done) > self.limit:
-                self._done.popitem(last=False)
-        return self._done[key]
+@lru_cache(maxsize=64)
+def _translated(source: str, text: str, include_dirs: tuple[str, ...],
+                defines: tuple[str, ...], kernel: str) -> tuple[str, SignatureLike]:
+    """The front end's output for one program text (`text` is part of the key)."""
+    return frontend_translator(Path(source), include_dirs, defines, kernel)
 
 
-# One of each per worker process: a campaign's checks share what they can.
+def translate_once(source: Path, include_dirs: Sequence[str], defines: Sequence[str],
+                   kernel: str) -> tuple[str, SignatureLike]:
+    """The harness's translator, remembered per program text, so the configurations of
+    one program (and a shrinker's repeated candidates) translate it once; the source's
+    path is part of the key because locations in the MLIR name it."""
+    return _translated(str(source), source.read_text(), tuple(include_dirs),
+                       tuple(defines), kernel)
+
+
+# One per worker process: a campaign's checks share their compiles.
 MEMO = BuildMemo()
-TRANSLATIONS = Translations()
 
 
 @dataclass(frozen=True)
@@ -132,7 +128,7 @@ class Checker:
                                templates=self.templates, timeout=self.timeout,
                                keep=str(keep / config.label.replace("/", "-")))
         try:
-            result = check_benchmark(source, options, TRANSLATIONS, MEMO)
+            result = check_benchmark(source, options, translate_once, MEMO)
         except Exception as exc:  # noqa: BLE001 - any exception here is the finding
             frames = traceback.extract_tb(exc.__traceback__)
             where = f"{Path(frames[-1].filename).name}:{frames[-1].lineno}" if frames else "?"

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from polylift import rewriter
 from polylift.errors import UsageError
 from polylift.lowering import host_policy, offload
-from polylift.lowering.launch_call import abi_problem, mlir_dtype, resolve
+from polylift.lowering.launch_call import Launch, abi_problem, mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.binding.engine import Bindings, PlannedView
 from polylift.matcher.explain.closest import closest_loop, closest_template
@@ -184,8 +184,10 @@ class MatchKernelsPass(Pass):
                 start = i + 1
                 continue
             launch, built = build_launch(bindings)
-            problem = launch_problem(launch, plan.library)
-            if problem is not None:
+            with launch.context:
+                resolved, problem = resolve(launch, plan.library)
+                problem = problem if resolved is None else abi_problem(resolved)
+            if resolved is None or problem is not None:
                 run.remark(launch, f"not matched: {bindings.template.name}: {problem}",
                            "missed")
                 for op in reversed(built):
@@ -196,7 +198,7 @@ class MatchKernelsPass(Pass):
                 start = [op.operation for op in block.operations].index(
                     bindings.ops[-1].operation) + 1
                 continue
-            choice = self.choose(launch, plan.library)
+            choice = self.choose(resolved)
             if choice is not None:
                 run.remark(launch, choice.remark, choice.kind)
             if choice is not None and choice.action == "loops":
@@ -213,12 +215,9 @@ class MatchKernelsPass(Pass):
             anchor = self.place(launch, bindings, plan.library, choice)
             start = [op.operation for op in block.operations].index(anchor) + 1
 
-    def choose(self, launch: ir.Operation, library: Library) -> host_policy.Choice | None:
+    def choose(self, resolved: Launch) -> host_policy.Choice | None:
         """The `profitable` policy's choice for a new launch; None under `always`."""
-        if self.policy is None:
-            return None
-        resolved, _ = resolve(launch, library)
-        return host_policy.choose(resolved, self.policy) if resolved is not None else None
+        return None if self.policy is None else host_policy.choose(resolved, self.policy)
 
     @staticmethod
     def place(launch: ir.Operation, b: Bindings, library: Library,
@@ -271,14 +270,6 @@ class MatchKernelsPass(Pass):
 # On ops a template matched whose launch no backend could take: "<template>: <why>", so
 # that the residual report says that instead of looking for a closest template.
 UNLOWERABLE = "polylift.unlowerable_match"
-
-
-def launch_problem(launch: ir.Operation, library: Library) -> str | None:
-    """Why no backend could take the launch just built (a view whose innermost stride
-    is not 1, which the shim ABI cannot pass), if none could."""
-    with launch.context:
-        resolved, why = resolve(launch, library)
-        return why if resolved is None else abi_problem(resolved)
 
 
 def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:

@@ -42,21 +42,21 @@ def _empty_range(op: ir.Operation) -> tuple[int, int] | None:
 def erase_empty_loops(func: ir.Operation) -> list[EmptyLoop]:
     """Erase every `affine.for` of `func` that runs no iteration, giving its users its
     initial values; the erased loops, outermost first."""
-    found: list[ir.Operation] = []
+    found: list[tuple[ir.Operation, tuple[int, int]]] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "affine.for" and _empty_range(op) is not None:
-            found.append(op)
-            return ir.WalkResult.SKIP
-        return ir.WalkResult.ADVANCE
+        bounds = _empty_range(op) if op.name == "affine.for" else None
+        if bounds is None:
+            return ir.WalkResult.ADVANCE
+        found.append((op, bounds))
+        return ir.WalkResult.SKIP
 
     func.walk(visit, ir.WalkOrder.PRE_ORDER)
-    erased = []
-    for op in found:
-        lower, upper = _empty_range(op) or (0, 0)
-        erased.append(EmptyLoop(op.location, lower, upper))
+    for op, _ in found:
         inits = list(op.operands)[len(op.operands) - len(op.results):]
         for result, init in zip(op.results, inits, strict=True):
             rewriter.replace_uses(result, init)
+    erased = [EmptyLoop(op.location, lower, upper) for op, (lower, upper) in found]
+    for op, _ in found:
         rewriter.erase(op)
     return erased

@@ -1,6 +1,7 @@
 """Host-backend speedups of matched linalg kernels, next to the limit the library allows.
 
-For each kernel (default: gemm, 2mm, 3mm, syrk, syr2k at LARGE) this runs
+For each kernel (default: gemm, 2mm, 3mm, syrk, syr2k of the linalg suite at LARGE;
+`--suite image,cnn,linalg` takes every kernel of those suites) this runs
 `polylift check --backend host` (a warm-up call, then the median of N kernel calls,
 each timed alone by the wrapper), and builds a third program, the *library-only* build:
 the lifted kernel's matched IR with every loop and linalg op that holds no launch
@@ -25,11 +26,17 @@ the library sums in (timing does not depend on the values); `--inputs native` ch
 the benchmark's own values against the templates' ULP bounds instead.
 
     .venv/bin/python scripts/bench_host.py --size LARGE --kernels gemm,2mm,3mm --repeat 5
+    .venv/bin/python scripts/bench_host.py --suite image,cnn,linalg --size LARGE
+
+After each suite a line gives the geometric mean of its speedups, the slowest kernel and
+the kernels below 1.0x; a kernel the offload policy keeps as loops counts at its
+loops' speed, as it runs.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import shutil
 import sys
 import tempfile
@@ -37,7 +44,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from polylift import rewriter
-from polylift.errors import PolyliftError
+from polylift.errors import PolyliftError, UsageError
 from polylift.harness.check import (
     CheckOptions,
     CheckResult,
@@ -53,6 +60,7 @@ from polylift.harness.programs.lift import compile_lifted
 from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.programs.wrapper import lifted_name
+from polylift.harness.suite import suite_sources
 from polylift.matcher.explain.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.stages import MATCHED, backend_passes, lowered_backends
@@ -92,13 +100,14 @@ def library_only(text: str, kernel: str) -> str:
         return str(module)
 
 
-def time_library_only(result: CheckResult, workdir: Path, options: CheckOptions) -> float:
-    """Median kernel time of the library-only build of a checked kernel."""
+def time_library_only(result: CheckResult, original: Path, workdir: Path,
+                      options: CheckOptions) -> float:
+    """Median kernel time of the library-only build of a checked kernel (`original` is
+    its benchmark source)."""
     stage = matched_stage(workdir)
     if stage is None:
         raise PolyliftError(f"{workdir} has no matched stage")
     source = workdir / "bench.c"
-    original = ROOT / "benchmarks" / "linalg" / f"{result.benchmark}.c"
     sub = workdir / "library-only"
     shutil.rmtree(sub, ignore_errors=True)
     sub.mkdir()
@@ -125,6 +134,9 @@ def time_loops(source: Path, options: CheckOptions) -> float | None:
     return result.lifted_s if result.ok else None
 
 
+NAME = 20
+
+
 def _row(name: str, result: CheckResult, limit_s: float | None,
          loops_s: float | None) -> str:
     speedup = result.speedup or 0.0
@@ -135,17 +147,60 @@ def _row(name: str, result: CheckResult, limit_s: float | None,
     loops = (f"{loops_s * 1e3:10.4f} {(result.reference_s or 0) / loops_s:7.2f}x" if loops_s
              else f"{'-':>10} {'-':>8}")
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
-    return (f"{name:<8} {result.verdict:<9} {result.coverage:<8} "
+    return (f"{name:<{NAME}} {result.verdict:<9} {result.coverage:<8} "
             f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
             f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.4f} {limit:7.2f}x {share} "
             f"{gflops} {residual} {loops}{slower}")
 
 
+def _summary(suite: str, speedups: dict[str, float]) -> str:
+    """One suite's geometric mean speedup, its slowest kernel and those below 1.0x."""
+    if not speedups:
+        return f"{suite}: no kernel timed"
+    geomean = math.exp(sum(math.log(v) for v in speedups.values()) / len(speedups))
+    slowest = min(speedups, key=lambda k: speedups[k])
+    below = sorted(k for k, v in speedups.items() if v < 1.0)
+    return (f"{suite}: {len(speedups)} kernels, geomean speedup {geomean:.2f}x, slowest "
+            f"{slowest} {speedups[slowest]:.2f}x, below 1.0x: {', '.join(below) or 'none'}")
+
+
+def selected_sources(suites: str, kernels: str | None) -> dict[str, list[Path]]:
+    """The benchmarks to time per suite: `kernels` (stems) where given, else every
+    kernel of each suite (the BLAS-3 five when only linalg was asked for by default)."""
+    chosen: dict[str, list[Path]] = {}
+    for suite in suites.split(","):
+        sources = suite_sources(suite, ROOT)
+        if kernels is not None:
+            wanted = set(kernels.split(","))
+            sources = [s for s in sources if s.stem in wanted]
+        chosen[suite] = sources
+    if not any(chosen.values()):
+        raise UsageError(f"no kernel '{kernels}' in the suites {suites}")
+    return chosen
+
+
+def time_kernel(source: Path, options: CheckOptions, keep: Path) -> tuple[str, CheckResult]:
+    """Check one benchmark and time its library-only and loops programs: its row."""
+    result = check_benchmark(source, options)
+    limit_s = None
+    if result.launches and result.verdict != "FAIL":
+        try:
+            limit_s = time_library_only(result, source, keep / kernel_name(source), options)
+        except PolyliftError as exc:
+            print(f"{source.stem}: library-only build failed: {exc.render()}", file=sys.stderr)
+    return _row(source.stem, result, limit_s, time_loops(source, options)), result
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print one row per kernel."""
+    """Run the benchmark and print one row per kernel, and a summary per suite."""
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--size", default="LARGE")
-    p.add_argument("--kernels", default=DEFAULT_KERNELS, help="linalg benchmark stems")
+    p.add_argument("--suite", default=None,
+                   help="comma-separated suites (linalg, cnn, image, arrays, or a directory); "
+                        "default: linalg")
+    p.add_argument("--kernels", default=None,
+                   help="benchmark stems (default: every kernel of the suites; with no "
+                        f"--suite, {DEFAULT_KERNELS})")
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--backend", default="host")
     p.add_argument("--inputs", default="exact", choices=("exact", "native"),
@@ -156,32 +211,34 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--offload-profile", default="",
                    help="the profile the policy reads (default: the shipped one)")
     args = p.parse_args(argv)
+    kernels = args.kernels if args.kernels or args.suite else DEFAULT_KERNELS
+    try:
+        chosen = selected_sources(args.suite or "linalg", kernels)
+    except UsageError as exc:
+        p.error(str(exc))
+    keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))
     options = CheckOptions(backend=args.backend, size=args.size, repeat=args.repeat,
                            inputs=args.inputs, offload_policy=args.offload_policy,
-                           offload_profile=args.offload_profile)
-    keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))
-    options = CheckOptions(**{**options.__dict__, "keep": str(keep)})
+                           offload_profile=args.offload_profile, keep=str(keep))
     print(f"backend {args.backend}, size {args.size}, {args.inputs} inputs, offload policy "
           f"{args.offload_policy}, median of {args.repeat} kernel calls after a warm-up; "
           f"times in ms")
-    print(f"{'kernel':<8} {'verdict':<9} {'coverage':<8} {'reference':>10} {'lifted':>9} "
-          f"{'speedup':>9} {'library-only':>12} {'limit':>8} {'of limit':>8} {'GFLOP/s':>8} "
-          f"{'residual':>9} {'mlir loops':>10} {'gcc/mlir':>8}")
     status = 0
-    for name in args.kernels.split(","):
-        source = ROOT / "benchmarks" / "linalg" / f"{name}.c"
-        result = check_benchmark(source, options)
-        workdir = keep / kernel_name(source)
-        limit_s = None
-        if result.launches and result.verdict != "FAIL":
-            try:
-                limit_s = time_library_only(result, workdir, options)
-            except PolyliftError as exc:
-                print(f"{name}: library-only build failed: {exc.render()}", file=sys.stderr)
-        print(_row(name, result, limit_s, time_loops(source, options)), flush=True)
-        if not result.ok:
-            print(f"  {result.message}", file=sys.stderr)
-            status = 1
+    for suite, sources in chosen.items():
+        print(f"{suite:<{NAME}} {'verdict':<9} {'coverage':<8} {'reference':>10} "
+              f"{'lifted':>9} {'speedup':>9} {'library-only':>12} {'limit':>8} "
+              f"{'of limit':>8} {'GFLOP/s':>8} {'residual':>9} {'mlir loops':>10} "
+              f"{'gcc/mlir':>8}")
+        speedups: dict[str, float] = {}
+        for source in sources:
+            row, result = time_kernel(source, options, keep)
+            print(row, flush=True)
+            if result.speedup:
+                speedups[source.stem] = result.speedup
+            if not result.ok:
+                print(f"  {result.message}", file=sys.stderr)
+                status = 1
+        print(_summary(suite, speedups), flush=True)
     shutil.rmtree(keep, ignore_errors=True)
     return status
 

@@ -43,8 +43,9 @@ from polylift.frontend.c.source import UnsupportedError
 from polylift.frontend.emit.builder import loc_text
 from polylift.frontend.emit.fields import companion_name
 from polylift.frontend.function import FunctionLowering
-from polylift.frontend.index.delinearize import ArrayView, Plan, make_plan
+from polylift.frontend.index.delinearize import Plan, make_plan
 from polylift.frontend.index.poly import Poly, emit_index
+from polylift.frontend.index.views import ArrayView
 from polylift.frontend.signature import Signature
 from polylift.function_versions import fast_name, flat_name
 

@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from polylift.frontend import translate_file
-from polylift.frontend.index.delinearize import ArrayView, FlatAccess, LoopRange, make_plan
+from polylift.frontend.index.bounds import LoopRange
+from polylift.frontend.index.delinearize import make_plan
 from polylift.frontend.index.poly import Poly
+from polylift.frontend.index.views import ArrayView, FlatAccess
 
 
 def _range(iv: str, high: Poly) -> LoopRange:

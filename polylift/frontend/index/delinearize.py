@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 
 from polylift.frontend.index.bounds import inner_conditions, poly_bounds
 from polylift.frontend.index.poly import Monomial, Poly, mono_div
+from polylift.frontend.index.strided import strided_view
 from polylift.frontend.index.views import ArrayView, FlatAccess, depth, strides_of
 
 
@@ -100,23 +101,31 @@ def _structured(access: FlatAccess) -> bool:
     return access.index is not None and len(strides_of(access)) >= 2
 
 
+def _choose_view(name: str, structured: list[FlatAccess],
+                 written: bool) -> tuple[ArrayView, list[Poly]] | None:
+    """The view of a pointer and the conditions it needs beyond each access's bounds:
+    nested when its strides form a chain, else a window when nothing writes it, else
+    strided (`strided.py`) when its strides provably or possibly do not overlap."""
+    common: set[Monomial] = set.intersection(*(strides_of(a) for a in structured))
+    chain = _chain(common)
+    if chain is not None:
+        return (ArrayView(name, chain), []) if len(chain) >= 2 else None
+    window = _window_view(name, structured[0], common) if not written else None
+    if window is not None:
+        return window, []
+    found = strided_view(name, structured, common)
+    return (found.view, list(found.guards)) if found is not None else None
+
+
 def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
     """The view of one pointer from its structured accesses; the others stay flat."""
     structured = [a for a in accesses if _structured(a)]
     if not structured:
         return None
-    common: set[Monomial] | None = None
-    for access in structured:
-        found = strides_of(access)
-        common = found if common is None else common & found
-    chain = _chain(common or {()})
-    if chain is None and not any(a.write for a in accesses):
-        view = _window_view(name, structured[0], common or {()})
-    else:
-        view = ArrayView(name, chain) if chain is not None and len(chain) >= 2 else None
-    if view is None:
+    chosen = _choose_view(name, structured, any(a.write for a in accesses))
+    if chosen is None:
         return None
-    guards: list[Poly] = []
+    view, guards = chosen
     members = set()
     for position, access in enumerate(accesses):
         if not _structured(access):

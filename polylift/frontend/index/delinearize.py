@@ -45,6 +45,11 @@ The scheme, for one C function:
    before, but elements may repeat (windows overlap): harmless where nothing writes
    the array, so a pointer that is written never gets one.
 
+6. A pointer whose strides form no chain and that gets no window view may get a
+   *strided view* (`strided.py`): `x[b*batch_offset + g*group_offset + i*stride]` becomes
+   `x[b][g][i]` with strides `(batch_offset, group_offset, 1)` where `stride == 1`, exact
+   where each stride exceeds the span of the dimensions inside it (a run-time guard).
+
 Guards are evaluated in 64-bit `index` arithmetic; the polynomials are products of
 the sizes the C program itself multiplies in `int`, so they cannot overflow where the
 C program is defined. Nothing is translated differently when a condition cannot be

@@ -43,8 +43,9 @@ from polylift.frontend.c.source import UnsupportedError
 from polylift.frontend.emit.builder import loc_text
 from polylift.frontend.emit.fields import companion_name
 from polylift.frontend.function import FunctionLowering
-from polylift.frontend.index.delinearize import ArrayView, Plan, make_plan
+from polylift.frontend.index.delinearize import Plan, make_plan
 from polylift.frontend.index.poly import Poly, emit_index
+from polylift.frontend.index.views import ArrayView
 from polylift.frontend.signature import Signature
 from polylift.function_versions import fast_name, flat_name
 
@@ -90,8 +91,11 @@ def _view(out: _Lines, view: ArrayView, source: str, source_type: str, elem: str
 def _guard(out: _Lines, guards: list[Poly]) -> str:
     result: str | None = None
     for guard in guards:
-        # `pos - neg >= 0` is emitted as `pos >= neg` (`lda >= K`), which reads better.
+        # `pos - neg >= 0` is emitted as `pos >= neg` (`lda >= K`), which reads better;
+        # a positive constant stays left where nothing else is (`1 >= stride`).
         pos = Poly.make((m, c) for m, c in guard.terms if c > 0 and m)
+        if not pos.terms:
+            pos = Poly.make((m, c) for m, c in guard.terms if c > 0)
         neg = pos - guard
         left, right = emit_index(pos, out.new), emit_index(neg, out.new)
         holds = out.new(f"arith.cmpi sge, {left}, {right} : index")

@@ -15,7 +15,7 @@ from polylift.frontend.c.aliasing import (
     make_alias_plan,
     types_may_alias,
 )
-from polylift.frontend.index.delinearize import LoopRange
+from polylift.frontend.index.bounds import LoopRange
 from polylift.frontend.index.poly import Poly
 
 N, M = Poly.atom("%n"), Poly.atom("%m")

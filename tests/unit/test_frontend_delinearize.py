@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 
 from polylift.frontend import translate_file
-from polylift.frontend.index.delinearize import ArrayView, FlatAccess, LoopRange, make_plan
+from polylift.frontend.index.bounds import LoopRange
+from polylift.frontend.index.delinearize import make_plan
 from polylift.frontend.index.poly import Poly
+from polylift.frontend.index.views import ArrayView, FlatAccess
 
 
 def _range(iv: str, high: Poly) -> LoopRange:
@@ -66,10 +68,14 @@ def test_no_structured_access_means_no_view() -> None:
     assert make_plan(accesses, ["A", "B"]) is None
 
 
-def test_strides_that_are_no_chain_are_refused() -> None:
+def test_strides_that_are_no_chain_get_a_view_only_at_unit_stride() -> None:
+    # `lda` and `n` divide neither way: no nested view; a strided one where n == 1, and
+    # k < lda needs no more.
     n = Poly.atom("%n")
     domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
-    assert make_plan([FlatAccess("A", II * LDA + K * n, domain)], ["A"]) is None
+    plan = make_plan([FlatAccess("A", II * LDA + K * n, domain)], ["A"])
+    assert plan is not None and plan.views["A"].units == ("%n",)
+    assert sorted(plan.guards) == sorted([n - ONE, ONE - n])
 
 
 def _window(write: bool) -> FlatAccess:
@@ -129,3 +135,40 @@ void k(int m, int n, float *A) {
     assert "func.func private @k.delinearized" in result.mlir
     assert "k.flat" not in result.mlir  # j < n == ld is proven
     assert "affine.store" in result.mlir.split("func.func private @k.delinearized")[1]
+
+
+B, G, N = Poly.atom("%b"), Poly.atom("%g"), Poly.atom("%n")
+BATCH, GROUPS = Poly.atom("%batch"), Poly.atom("%groups")
+BO, GO, STRIDE = Poly.atom("%bo"), Poly.atom("%go"), Poly.atom("%stride")
+GROUP_DOMAIN = (_range("%b", BATCH - ONE), _range("%g", GROUPS - ONE), _range("%i", N - ONE))
+
+
+def test_separate_strides_give_a_strided_view_at_unit_stride() -> None:
+    index = B * BO + G * GO + II * STRIDE
+    plan = make_plan([FlatAccess("y", index, GROUP_DOMAIN, write=True)], ["y"])
+    assert plan is not None
+    view = plan.views["y"]
+    assert view.strides == (("%bo",), ("%go",), ())
+    assert view.units == ("%stride",) and view.extents == (GROUPS, N)
+    assert view.split(index) == [B, G, II]
+    assert sorted(plan.guards) == sorted([
+        STRIDE - ONE, ONE - STRIDE,  # stride == 1
+        GO - N,  # the n values of a group end before the next group starts
+        BO - (GROUPS - ONE) * GO - N])  # and the groups of one batch before the next
+
+
+def test_a_unit_stride_written_out_needs_no_specialisation() -> None:
+    plan = make_plan([FlatAccess("y", B * BO + G * GO + II, GROUP_DOMAIN, write=True)], ["y"])
+    assert plan is not None and plan.views["y"].units == ()
+    assert sorted(plan.guards) == sorted([GO - N, BO - (GROUPS - ONE) * GO - N])
+
+
+@pytest.mark.parametrize("index", [
+    II * LDA + K * STRIDE,  # k <= lda: the last element of a row is the next row's first
+    B * BO + II * STRIDE * LDA,  # an innermost stride of two parameters
+    B * (BO - GO) + II * STRIDE,  # a subtracted counter
+    B * BO * LDA + II * STRIDE * LDA,  # strides that share a parameter
+], ids=["overlap", "product", "difference", "shared"])
+def test_strides_that_may_overlap_stay_flat(index: Poly) -> None:
+    domain = (_range("%b", BATCH - ONE), _range("%i", M - ONE), _range("%k", LDA))
+    assert make_plan([FlatAccess("y", index, domain, write=True)], ["y"]) is None

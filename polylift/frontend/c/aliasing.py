@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift.frontend.c.ctype import CType
-from polylift.frontend.index.delinearize import LoopRange, poly_bounds
+from polylift.frontend.index.bounds import LoopRange, poly_bounds
 from polylift.frontend.index.poly import Poly
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
 

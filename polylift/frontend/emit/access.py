@@ -22,8 +22,8 @@ from polylift.frontend.emit.fields import companion_name
 from polylift.frontend.emit.forms import FormLowering
 from polylift.frontend.emit.state import Array, Offset
 from polylift.frontend.index.affine import Affine, subscript
-from polylift.frontend.index.delinearize import ArrayView, FlatAccess
 from polylift.frontend.index.poly import Monomial, Poly, emit_index
+from polylift.frontend.index.views import ArrayView, FlatAccess
 
 
 @dataclass(frozen=True)

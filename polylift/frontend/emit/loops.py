@@ -16,7 +16,7 @@ from polylift.frontend.emit.entry import EntryLowering
 from polylift.frontend.emit.forms import holds_every_value
 from polylift.frontend.emit.state import LoopCounter, Scalar
 from polylift.frontend.index.affine import Affine, affine_map
-from polylift.frontend.index.delinearize import LoopRange
+from polylift.frontend.index.bounds import LoopRange
 from polylift.frontend.index.poly import Poly
 
 _FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}

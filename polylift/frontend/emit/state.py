@@ -15,8 +15,10 @@ from polylift.frontend.c.decls import StructType, Unit
 from polylift.frontend.c.source import unsupported
 from polylift.frontend.emit.builder import TextBuilder, Value
 from polylift.frontend.index.affine import Affine
-from polylift.frontend.index.delinearize import FlatAccess, LoopRange, Plan
+from polylift.frontend.index.bounds import LoopRange
+from polylift.frontend.index.delinearize import Plan
 from polylift.frontend.index.poly import Monomial, Poly
+from polylift.frontend.index.views import FlatAccess
 from polylift.frontend.signature import Param
 
 

@@ -45,6 +45,11 @@ The scheme, for one C function:
    before, but elements may repeat (windows overlap): harmless where nothing writes
    the array, so a pointer that is written never gets one.
 
+6. A pointer whose strides form no chain and that gets no window view may get a
+   *strided view* (`strided.py`): `x[b*batch_offset + g*group_offset + i*stride]` becomes
+   `x[b][g][i]` with strides `(batch_offset, group_offset, 1)` where `stride == 1`, exact
+   where each stride exceeds the span of the dimensions inside it (a run-time guard).
+
 Guards are evaluated in 64-bit `index` arithmetic; the polynomials are products of
 the sizes the C program itself multiplies in `int`, so they cannot overflow where the
 C program is defined. Nothing is translated differently when a condition cannot be
@@ -55,77 +60,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from polylift.frontend.index.bounds import inner_conditions, poly_bounds
 from polylift.frontend.index.poly import Monomial, Poly, mono_div
-
-# At most this many combinations of min/max bounds are tried per subscript.
-_MAX_CANDIDATES = 16
-
-
-@dataclass(frozen=True)
-class LoopRange:
-    """An enclosing loop: its induction variable and inclusive bound polynomials (a
-    bound list is empty when unknown; any one bound of a min/max is a valid bound)."""
-
-    iv: str
-    lows: tuple[Poly, ...]
-    highs: tuple[Poly, ...]
-
-
-@dataclass(frozen=True)
-class FlatAccess:
-    """One subscript of a pointer parameter in the flat lowering."""
-
-    array: str
-    index: Poly | None  # None: not a polynomial over counters and parameters
-    domain: tuple[LoopRange, ...]  # outer loop first
-    write: bool = False
-
-
-@dataclass(frozen=True)
-class ArrayView:
-    """The multi-dimensional view of one pointer: strides `P0 .. P(n-1) = ()`. A window
-    view (strides that do not divide each other) gives the extents of its inner
-    dimensions; a nested view's are the ratios of its strides."""
-
-    name: str
-    strides: tuple[Monomial, ...]
-    extents: tuple[Poly, ...] = ()
-
-    @property
-    def rank(self) -> int:
-        """The number of dimensions of the view."""
-        return len(self.strides)
-
-    def mlir_type(self, elem: str) -> str:
-        """`memref<?x?xf32, strided<[?, 1]>>`: the view's type (row-major, unit last stride)."""
-        shape = "x".join(["?"] * self.rank + [elem])
-        strides = ", ".join(["?"] * (self.rank - 1) + ["1"])
-        return f"memref<{shape}, strided<[{strides}]>>"
-
-    def extent(self, dim: int) -> Poly:
-        """The extent of an inner dimension `dim >= 1` (`P(dim-1) / P(dim)` in a nested
-        view)."""
-        if self.extents:
-            return self.extents[dim - 1]
-        quotient = mono_div(self.strides[dim - 1], self.strides[dim])
-        assert quotient is not None
-        return Poly.make([(quotient, 1)])
-
-    def split(self, index: Poly) -> list[Poly]:
-        """The subscripts `x_i` with `index == sum(x_i * P_i)`."""
-        rest = list(index.terms)
-        parts = []
-        for stride in self.strides:
-            taken, kept = [], []
-            for mono, coeff in rest:
-                quotient = mono_div(mono, stride)
-                if quotient is None:
-                    kept.append((mono, coeff))
-                else:
-                    taken.append((quotient, coeff))
-            parts.append(Poly.make(taken))
-            rest = kept
-        return parts
+from polylift.frontend.index.strided import strided_view
+from polylift.frontend.index.views import ArrayView, FlatAccess, depth, strides_of
 
 
 @dataclass
@@ -146,16 +84,6 @@ class Plan:
         return name in self.views and position in self.members.get(name, frozenset())
 
 
-def _strides_of(access: FlatAccess) -> set[Monomial]:
-    assert access.index is not None
-    ivs = {r.iv for r in access.domain}
-    found: set[Monomial] = {()}
-    for mono, _ in access.index.terms:
-        if any(a in ivs for a in mono):
-            found.add(tuple(a for a in mono if a not in ivs))
-    return found
-
-
 def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
     """The candidates ordered from the outermost stride, if each divides the previous."""
     ordered = sorted(candidates, key=lambda m: (-len(m), m))
@@ -163,67 +91,6 @@ def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
         if len(outer) == len(inner) or mono_div(outer, inner) is None:
             return None
     return tuple(ordered)
-
-
-@dataclass(frozen=True)
-class Bound:
-    """A bound of a polynomial over some loops, valid when each of `assumes` is `>= 0`
-    (the sign of a parameter coefficient)."""
-
-    value: Poly
-    assumes: tuple[Poly, ...] = ()
-
-
-def poly_bounds(value: Poly, domain: tuple[LoopRange, ...], upper: bool) -> list[Bound]:
-    """Candidate bounds of `value` over the loops (upper or lower) with the sign
-    conditions they assume; empty when no bound can be derived."""
-    ivs = {r.iv for r in domain}
-    results = [Bound(value)]
-    for rng in reversed(domain):
-        step: list[Bound] = []
-        for bound in results:
-            coeff, rest = bound.value.coefficient(rng.iv)
-            if not coeff.terms:
-                step.append(bound)
-                continue
-            if coeff.atoms() & ivs:
-                return []
-            known = coeff.const
-            rises = known is None or known > 0
-            chosen = rng.highs if rises == upper else rng.lows
-            extra = (coeff,) if known is None else ()
-            step += [Bound(rest + coeff * b, bound.assumes + extra) for b in chosen]
-        if not step:
-            return []
-        results = step[:_MAX_CANDIDATES]
-    return results
-
-
-def _decide(candidates: list[list[Poly]]) -> list[Poly] | None:
-    """The run-time conditions of the first candidate that is not refuted (none left
-    when one is proven), or None when every candidate is refuted."""
-    open_ones: list[list[Poly]] = []
-    for conditions in candidates:
-        constants = [c.const for c in conditions if c.const is not None]
-        if any(v < 0 for v in constants):
-            continue
-        remaining = [c for c in conditions if c.const is None]
-        if not remaining:
-            return []
-        open_ones.append(remaining)
-    return open_ones[0] if open_ones else None
-
-
-def _inner_conditions(part: Poly, extent: Poly,
-                      domain: tuple[LoopRange, ...]) -> list[Poly] | None:
-    """Conditions for `0 <= part <= extent - 1` on the loops, or None if refuted."""
-    highs = [[extent - Poly.constant(1) - b.value, *b.assumes]
-             for b in poly_bounds(part, domain, True)]
-    lows = [[b.value, *b.assumes] for b in poly_bounds(part, domain, False)]
-    high, low = _decide(highs), _decide(lows)
-    if high is None or low is None:
-        return None
-    return high + low
 
 
 @dataclass(frozen=True)
@@ -236,7 +103,23 @@ class _Planned:
 def _structured(access: FlatAccess) -> bool:
     """An access whose subscript scales some loop counter by a parameter (`i*lda + k`):
     one a multi-dimensional view can carry."""
-    return access.index is not None and len(_strides_of(access)) >= 2
+    return access.index is not None and len(strides_of(access)) >= 2
+
+
+def _choose_view(name: str, structured: list[FlatAccess],
+                 written: bool) -> tuple[ArrayView, list[Poly]] | None:
+    """The view of a pointer and the conditions it needs beyond each access's bounds:
+    nested when its strides form a chain, else a window when nothing writes it, else
+    strided (`strided.py`) when its strides provably or possibly do not overlap."""
+    common: set[Monomial] = set.intersection(*(strides_of(a) for a in structured))
+    chain = _chain(common)
+    if chain is not None:
+        return (ArrayView(name, chain), []) if len(chain) >= 2 else None
+    window = _window_view(name, structured[0], common) if not written else None
+    if window is not None:
+        return window, []
+    found = strided_view(name, structured, common)
+    return (found.view, list(found.guards)) if found is not None else None
 
 
 def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
@@ -244,18 +127,10 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
     structured = [a for a in accesses if _structured(a)]
     if not structured:
         return None
-    common: set[Monomial] | None = None
-    for access in structured:
-        found = _strides_of(access)
-        common = found if common is None else common & found
-    chain = _chain(common or {()})
-    if chain is None and not any(a.write for a in accesses):
-        view = _window_view(name, structured[0], common or {()})
-    else:
-        view = ArrayView(name, chain) if chain is not None and len(chain) >= 2 else None
-    if view is None:
+    chosen = _choose_view(name, structured, any(a.write for a in accesses))
+    if chosen is None:
         return None
-    guards: list[Poly] = []
+    view, guards = chosen
     members = set()
     for position, access in enumerate(accesses):
         if not _structured(access):
@@ -264,7 +139,7 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
         parts = view.split(access.index)
         found_all: list[Poly] = []
         for dim in range(1, view.rank):
-            found = _inner_conditions(parts[dim], view.extent(dim), access.domain)
+            found = inner_conditions(parts[dim], view.extent(dim), access.domain)
             if found is None:
                 break
             found_all += found
@@ -274,14 +149,6 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
     return _Planned(view, guards, frozenset(members)) if members else None
 
 
-def _depth(access: FlatAccess, stride: Monomial) -> int:
-    """The position of the outermost loop whose counter `stride` scales in the access."""
-    assert access.index is not None
-    ivs = [r.iv for r in access.domain]
-    return min(ivs.index(a) for mono, _ in access.index.terms for a in mono
-               if a in ivs and tuple(x for x in mono if x not in ivs) == stride)
-
-
 def _window_view(name: str, access: FlatAccess, strides: set[Monomial]) -> ArrayView | None:
     """A window view of a pointer that is only read, whose strides do not divide each
     other (`(j*stride + m) + w*(i*stride + n)`: a pooling window): one dimension per
@@ -289,7 +156,7 @@ def _window_view(name: str, access: FlatAccess, strides: set[Monomial]) -> Array
     subscript a plain counter sum. Its elements may repeat (windows overlap), which no
     dependence sees in an array nothing writes; the extents are the subscripts' bounds."""
     assert access.index is not None
-    order = sorted(strides - {()}, key=lambda s: (_depth(access, s), s))
+    order = sorted(strides - {()}, key=lambda s: (depth(access, s), s))
     view = ArrayView(name, (*order, ()))
     ivs = {r.iv for r in access.domain}
     parts = view.split(access.index)
@@ -326,3 +193,4 @@ def make_plan(accesses: list[FlatAccess], pointers: list[str]) -> Plan | None:
         return None
     plan.guards = sorted(set(plan.guards))
     return plan
+

@@ -30,6 +30,7 @@ from polylift.shims.header import (
     launch_decls,
     shim_symbol,
 )
+from polylift.shims.rows import Rows
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate, Library
@@ -221,6 +222,11 @@ class Shim:
     def elementwise(self) -> Elementwise:
         """The template's one step as loops and rows, for the element-wise family."""
         return Elementwise(self)
+
+    @property
+    def rows(self) -> Rows:
+        """The element-wise step row by row, for the host shims of that family."""
+        return Rows(Elementwise(self))
 
     @property
     def reduction(self) -> Reduction:

@@ -37,6 +37,8 @@ RUNS: dict[str, tuple[list[str], list[str]]] = {
                       ["gemm", "BIT-EXACT", "FULL"]),
     "bench_pipeline.py": (["--size", "MINI", "--kernels", "gemm,blas1_helpers", "--repeat", "1"],
                           ["gemm", "blas1_helpers", "20 functions"]),
+    "bench_shims.py": (["--templates", "ch.add_bias,ch.normalize", "--sizes", "nb=2,nc=3,ns=17",
+                        "--repeat", "1"], ["ch.add_bias", "ch.normalize", "same bits"]),
     "bench_raise.py": (["--kernels", "gemm,atax", "--repeat", "1"], ["gemm", "atax"]),
     "match_report.py": (["--suite", "linalg", "--kernels", "gemm"],
                         ["linalg/gemm", "FULL", "1 kernels"]),

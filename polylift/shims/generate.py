@@ -30,6 +30,7 @@ from polylift.shims.header import (
     launch_decls,
     shim_symbol,
 )
+from polylift.shims.map_sum import MapSum
 from polylift.shims.rows import Rows
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
@@ -227,6 +228,11 @@ class Shim:
     def rows(self) -> Rows:
         """The element-wise step row by row, for the host shims of that family."""
         return Rows(Elementwise(self))
+
+    @property
+    def map_sum(self) -> MapSum:
+        """The map and the sum of what it stores, for the map_sum family."""
+        return MapSum(self)
 
     @property
     def reduction(self) -> Reduction:

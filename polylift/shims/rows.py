@@ -32,7 +32,7 @@ from functools import cached_property
 from polylift.shims.elementwise import Elementwise, loops
 from polylift.shims.expr_c import c_type
 from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, Num, Ref
-from polylift.tdl.steps import accesses, lookups
+from polylift.tdl.steps import accesses, lookups, walk
 
 # Lets gcc -O2 vectorise a loop whose trip count it does not know (its default cost
 # model at -O2 does not); it changes no operation, so every bit stays.
@@ -79,7 +79,7 @@ def hoisted(expr: Expr, moving: frozenset[str]) -> tuple[Expr, ...]:
     found: list[Expr] = []
 
     def visit(e: Expr) -> None:
-        if not any(a.array in moving for a in _reads(e)):
+        if not any(isinstance(a, Access) and a.array in moving for a in walk(e)):
             if not isinstance(e, Access | Ref | Num) and e not in found:
                 found.append(e)
             return
@@ -103,14 +103,6 @@ def _evaluated(e: Expr) -> tuple[Expr, ...]:
     if isinstance(e, Call):
         return e.args
     return ()
-
-
-def _reads(e: Expr) -> list[Access]:
-    if isinstance(e, Access):
-        return [e]
-    parts = [getattr(e, f) for f in ("lhs", "rhs", "operand", "test", "then", "other")
-             if hasattr(e, f)] + list(getattr(e, "args", ()))
-    return [a for p in parts for a in _reads(p)]
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ template's host shim must give ref's bits.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/bench_shims.py \\
         --templates ch.add_bias,ch.scale_bias,ch.normalize --sizes nb=8,nc=64,ns=3136
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python scripts/bench_shims.py \\
+        --templates ew.expsum_scaled --sizes n=64000
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ def arguments(tpl: KernelTemplate, dtype: str, sizes: dict[str, int]) -> dict[st
     kind = NP_TYPES[dtype]
     values: dict[str, Any] = {}
     for decl in tpl.ast.arrays:
-        data = rng.standard_normal(tuple(sizes[d] for d in decl.dims)) * 4
+        data = np.asarray(rng.standard_normal(tuple(sizes[d] for d in decl.dims)) * 4)
         values[decl.name] = (np.abs(data) if decl.name == "variance" else data).astype(kind)
     for decl in tpl.ast.scalars:
         values[decl.name] = kind(decl.fixed if decl.fixed is not None else 0.5)

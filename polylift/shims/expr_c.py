@@ -20,7 +20,7 @@ template's semantics:
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, Num, Ref
 
@@ -63,21 +63,26 @@ def number(value: float, dtype: str, accumulate: str = "") -> str:
 
 
 def render(expr: Expr, element: Callable[[Access], str], dtype: str,
-           accumulate: str = "", scalar: Callable[[str], str] = str) -> str:
+           accumulate: str = "", scalar: Callable[[str], str] = str,
+           named: Mapping[Expr, str] | None = None) -> str:
     """`expr` as a C expression: `element(access)` reads an element (as the arithmetic's
-    type), `scalar(name)` names a scalar parameter."""
-    return _Renderer(element, scalar, dtype, accumulate).go(expr)
+    type), `scalar(name)` names a scalar parameter, and a subexpression in `named` is
+    the C variable that already holds its value (computed once, outside a loop)."""
+    return _Renderer(element, scalar, dtype, accumulate, named or {}).go(expr)
 
 
 class _Renderer:
     """One expression's rendering: how elements and scalars read, in which types."""
 
     def __init__(self, element: Callable[[Access], str], scalar: Callable[[str], str],
-                 dtype: str, accumulate: str):
+                 dtype: str, accumulate: str, named: Mapping[Expr, str]):
         self.element, self.scalar = element, scalar
         self.dtype, self.accumulate = dtype, accumulate
+        self.named = named
 
     def go(self, e: Expr) -> str:
+        if e in self.named:
+            return self.named[e]
         if isinstance(e, Access):
             return self.element(e)
         if isinstance(e, Num):

@@ -30,6 +30,8 @@ from polylift.shims.header import (
     launch_decls,
     shim_symbol,
 )
+from polylift.shims.map_sum import MapSum
+from polylift.shims.rows import Rows
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate, Library
@@ -221,6 +223,16 @@ class Shim:
     def elementwise(self) -> Elementwise:
         """The template's one step as loops and rows, for the element-wise family."""
         return Elementwise(self)
+
+    @property
+    def rows(self) -> Rows:
+        """The element-wise step row by row, for the host shims of that family."""
+        return Rows(Elementwise(self))
+
+    @property
+    def map_sum(self) -> MapSum:
+        """The map and the sum of what it stores, for the map_sum family."""
+        return MapSum(self)
 
     @property
     def reduction(self) -> Reduction:

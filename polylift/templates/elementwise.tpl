@@ -445,6 +445,33 @@ template ew.expsub_ip {
   cost flops 2*n bytes esize*2*n
 }
 
+# Softmax's exponentials with a temperature and their sum in the same pass, as a
+# plain-C framework writes it: `e = expf(x[i] / t - m / t); sum += e; y[i] = e;`. The
+# raising makes of that loop the map, the sum's start and the sum, which computes each
+# exponential again from x; the steps state those three ops. The sum adds the
+# exponentials in order i = 0, 1, ..., n - 1 from s, one rounding per addition: no
+# backend may reorder it (the host shim computes each exponential once, stores it and
+# adds it, where y shares no byte with x or r: the same bits).
+
+template ew.expsum_scaled {
+  doc "y[i] = exp(x[i]/t - m/t); r = s + y[0] + y[1] + ... (in order)"
+  types f32, f64
+  array y[n] out
+  array r[] out
+  array x[n] in
+  scalar t, m, s
+  compute {
+    y[i] = exp(x[i] / t - m / t)
+    r[] = s
+    r[] += exp(x[i] / t - m / t)
+  }
+  launch expsum_scaled
+  shim n, t, m, s, x, y, r
+  backends ref, host
+  accuracy exact
+  cost flops 5*n bytes esize*2*n
+}
+
 template ew.add2d {
   doc "C = A + B (matrices)"
   types f32, f64

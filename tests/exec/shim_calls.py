@@ -1,64 +1,18 @@
-"""Call shims of a built shim library through ctypes, with numpy views as arrays.
-
-Every argument comes from the template's shim signature: sizes from the arrays' shapes
-(unless given), pointers and strides from the numpy views, so a strided or offset view
-exercises the shim's `ld`/`inc` handling exactly as a memref subview would.
-"""
+"""Call shims of a built shim library through ctypes, with numpy views as arrays
+(`polylift/shims/calls.py`), and the numpy type of each element type."""
 
 from __future__ import annotations
 
-import ctypes
 import os
-from functools import cache
 
 import numpy as np
 
-from polylift.shims.build import shim_library
-from polylift.shims.header import shim_symbol
-from polylift.tdl.library import KernelTemplate
+from polylift.shims.calls import call_shim, shim_cdll
 
 # One BLAS thread: the test machines are small and shared.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-C_TYPES = {"f32": ctypes.c_float, "f64": ctypes.c_double, "i8": ctypes.c_int8,
-           "i16": ctypes.c_int16, "i32": ctypes.c_int32, "i64": ctypes.c_int64,
-           "u8": ctypes.c_uint8}
 NP_TYPES = {"f32": np.float32, "f64": np.float64, "i8": np.int8, "i16": np.int16,
             "i32": np.int32, "i64": np.int64, "u8": np.uint8, "u16": np.uint16}
 
-
-@cache
-def shim_cdll(backend: str) -> ctypes.CDLL:
-    """The shared shim library of a backend, built (or cached) and loaded once."""
-    return ctypes.CDLL(str(shim_library(backend, kind="shared").path))
-
-
-def _size(template: KernelTemplate, name: str, values: dict) -> int:
-    if name in values:
-        return int(values[name])
-    info = next(s for s in template.sizes if s.name == name)
-    return int(values[info.array].shape[info.dim])
-
-
-def call_shim(lib: ctypes.CDLL, template: KernelTemplate, backend: str, dtype: str,
-              values: dict) -> None:
-    """Call `polylift_<backend>_<launch>_<dtype>` with arrays and scalars from `values`."""
-    argtypes: list = []
-    args: list = []
-    for arg in template.shim_args:
-        if arg.kind == "size":
-            argtypes.append(ctypes.c_int64)
-            args.append(_size(template, arg.name, values))
-        elif arg.kind == "ld":
-            view = values[arg.param]
-            argtypes.append(ctypes.c_int64)
-            args.append(view.strides[arg.dim] // view.itemsize)
-        elif arg.kind == "scalar":
-            argtypes.append(C_TYPES[arg.dtype or dtype])
-            args.append(values[arg.name])
-        else:
-            argtypes.append(ctypes.c_void_p)
-            args.append(values[arg.param].ctypes.data)
-    fn = getattr(lib, shim_symbol(backend, template.launch, dtype))
-    fn.argtypes, fn.restype = argtypes, None
-    fn(*args)
+__all__ = ["NP_TYPES", "call_shim", "shim_cdll"]

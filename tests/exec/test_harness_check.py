@@ -178,3 +178,13 @@ def test_exact_inputs_catch_a_fault_on_integers():
     assert result.verdict == "DIFF"
     assert {c.name: c.verdict for c in result.arrays} == {"B": "DIFF", "s": "BIT-EXACT"}
     subprocess.run(["rm", "-rf", result.reproducer or "/nonexistent"], check=True)
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+def test_the_framework_softmax_is_three_launches_bit_exact(backend):
+    """The framework's softmax of one group, with a stride: the maximum, the exponentials
+    and their sum in one loop (ew.expsum_scaled, from the loop the raising splits into
+    the map, the sum's start and the sum) and the division, each the C library's bits."""
+    result = check_benchmark(INPUTS / "softmax_pass.c", CheckOptions(backend=backend))
+    assert result.launches == ("red.maxval", "ew.expsum_scaled", "ew.divs_ip")
+    assert result.verdict == "BIT-EXACT", result.message

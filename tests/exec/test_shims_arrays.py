@@ -13,6 +13,8 @@ rows; the elements outside a view keep their sentinel.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 from typing import Any
 
 import numpy as np
@@ -244,3 +246,47 @@ def test_a_blend_computes_cs_integer_arithmetic() -> None:
         o = np.zeros(5, dtype=np.uint8)
         call_shim(shim_cdll(backend), tpl, backend, "u8", {"a": a, "b": b, "o": o})
         assert o.tolist() == want, backend
+
+
+def _libm_expsum(x: np.ndarray, t: np.float32, m: np.float32, s: np.float32, in_place: bool
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """ew.expsum_scaled's steps with the C library's expf, one element at a time: the
+    map, then the sum from s in order, each exponential again from x (from the stored
+    values when y is x)."""
+    expf = ctypes.CDLL(ctypes.util.find_library("m")).expf
+    expf.argtypes, expf.restype = [ctypes.c_float], ctypes.c_float
+    f32 = np.float32
+    f = lambda v: f32(expf(f32(f32(v) / f32(t)) - f32(f32(m) / f32(t))))  # noqa: E731
+    y = np.array([f(v) for v in x], dtype=f32)
+    total = f32(s)
+    for v in (y if in_place else x):
+        total = f32(total + f(v))
+    return y, np.array(total, dtype=f32)
+
+
+@pytest.mark.parametrize("in_place", [False, True])
+def test_the_exponentials_and_their_sum_are_the_c_librarys_in_order(in_place: bool) -> None:
+    """softmax's pass (ew.expsum_scaled) on 53 values, x read with increment 2 and y an
+    offset view: ref and host give y and the sum of the C library's expf in order, bit
+    for bit. In place (y is x), the template's sum reads the stored exponentials: the
+    host shim may not fuse the pass there, and gives ref's bits."""
+    tpl = LIBRARY.templates["ew.expsum_scaled"]
+    rng = np.random.default_rng(21)
+    source = (rng.standard_normal(53) * 3).astype(np.float32)
+    t, m, s = np.float32(0.5), np.float32(source.max()), np.float32(0.25)
+    want_y, want_r = _libm_expsum(source, t, m, s, in_place)
+    if in_place:  # not the sum of a fused pass: the check could not fail otherwise
+        assert want_r != _libm_expsum(source, t, m, s, False)[1]
+    for backend in ("ref", "host"):
+        x = np.full(2 * 53 + 3, -12345.0, dtype=np.float32)[1:1 + 2 * 53:2]
+        x[...] = source
+        parent = np.full(60, -12345.0, dtype=np.float32)
+        y = x if in_place else parent[3:56]
+        r = np.full((), -1.0, dtype=np.float32)
+        call_shim(shim_cdll(backend), tpl, backend, "f32",
+                  {"x": x, "y": y, "r": r, "t": t, "m": m, "s": s})
+        assert _same_bits(np.ascontiguousarray(y), want_y), backend
+        assert _same_bits(r, want_r), (backend, r, want_r)
+        if not in_place:
+            assert _same_bits(x, source), backend
+            assert np.all(parent[:3] == -12345.0) and np.all(parent[56:] == -12345.0)

@@ -301,6 +301,12 @@ void polylift_ref_expsub_ip_f64(int64_t n, double a, double *y, int64_t incy);
 void polylift_host_expsub_ip_f32(int64_t n, float a, float *y, int64_t incy);
 void polylift_host_expsub_ip_f64(int64_t n, double a, double *y, int64_t incy);
 
+/* expsum_scaled: ew.expsum_scaled (y[i] = exp(x[i]/t - m/t); r = s + y[0] + y[1] + ... (in order)) */
+void polylift_ref_expsum_scaled_f32(int64_t n, float t, float m, float s, const float *x, int64_t incx, float *y, int64_t incy, float *r);
+void polylift_ref_expsum_scaled_f64(int64_t n, double t, double m, double s, const double *x, int64_t incx, double *y, int64_t incy, double *r);
+void polylift_host_expsum_scaled_f32(int64_t n, float t, float m, float s, const float *x, int64_t incx, float *y, int64_t incy, float *r);
+void polylift_host_expsum_scaled_f64(int64_t n, double t, double m, double s, const double *x, int64_t incx, double *y, int64_t incy, double *r);
+
 /* fdtd2d_ex: stencil.fdtd2d_ex (ex = ex - c * (hz[i,j] - hz[i,j-1])) */
 void polylift_ref_fdtd2d_ex_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ex, int64_t ldex);
 void polylift_ref_fdtd2d_ex_f64(int64_t m, int64_t n, double c, const double *hz, int64_t ldhz, double *ex, int64_t ldex);

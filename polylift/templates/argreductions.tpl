@@ -32,7 +32,7 @@
 # exactly then), and then compare that element with s as C does.
 
 template red.argmax {
-  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = base + i; } (first maximum; NaN skipped)"
+  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = base + i; } (the first maximum; NaN elements skipped)"
   types f32, f64
   array r[] out
   array k[] out : i32
@@ -52,7 +52,7 @@ template red.argmax {
 }
 
 template red.argmax0 {
-  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = i; } (first maximum; NaN skipped)"
+  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = i; } (the first maximum; NaN elements skipped)"
   types f32, f64
   array r[] out
   array k[] out : i32
@@ -70,4 +70,127 @@ template red.argmax0 {
   backends ref, host
   accuracy exact
   cost flops n bytes esize*n
+}
+
+template red.argmin {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] < r) { r = x[i]; k = base + i; } (the first minimum; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t, base : i32
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (min(x[i], r[]), x[i] < r[] ? i + base : k[])
+  }
+  launch argmin
+  shim n, s, t, base, x, r, k
+  backends ref, host
+  accuracy exact
+  cost flops n bytes esize*n
+}
+
+template red.argmin0 {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (x[i] < r) { r = x[i]; k = i; } (the first minimum; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t : i32
+  scalar base : i32 = 0
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (min(x[i], r[]), x[i] < r[] ? i : k[])
+  }
+  launch argmin
+  shim n, s, t, base, x, r, k
+  backends ref, host
+  accuracy exact
+  cost flops n bytes esize*n
+}
+
+template red.iamax {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = base + i; } (the first largest magnitude; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t, base : i32
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (max(abs(x[i]), r[]), abs(x[i]) > r[] ? i + base : k[])
+  }
+  launch iamax
+  shim n, s, t, base, x, r, k
+  backends ref, host, cublas
+  accuracy exact
+  cost flops 2*n bytes esize*n
+}
+
+template red.iamax0 {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = i; } (the first largest magnitude; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t : i32
+  scalar base : i32 = 0
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (max(abs(x[i]), r[]), abs(x[i]) > r[] ? i : k[])
+  }
+  launch iamax
+  shim n, s, t, base, x, r, k
+  backends ref, host, cublas
+  accuracy exact
+  cost flops 2*n bytes esize*n
+}
+
+template red.iamin {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) < r) { r = abs(x[i]); k = base + i; } (the first smallest magnitude; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t, base : i32
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (min(abs(x[i]), r[]), abs(x[i]) < r[] ? i + base : k[])
+  }
+  launch iamin
+  shim n, s, t, base, x, r, k
+  backends ref, host, cublas
+  accuracy exact
+  cost flops 2*n bytes esize*n
+}
+
+template red.iamin0 {
+  doc "r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) < r) { r = abs(x[i]); k = i; } (the first smallest magnitude; NaN elements skipped)"
+  types f32, f64
+  array r[] out
+  array k[] out : i32
+  array x[n] in
+  scalar s
+  scalar t : i32
+  scalar base : i32 = 0
+  compute {
+    r[] = s
+    k[] = t
+    together (r[], k[]) = (min(abs(x[i]), r[]), abs(x[i]) < r[] ? i : k[])
+  }
+  launch iamin
+  shim n, s, t, base, x, r, k
+  backends ref, host, cublas
+  accuracy exact
+  cost flops 2*n bytes esize*n
 }

@@ -31,6 +31,7 @@ from polylift.raising.generics.generic_builder import subview_type
 from polylift.raising.nest_model.linear import Linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.nest_model.model import as_operation, entry_block
+from polylift.raising.proof.aliasing import aliasing_names
 
 # The ordered comparison of the element v with the carried m, as `v PRED m`, either way
 # round it is written (`m < x[i]` is `x[i] > m`).
@@ -179,19 +180,59 @@ def raise_arg_reduction(found: ArgReduction) -> ir.Operation:
     carried = list(loop.regions[0].blocks[0].arguments)[1:]
     inits = list(view_as(loop, affine.AffineForOp).inits)
     order = (found.value_at, found.index_at)
-    homes = [mat.scalar(carried[k].type, entry_block(loop)) for k in order]
+    stores = [_element_store(loop.results[k], found.load.operands[0]) for k in order]
+    homes = [_element_home(store, mat) if store is not None
+             else mat.scalar(carried[k].type, entry_block(loop))
+             for store, k in zip(stores, order, strict=True)]
     for home, k in zip(homes, order, strict=True):
         _fill(home, inits[k], loc, mat.ip)
     base = _base(mat.value(lower), loc, mat.ip)
     generic = _generic(found, view, homes, base, loc, mat.ip)
     empty = ir.AffineMap.get(0, 0, [])
-    for home, k in zip(homes, order, strict=True):
+    for home, store, k in zip(homes, stores, order, strict=True):
         result = loop.results[k]
-        if list(result.uses):
+        if store is not None:
+            rewriter.erase(store)  # the generic writes the element itself
+        elif list(result.uses):
             load = affine.AffineLoadOp(result.type, home, [], map=empty, loc=loc, ip=mat.ip)
             rewriter.replace_uses(result, load.result)
     rewriter.erase(loop)
     return generic
+
+
+def _element_store(result: ir.Value, source: ir.Value) -> ir.Operation | None:
+    """The one use of `result` when it is a store of it, in the loop's block, at constant
+    subscripts of a memref that cannot overlap x (`out[0] = k`): the generic then writes
+    that element instead of a buffer of its own. None otherwise."""
+    uses = [as_operation(u.owner) for u in result.uses]
+    if len(uses) != 1 or uses[0].name != "affine.store" or uses[0].operands[0] != result \
+            or uses[0].block != as_operation(result.owner).block:
+        return None
+    store, target = uses[0], uses[0].operands[1]
+    amap = ir.AffineMapAttr(store.attributes["map"]).value
+    if len(store.operands) != 2 or not amap.results or not all(
+            isinstance(e, ir.AffineConstantExpr) for e in amap.results):
+        return None
+    if target == source or aliasing_names(target, source) is not None:
+        return None
+    return store
+
+
+def _element_home(store: ir.Operation, mat: Materializer) -> ir.Value:
+    """A 0-d view of the one element `store` writes (a rank-reducing subview, as the
+    raising makes for `r[0] = s`), which the generic writes."""
+    target = store.operands[1]
+    amap = ir.AffineMapAttr(store.attributes["map"]).value
+    offsets = [ir.AffineConstantExpr(e).value for e in amap.results]
+    ones = [1] * len(offsets)
+    full = subview_type(ir.MemRefType(target.type), offsets, ones, ones)
+    _, offset = full.get_strides_and_offset()
+    rtype = ir.MemRefType.get([], full.element_type, ir.StridedLayoutAttr.get(offset, []),
+                              full.memory_space, loc=mat.loc)
+    view = memref.subview(target, offsets, ones, ones, result_type=rtype, loc=mat.loc,
+                          ip=mat.ip)
+    mat.created.append(as_operation(view.owner))
+    return view
 
 
 def _bounds(loop: ir.Operation) -> tuple[Linear, Linear]:
@@ -226,10 +267,16 @@ def _element_view(found: ArgReduction, mat: Materializer, lower: Linear,
 def _fill(home: ir.Value, value: ir.Value, loc: ir.Location, ip: ir.InsertionPoint) -> None:
     """`home[] = value` as a 0-d generic (what the raising makes of a reduction's init)."""
     generic = linalg.GenericOp([], [], [home], ir.ArrayAttr.get([ir.AffineMapAttr.get(
-        ir.AffineMap.get(0, 0, []))]), ir.ArrayAttr.get([]), loc=loc, ip=ip)
+        _element_map(home, 0))]), ir.ArrayAttr.get([]), loc=loc, ip=ip)
     block = generic.regions[0].blocks.append(value.type, arg_locs=[loc])
     with rewriter.at_end(block):
         linalg.YieldOp([value], loc=loc)
+
+
+def _element_map(home: ir.Value, dims: int) -> ir.AffineMap:
+    """The map of an output that is one element: a 0-d buffer, or a view of sizes 1."""
+    rank = ir.MemRefType(home.type).rank
+    return ir.AffineMap.get(dims, 0, [ir.AffineConstantExpr.get(0)] * rank)
 
 
 def _base(lower: ir.Value | int, loc: ir.Location, ip: ir.InsertionPoint) -> ir.Value | None:
@@ -245,8 +292,8 @@ def _generic(found: ArgReduction, view: ir.Value, homes: list[ir.Value],
              base: ir.Value | None, loc: ir.Location, ip: ir.InsertionPoint) -> ir.Operation:
     """The reduction over `view` into `homes` (value, index) under one comparison."""
     point = ir.AffineMap.get(1, 0, [ir.AffineDimExpr.get(0)])
-    scalar = ir.AffineMap.get(1, 0, [])
-    maps = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in (point, scalar, scalar)])
+    maps = ir.ArrayAttr.get([ir.AffineMapAttr.get(m)
+                             for m in (point, *(_element_map(h, 1) for h in homes))])
     kinds = ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<reduction>")])
     generic = linalg.GenericOp([], [view], homes, maps, kinds, loc=loc, ip=ip)
     types = [ir.MemRefType(v.type).element_type for v in (view, *homes)]

@@ -111,7 +111,7 @@ int not_the_counter(const float *restrict x, int n)
 // CHECK-LABEL: func.func @two_comparisons(
 // CHECK-NOT: kernel.launch
 // CHECK: return
-// REMARK-DAG: {{.*}}:[[# @LINE + 6]]:3: remark: not raised: loop with several iter_args values or uses
+// REMARK-DAG: {{.*}}:[[# @LINE + 5]]:3: remark: not raised: loop with several iter_args values or uses
 int two_comparisons(const float *restrict x, int n)
 {
   int k = 0;

@@ -38,11 +38,15 @@ class StepIR(Protocol):
     operands: list[Operand]
     mask: frozenset
     tree: Node
-    trees: tuple[Node, ...]
     element: ir.Type
     keys: dict[int, set]
     iterators: list[str]
     target_key: Node | None
+
+    @property
+    def trees(self) -> tuple[Node, ...]:
+        """The value of each output, in order."""
+        ...
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """The constant subscripts at which operand `index` is read, in the coordinates

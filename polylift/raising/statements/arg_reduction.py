@@ -166,7 +166,7 @@ def _same(a: ir.Value, b: ir.Value) -> bool:
     return all(_same(x, y) for x, y in zip(oa.operands, ob.operands, strict=True))
 
 
-def _attributes(op: ir.Operation) -> dict[str, str]:
+def _attributes(op: ir.Operation | ir.OpView) -> dict[str, str]:
     return {name: str(op.attributes[name]) for name in op.attributes}
 
 

@@ -65,6 +65,98 @@ void iamax(int n, const float *restrict x, int *restrict out)
   out[0] = k;
 }
 
+// The other forms: each template, from x[0] (i from 1) or from scalars (i from 0).
+
+// CHECK-LABEL: func.func @argmax_scalar(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f32>
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[S:[a-z0-9_]+]] = arith.constant {{.*}} : f32
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant {{-?[0-9]+}} : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {base = 0 : i32, callee = @argmax_f32, {{.*}}template = "red.argmax0"}
+void argmax_scalar(int n, const float *restrict x, int *restrict out)
+{
+  int k = -1;
+  float m = -1.0;
+  for (int i = 0; i < n; i++)
+    if (x[i] > m) { m = x[i]; k = i; }
+  out[0] = k;
+}
+
+// CHECK-LABEL: func.func @argmin_first(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f64>
+// CHECK: %[[S:[a-z0-9_]+]] = affine.load %[[X]][0]
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][1] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant {{-?[0-9]+}} : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 1 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {base = 1 : i32, callee = @argmin_f64, {{.*}}template = "red.argmin"}
+void argmin_first(int n, const double *restrict x, int *restrict out)
+{
+  int k = 0;
+  double m = x[0];
+  for (int i = 1; i < n; i++)
+    if (x[i] < m) { m = x[i]; k = i; }
+  out[0] = k;
+}
+
+// CHECK-LABEL: func.func @iamax_scalar(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f64>
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[S:[a-z0-9_]+]] = arith.constant {{.*}} : f64
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant {{-?[0-9]+}} : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {base = 0 : i32, callee = @iamax_f64, {{.*}}template = "red.iamax0"}
+void iamax_scalar(int n, const double *restrict x, int *restrict out)
+{
+  int k = -1;
+  double m = -1.0;
+  for (int i = 0; i < n; i++)
+    if (fabs(x[i]) > m) { m = fabs(x[i]); k = i; }
+  out[0] = k;
+}
+
+// CHECK-LABEL: func.func @iamin_first(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f32>
+// CHECK: %[[S:[a-z0-9_]+]] = math.absf
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][1] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant {{-?[0-9]+}} : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 1 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {base = 1 : i32, callee = @iamin_f32, {{.*}}template = "red.iamin"}
+void iamin_first(int n, const float *restrict x, int *restrict out)
+{
+  int k = 0;
+  float m = fabsf(x[0]);
+  for (int i = 1; i < n; i++)
+    if (fabsf(x[i]) < m) { m = fabsf(x[i]); k = i; }
+  out[0] = k;
+}
+
+// CHECK-LABEL: func.func @iamin_scalar(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf64> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f64>
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[S:[a-z0-9_]+]] = arith.constant {{.*}} : f64
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant {{-?[0-9]+}} : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {base = 0 : i32, callee = @iamin_f64, {{.*}}template = "red.iamin0"}
+void iamin_scalar(int n, const double *restrict x, int *restrict out)
+{
+  int k = -1;
+  double m = 1e30;
+  for (int i = 0; i < n; i++)
+    if (fabs(x[i]) < m) { m = fabs(x[i]); k = i; }
+  out[0] = k;
+}
+
 // Near misses. `>=` keeps the last occurrence: not this form.
 // CHECK-LABEL: func.func @argmax_last(
 // CHECK-NOT: kernel.launch

@@ -92,8 +92,8 @@ def test_every_suite_is_complete():
 def test_defines_its_kernel(program: Path):
     source = program.read_text()
     name = _kernel_name(program)
-    # A kernel returns nothing, or (benchmarks/arrays) the scalar it computes.
-    assert re.search(rf"^static (void|float|double) {name}\(", source, re.MULTILINE), \
+    # A kernel returns nothing, or (benchmarks/arrays) the scalar or index it computes.
+    assert re.search(rf"^static (void|float|double|int) {name}\(", source, re.MULTILINE), \
         f"no {name} in {program}"
     assert re.search(rf"^\s+(\w+\[0\] = )?{name}\(", source, re.MULTILINE), \
         f"main does not call {name}"

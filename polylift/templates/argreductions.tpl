@@ -25,9 +25,10 @@
 # indexes) compare |x[i]| (fabs: the sign bit cleared) and keep |x[i]|, the same bits
 # the comparison read.
 #
-# Accuracy: exact, every backend. A comparison and a copy round nothing; host shims run
-# the ordered loop (their point is the strided and the offset-free forms without the
-# harness's overhead); the cublas shims of the abs forms take cublasI?amax / I?amin over
+# Accuracy: exact, every backend. A comparison and a copy round nothing; the host shims
+# find the extremum over vector lanes, then the first element equal to it (the ordered
+# loop's answer, families/argreduction.j2 says why; strided views run the ordered
+# loop); the cublas shims of the abs forms take cublasI?amax / I?amin over
 # the view only when no element is a NaN (the sum of magnitudes, cublas?asum, is a NaN
 # exactly then), and then compare that element with s as C does.
 

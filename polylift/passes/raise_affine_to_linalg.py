@@ -21,6 +21,7 @@ from polylift.raising.nest_model.model import NotRaisable, Statement
 from polylift.raising.proof.aliasing import describe_pairs, overlapping_access
 from polylift.raising.proof.dependence import reversed_dependence
 from polylift.raising.proof.legality import plan_statement
+from polylift.raising.statements.arg_reduction import raise_arg_reduction, recognise
 from polylift.raising.statements.branches import converted_copy, give_back
 from polylift.raising.statements.empty_loops import erase_empty_loops
 from polylift.raising.statements.nest import build_model, result_store
@@ -61,6 +62,12 @@ class RaiseAffineToLinalgPass(Pass):
         stores: otherwise (symm's `C[k][j] += ...` beside `temp2 += ...`, in one loop or
         two) it is one step of the enclosing loop program, which the loop-program
         templates read as written."""
+        arg_reduction = recognise(root) if outer else None
+        if arg_reduction is not None:
+            generic = raise_arg_reduction(arg_reduction)
+            run.remark(generic, "raised to linalg.generic (reduction; the extremum and its "
+                       "index, under one comparison)", "applied")
+            return
         mat = Materializer(rewriter.before(root), root.location)
         hoist_post_operands(root)
         home = give_home(root) if outer or not _in_loop_program(root) else None

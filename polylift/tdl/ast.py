@@ -182,17 +182,25 @@ class Condition:
 class Step:
     """One statement: `target = value` (overwrite) or `target += value` (accumulate),
     over the points where every `where` condition holds. The target is an element, a
-    table entry at a computed subscript (a scatter) or a local scalar (`Ref`)."""
+    table entry at a computed subscript (a scatter) or a local scalar (`Ref`).
+
+    `with_previous`: the step is one of a joint update `(r[], k[]) = (a, b)` and runs
+    together with the step before it, point by point: both read the values their
+    targets held before the point (two accumulators a loop carries side by side, such as
+    the largest element and its index), and one op with an output per target computes
+    them."""
 
     target: Access | Lookup | Ref
     op: str
     value: Expr
     span: Span = field(default=Span(), compare=False)
     where: tuple[Condition, ...] = ()
+    with_previous: bool = False
 
     def __str__(self) -> str:
         where = f" where {', '.join(map(str, self.where))}" if self.where else ""
-        return f"{self.target} {self.op} {self.value}{where}"
+        joint = " (with the step before)" if self.with_previous else ""
+        return f"{self.target} {self.op} {self.value}{where}{joint}"
 
 
 @dataclass(frozen=True)

@@ -207,13 +207,26 @@ class KernelTemplate:
                      if step_kind(step) != "local")
 
     @cached_property
+    def op_steps(self) -> tuple[tuple[tuple[int, Step], ...], ...]:
+        """`element_steps` grouped by the op each group matches: one step, or the steps
+        of a joint update (`Step.with_previous`), which one op with an output per
+        target computes."""
+        groups: list[list[tuple[int, Step]]] = []
+        for position, step in self.element_steps:
+            if step.with_previous and groups:
+                groups[-1].append((position, step))
+            else:
+                groups.append([(position, step)])
+        return tuple(tuple(group) for group in groups)
+
+    @cached_property
     def element_kinds(self) -> tuple[str, ...]:
-        """What each of `element_steps` matches (`steps.step_kind`), computed once: the
-        matcher asks it of every template it tries. Each top-level loop of a loop
-        program matches one loop nest (`program`)."""
+        """What each of `op_steps` matches (`steps.step_kind` of its first step),
+        computed once: the matcher asks it of every template it tries. Each top-level
+        loop of a loop program matches one loop nest (`program`)."""
         if self.ast.program:
             return ("program",) * len(self.ast.program)
-        return tuple(step_kind(step) for _, step in self.element_steps)
+        return tuple(step_kind(group[0][1]) for group in self.op_steps)
 
     @cached_property
     def widened(self) -> frozenset:

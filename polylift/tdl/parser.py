@@ -173,11 +173,27 @@ class _ToAst(Transformer):
         return Compare(str(c[1]), c[0], c[2], _span(meta))
 
     def compute(self, meta, c):
-        return ("steps", tuple(c), _span(meta))
+        # A joint update is several steps, each after the first marked `with_previous`.
+        flat = [s for x in c for s in (x if isinstance(x, list) else [x])]
+        return ("steps", tuple(flat), _span(meta))
+
+    def joint(self, meta, c):
+        """`(t1, t2, ...) = (v1, v2, ...)`: one step per target, the later ones run with
+        the first (`Step.with_previous`)."""
+        half = len(c) // 2
+        if len(c) % 2 or half < 2:
+            raise TemplateError("a joint update names as many values as targets",
+                                SourceLoc(self.file, meta.line, meta.column), self.text)
+        return [Step(target, "=", value, _span(meta), (), k > 0)
+                for k, (target, value) in enumerate(zip(c[:half], c[half:], strict=True))]
 
     def loop(self, meta, c):
         """`for i < n`, `for lo <= i < n`, with `reversed`; the comparisons must be those
         (the grammar reads any comparison, so that the forms share one rule)."""
+        if any(isinstance(x, list) for x in c):
+            raise TemplateError("a joint update '(a, b) = (...)' is a step of index "
+                                "notation, not a statement of a loop program",
+                                SourceLoc(self.file, meta.line, meta.column), self.text)
         order = any(isinstance(x, Token) and x.type == "REVERSED" for x in c)
         head = [x for x in c if isinstance(x, Index) or
                 (isinstance(x, Token) and x.type == "CMP")]

@@ -310,6 +310,30 @@ def test_cudnn_extremum_keeps_cs_rule(name: str, dtype: str, case: str) -> None:
     assert compare_arrays("r", out["ref"], out["cudnn"]).verdict == BIT_EXACT
 
 
+@pytest.mark.gpu
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("name", ["red.iamax", "red.iamin"])
+@pytest.mark.parametrize("case", ["nan", "ties", "zeros", "nan_start", "plain"])
+def test_cublas_index_of_the_magnitude_keeps_cs_rule(name: str, dtype: str, case: str) -> None:
+    """cublasI?amax / I?amin against ref: the first of equal magnitudes, NaN never taken
+    (the shim falls back), a NaN start keeps (s, t), the 0-based index plus base."""
+    if not (CUDA_READY and GPU_READY):
+        pytest.skip(CUDA_REASON or GPU_REASON)
+    tpl = LIBRARY.templates[name]
+    x = {"nan": _special(dtype, True), "ties": np.array([1.0, -7.0, 3.0, 7.0, -7.0] * 5),
+         "zeros": np.array([-0.0, 0.0, -0.0] * 9), "nan_start": np.arange(-13.0, 14.0),
+         "plain": np.arange(-13.0, 14.0) * 0.5}[case]
+    s = float("nan") if case == "nan_start" else 0.0 if name == "red.iamax" else 100.0
+    out = {}
+    for backend in ("ref", "cublas"):
+        r, k = np.full((), SENTINEL, dtype=NP_TYPES[dtype]), np.full((), -7, dtype=np.int32)
+        call_shim(shim_cdll(backend), tpl, backend, dtype,
+                  {"x": x.astype(NP_TYPES[dtype]), "r": r, "k": k, "s": NP_TYPES[dtype](s),
+                   "t": np.int32(-1), "base": np.int32(3)})
+        out[backend] = (r.tobytes(), int(k))
+    assert out["ref"] == out["cublas"], (case, out)
+
+
 # --- the device-buffer cache ---------------------------------------------------------------
 
 

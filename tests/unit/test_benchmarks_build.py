@@ -47,7 +47,7 @@ ARRAYS = {
     "rmsnorm", "normalize", "center_f64", "dot_ret", "sum_ret_f64", "max_ret", "length_ret",
     "blend_multiply", "blend_screen", "blend_darken", "blend_lighten", "blend_linear_burn",
     "blend_linear_dodge", "blend_subtract", "blend_difference", "blend_average",
-    "blend_overlay", "blend_hard_light", "amax_ret", "vamax_f64",
+    "blend_overlay", "blend_hard_light", "amax_ret", "vamax_f64", "argmax_ret", "iamax_abs",
 }
 
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
@@ -92,8 +92,8 @@ def test_every_suite_is_complete():
 def test_defines_its_kernel(program: Path):
     source = program.read_text()
     name = _kernel_name(program)
-    # A kernel returns nothing, or (benchmarks/arrays) the scalar it computes.
-    assert re.search(rf"^static (void|float|double) {name}\(", source, re.MULTILINE), \
+    # A kernel returns nothing, or (benchmarks/arrays) the scalar or index it computes.
+    assert re.search(rf"^static (void|float|double|int) {name}\(", source, re.MULTILINE), \
         f"no {name} in {program}"
     assert re.search(rf"^\s+(\w+\[0\] = )?{name}\(", source, re.MULTILINE), \
         f"main does not call {name}"

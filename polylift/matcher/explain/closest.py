@@ -91,9 +91,11 @@ def _candidates(op: ir.OpView, have: Shape, tpl: KernelTemplate, order: int,
     """One candidate per step of `tpl`, compared with the op (none of a loop program,
     which no linalg op computes alone)."""
     steps = () if tpl.ast.program else tpl.ast.steps
+    joint = _joint_positions(steps)
     for k, step in enumerate(steps):
-        if step_kind(step) != "op":
-            continue  # a scatter, a recurrence or one element: not a linalg op
+        if step_kind(step) != "op" or k in joint:
+            continue  # a scatter, a recurrence, one element, or one target of a joint
+            # update (whose op has an output per target): not a one-output linalg op
         variant = tpl if len(steps) == 1 else step_template(tpl, step)
         attempt = Attempt()
         if len(steps) > 1 and match(variant, [op], attempt, contexts) is not None:
@@ -125,8 +127,9 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
     contexts = StepContexts()
     for tpl in ranked:
         steps = () if tpl.ast.program else tpl.ast.steps
+        joint = _joint_positions(steps)
         for k, step in enumerate(steps):
-            if step_kind(step) not in ("loop", "op"):
+            if step_kind(step) not in ("loop", "op") or k in joint:
                 continue
             attempt = Attempt()
             variant = tpl if len(steps) == 1 else step_template(tpl, step)
@@ -139,6 +142,16 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
             if attempt.progress > 1 and (best is None or rank > best[0]):
                 best = (rank, tpl.name, text)
     return program if best is None else (best[1], best[2])
+
+
+def _joint_positions(steps: tuple) -> set[int]:
+    """The positions of the steps of joint updates (`Step.with_previous`), the first
+    included: no op of one output computes one of them alone."""
+    found = set()
+    for k, step in enumerate(steps):
+        if step.with_previous:
+            found |= {k - 1, k}
+    return found
 
 
 def _missing_steps(tpl: KernelTemplate, k: int) -> str:

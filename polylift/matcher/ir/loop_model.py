@@ -202,7 +202,13 @@ class _BodyIR:
     """What the models of loop bodies and stores share: operands read at one element."""
 
     operands: list[Operand]
+    tree: Node
     target_key: Node | None = None
+
+    @property
+    def trees(self) -> tuple[Node, ...]:
+        """The value of each output: a loop body or a store writes one."""
+        return (self.tree,)
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """Constant subscripts of an operand read at one element."""

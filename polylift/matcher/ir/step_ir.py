@@ -26,7 +26,8 @@ class StepIR(Protocol):
     """What a step is matched against: a linalg op, a loop nest or a store.
 
     `operands`: the arrays read and the one written (last), as accesses over loop dims;
-    `tree`: the stored value over them (`Arg(k)` is operand k); `mask`: the points
+    `tree`: the stored value over them (`Arg(k)` is operand k); `trees`: that of each
+    output, in order (a generic of a joint update has several); `mask`: the points
     updated, when not the whole box of the loops; `keys`: per loop dim, its trip count
     (its upper bound, for a loop starting above 0: `mask` states the start);
     `iterators`: per loop dim, `parallel`, `reduction` or `sequential` (a loop that
@@ -41,6 +42,11 @@ class StepIR(Protocol):
     keys: dict[int, set]
     iterators: list[str]
     target_key: Node | None
+
+    @property
+    def trees(self) -> tuple[Node, ...]:
+        """The value of each output, in order."""
+        ...
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """The constant subscripts at which operand `index` is read, in the coordinates
@@ -62,14 +68,26 @@ class GenericIR:
                  unsigned: bool = False):
         self.op = op
         self.operands: list[Operand] = operands(op)
-        value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
-        self.tree: Node = payload(op, value)
         self.element = ir.MemRefType(view_as(op, linalg.GenericOp).outputs[0].type).element_type
+        self.keys = extent_keys(op)
+        self.iterators = iterator_kinds(op)
+        block = op.regions[0].blocks[0]
+        yielded = list(block.operations[len(block.operations) - 1].operands)
+        if len(yielded) > 1:
+            # A joint update's op (the raising makes it unmasked): one tree per output.
+            if accumulate:
+                raise Unsupported("an integer template's payload yields more than one value")
+            self.mask: frozenset = frozenset()
+            self.trees: tuple[Node, ...] = tuple(payload(op, v) for v in yielded)
+            self.tree: Node = self.trees[0]
+            return
+        value, self.mask = split_mask(op)  # the triangle the op updates, if not the box
+        self.tree = payload(op, value)
+        self.trees = (self.tree,)
         if accumulate:
             self.tree = peel_casts(self.tree, payload_types(op), accumulate,
                                    str(self.element), wide, unsigned)
-        self.keys = extent_keys(op)
-        self.iterators = iterator_kinds(op)
+            self.trees = (self.tree,)
 
     def element_subscripts(self, index: int) -> tuple[int, ...] | None:
         """The constant subscripts of operand `index` in its view (from its map)."""

@@ -111,26 +111,41 @@ def _targets(m: Matcher, step, ctx: StepIR, out: Operand, s: State) -> Iterator[
         yield from m.access(step.target, out, s)
 
 
-def _step(m: Matcher, step, ctx: StepIR, s: State, position: int) -> Iterator[State]:
-    """Match one step (at `position` in the template) against one op, then check
-    iterators and trip counts."""
-    m = m.at(ctx, position)
+def _step(m: Matcher, group: tuple, ctx: StepIR, s: State) -> Iterator[State]:
+    """Match one op against one step, or the steps of a joint update (`group`: their
+    positions in the template and the steps), output by output."""
     outputs = [o for o in ctx.operands if o.is_output]
-    if len(outputs) != 1:
-        m.attempt.fail(s, "op has more than one output")
+    if len(outputs) != len(group):
+        m.attempt.fail(s, "op has more than one output" if len(group) == 1 else
+                          f"op has {len(outputs)} output(s), the joint update "
+                          f"{len(group)} targets")
         return
-    out_index = ctx.operands.index(outputs[0])
-    for s1 in _targets(m, step, ctx, outputs[0], s):
+    for s1 in _members(m, group, ctx, outputs, s):
+        yield replace(s1, dims=(), steps=s1.steps + (s1.dims,))
+
+
+def _members(m: Matcher, group: tuple, ctx: StepIR, outputs: list[Operand], s: State,
+             k: int = 0) -> Iterator[State]:
+    """Member k of the group and those after it, each step against its output's value,
+    the loop dims shared; then iterators and trip counts."""
+    if k == len(group):
+        yield s
+        return
+    position, step = group[k]
+    mm = m.at(ctx, position)
+    out_index = ctx.operands.index(outputs[k])
+    tree = ctx.trees[k]
+    for s1 in _targets(mm, step, ctx, outputs[k], s):
         # A scatter reads its target as a lookup, which the template's states.
-        reads_out = _reads(ctx.tree, out_index) or is_scatter(step)
-        for s2 in m.expr(step_expr(step), ctx.tree, s1):
+        reads_out = _reads(tree, out_index) or is_scatter(step)
+        for s2 in mm.expr(step_expr(step), tree, s1):
             if not reads_out and step.op == "+=":
                 continue
-            if not _same_mask(m, step, ctx, s2):
+            if not _same_mask(mm, step, ctx, s2):
                 continue
-            s3 = _check_loops(m, step, ctx, s2)
+            s3 = _check_loops(mm, step, ctx, s2)
             if s3 is not None:
-                yield replace(s3, dims=(), steps=s3.steps + (s3.dims,))
+                yield from _members(m, group, ctx, outputs, s3, k + 1)
 
 
 def _same_mask(m: Matcher, step, ctx: StepIR, s: State) -> bool:
@@ -204,8 +219,7 @@ def _steps(m: Matcher, ctxs: list[StepIR], s: State, i: int = 0) -> Iterator[Sta
     if i == len(ctxs):
         yield s
         return
-    position, step = m.tpl.element_steps[i]
-    for s1 in _step(m, step, ctxs[i], s, position):
+    for s1 in _step(m, m.tpl.op_steps[i], ctxs[i], s):
         yield from _steps(m, ctxs, s1, i + 1)
 
 
@@ -218,14 +232,15 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     """
     m = Matcher(tpl, Attempt(), assoc=False)
     pinned = replace(s, dims=(), steps=(), progress=0)
-    for (position, step), ctx in zip(tpl.element_steps, ctxs, strict=True):
-        found = next(_step(m, step, ctx, pinned, position), None)
+    for group, ctx in zip(tpl.op_steps, ctxs, strict=True):
+        found = next(_step(m, group, ctx, pinned), None)
         if found is None:
             return False
         dims = dict(found.steps[-1])
-        order = [dims[v] for v in _reduced_in_order(step)]
-        if order != sorted(order):
-            return False
+        for _, step in group:
+            order = [dims[v] for v in _reduced_in_order(step)]
+            if order != sorted(order):
+                return False
     return True
 
 
@@ -267,10 +282,11 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     if tpl.ast.program:
         return match_program(tpl, ops, attempt)
     contexts = contexts if contexts is not None else StepContexts()
-    steps = tpl.element_steps
-    if len(ops) != len(steps):
+    groups = tpl.op_steps
+    if len(ops) != len(groups):
         return None
-    target = tpl.ast.param(target_array(steps[-1][1]))
+    # The first target of the last op's steps is its first output (`_written_type`).
+    target = tpl.ast.param(target_array(groups[-1][0][1]))
     if not isinstance(target, ArrayDecl):
         return None
     written_type = _written_type(ops[-1])

@@ -70,6 +70,18 @@ void polylift_host_amaxval_f64(int64_t n, double s, const double *x, int64_t inc
 void polylift_cudnn_amaxval_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_cudnn_amaxval_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
 
+/* argmax: red.argmax (r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = base + i; } (the first maximum; NaN elements skipped)), red.argmax0 (r = s, k = t; then for i = 0, 1, ...: if (x[i] > r) { r = x[i]; k = i; } (the first maximum; NaN elements skipped)) */
+void polylift_ref_argmax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_ref_argmax_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_host_argmax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_host_argmax_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+
+/* argmin: red.argmin (r = s, k = t; then for i = 0, 1, ...: if (x[i] < r) { r = x[i]; k = base + i; } (the first minimum; NaN elements skipped)), red.argmin0 (r = s, k = t; then for i = 0, 1, ...: if (x[i] < r) { r = x[i]; k = i; } (the first minimum; NaN elements skipped)) */
+void polylift_ref_argmin_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_ref_argmin_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_host_argmin_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_host_argmin_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+
 /* asum: red.asum (r = s + |x[0]| + |x[1]| + ... (in order; only where the source takes fabs)) */
 void polylift_ref_asum_f32(int64_t n, float s, const float *x, int64_t incx, float *r);
 void polylift_ref_asum_f64(int64_t n, double s, const double *x, int64_t incx, double *r);
@@ -473,6 +485,22 @@ void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const flo
 void polylift_ref_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
 void polylift_host_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
 void polylift_host_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
+
+/* iamax: red.iamax (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = base + i; } (the first largest magnitude; NaN elements skipped)), red.iamax0 (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = i; } (the first largest magnitude; NaN elements skipped)) */
+void polylift_ref_iamax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_ref_iamax_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_host_iamax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_host_iamax_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_cublas_iamax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_cublas_iamax_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+
+/* iamin: red.iamin (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) < r) { r = abs(x[i]); k = base + i; } (the first smallest magnitude; NaN elements skipped)), red.iamin0 (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) < r) { r = abs(x[i]); k = i; } (the first smallest magnitude; NaN elements skipped)) */
+void polylift_ref_iamin_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_ref_iamin_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_host_iamin_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_host_iamin_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
+void polylift_cublas_iamin_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);
+void polylift_cublas_iamin_f64(int64_t n, double s, int32_t t, int32_t base, const double *x, int64_t incx, double *r, int32_t *k);
 
 /* jacobi1d: stencil.jacobi1d (B[i] = c * (A[i-1] + A[i] + A[i+1])) */
 void polylift_ref_jacobi1d_f32(int64_t n, float c, const float *A, int64_t incA, float *B, int64_t incB);

@@ -169,6 +169,14 @@ template <> struct ArrayBlas<float> {
                              float *r) {
     return cublasSnrm2_64(h, n, x, incx, r);
   }
+  static cublasStatus_t iamax(cublasHandle_t h, int64_t n, const float *x, int64_t incx,
+                              int64_t *r) {
+    return cublasIsamax_64(h, n, x, incx, r);
+  }
+  static cublasStatus_t iamin(cublasHandle_t h, int64_t n, const float *x, int64_t incx,
+                              int64_t *r) {
+    return cublasIsamin_64(h, n, x, incx, r);
+  }
 };
 template <> struct ArrayBlas<double> {
   static cublasStatus_t geam(cublasHandle_t h, int64_t m, int64_t n, const double *alpha,
@@ -188,6 +196,14 @@ template <> struct ArrayBlas<double> {
   static cublasStatus_t nrm2(cublasHandle_t h, int64_t n, const double *x, int64_t incx,
                              double *r) {
     return cublasDnrm2_64(h, n, x, incx, r);
+  }
+  static cublasStatus_t iamax(cublasHandle_t h, int64_t n, const double *x, int64_t incx,
+                              int64_t *r) {
+    return cublasIdamax_64(h, n, x, incx, r);
+  }
+  static cublasStatus_t iamin(cublasHandle_t h, int64_t n, const double *x, int64_t incx,
+                              int64_t *r) {
+    return cublasIdamin_64(h, n, x, incx, r);
   }
 };
 

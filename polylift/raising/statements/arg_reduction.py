@@ -213,9 +213,52 @@ def _element_store(result: ir.Value, source: ir.Value) -> ir.Operation | None:
     if len(store.operands) != 2 or not amap.results or not all(
             isinstance(e, ir.AffineConstantExpr) for e in amap.results):
         return None
-    if target == source or aliasing_names(target, source) is not None:
+    if not _distinct_roots(target, source) or not _untouched_until(store, result):
         return None
     return store
+
+
+def _root_kind(value: ir.Value) -> tuple[str, int] | None:
+    """("argument", position) for a function's argument, ("local", id) for an
+    allocation; None for anything else (a view, whose root the caller would have to
+    find)."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        func = owner.owner
+        if func is not None and func.operation.name == "func.func":
+            return "argument", ir.BlockArgument(value).arg_number
+        return None
+    if owner.name in ("memref.alloc", "memref.alloca"):
+        return "local", id(owner)
+    return None
+
+
+def _distinct_roots(a: ir.Value, b: ir.Value) -> bool:
+    """Whether `a` and `b` are provably distinct memory: two arguments the function
+    does not say may overlap, an argument and a local, or two locals."""
+    ka, kb = _root_kind(a), _root_kind(b)
+    if ka is None or kb is None or a == b:
+        return False
+    if ka[0] == kb[0] == "argument":
+        return aliasing_names(a, b) is None
+    return True
+
+
+def _untouched_until(store: ir.Operation, result: ir.Value) -> bool:
+    """Whether every op between the loop and `store` is free of memory effects, or a
+    store of the loop's other result to other memory: the generic, which writes the
+    element where the loop was, then leaves it as the store would."""
+    loop = as_operation(result.owner)
+    ops = list(loop.block.operations)
+    start = next(k for k, op in enumerate(ops) if op.operation == loop.operation)
+    end = next(k for k, op in enumerate(ops) if op.operation == store.operation)
+    for op in ops[start + 1:end]:
+        if op.name == "affine.store" and op.operands[0] in list(loop.results) and \
+                _distinct_roots(op.operands[1], store.operands[1]):
+            continue
+        if not op.name.startswith(("arith.", "math.")) or op.regions:
+            return False
+    return True
 
 
 def _element_home(store: ir.Operation, mat: Materializer) -> ir.Value:

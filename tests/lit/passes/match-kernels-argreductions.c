@@ -214,3 +214,53 @@ int two_comparisons(const float *restrict x, int n)
   }
   return k;
 }
+
+// The element stored is read between the loop and the store: the launch writes a
+// buffer of its own and the store stays where C put it (writing out[0] in place would
+// hand old[0] the new index).
+// CHECK-LABEL: func.func @read_between(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}, %[[OLD:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[K:[a-z0-9_]+]] = memref.alloca() : memref<i32>
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f32>
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][0]
+// CHECK: %[[S:[a-z0-9_]+]] = arith.constant -1.000000e+00 : f32
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {{{.*}}template = "red.argmax0"}
+// CHECK-NEXT: %[[NEW:[0-9]+]] = affine.load %[[K]][] : memref<i32>
+// CHECK-NEXT: %[[PREV:[0-9]+]] = affine.load %[[OUT]][0] : memref<?xi32>
+// CHECK-NEXT: affine.store %[[PREV]], %[[OLD]][0] : memref<?xi32>
+// CHECK-NEXT: affine.store %[[NEW]], %[[OUT]][0] : memref<?xi32>
+void read_between(int n, const float *restrict x, int *restrict out, int *restrict old)
+{
+  int k = -1;
+  float m = -1.0f;
+  for (int i = 0; i < n; i++)
+    if (x[i] > m) { m = x[i]; k = i; }
+  old[0] = out[0];
+  out[0] = k;
+}
+
+// The largest value is stored into x itself (past the elements the loop reads): the
+// launch writes a buffer of its own, never an element of the array it reads.
+// CHECK-LABEL: func.func @into_the_input(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[X:[a-z0-9_-]+]]: memref<?xf32> {llvm.noalias}, %[[OUT:[a-z0-9_-]+]]: memref<?xi32> {llvm.noalias}
+// CHECK: %[[R:[a-z0-9_]+]] = memref.alloca() : memref<f32>
+// CHECK: %[[SX:[a-z0-9_]+]] = memref.subview %[[X]][0]
+// CHECK: %[[K:[a-z0-9_]+]] = memref.subview %[[OUT]][0] [1] [1]
+// CHECK: %[[S:[a-z0-9_]+]] = arith.constant -1.000000e+00 : f32
+// CHECK: %[[T:[a-z0-9_-]+]] = arith.constant -1 : i32
+// CHECK: %[[B:[a-z0-9_]+]] = arith.constant 0 : i32
+// CHECK: "kernel.launch"(%[[R]], %[[K]], %[[SX]], %[[S]], %[[T]], %[[B]]) {{{.*}}template = "red.argmax0"}
+// CHECK-NEXT: %[[M:[0-9]+]] = affine.load %[[R]][] : memref<f32>
+// CHECK-NEXT: affine.store %[[M]], %[[X]][symbol(%[[N]])] : memref<?xf32>
+void into_the_input(int n, float *restrict x, int *restrict out)
+{
+  int k = -1;
+  float m = -1.0f;
+  float *top = x + n;
+  for (int i = 0; i < n; i++)
+    if (x[i] > m) { m = x[i]; k = i; }
+  out[0] = k;
+  top[0] = m;
+}

@@ -12,7 +12,6 @@ from polylift.lowering import host_policy, offload
 from polylift.lowering.launch_call import Launch, abi_problem, mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.binding.engine import Bindings, PlannedView
-from polylift.matcher.explain.closest import closest_loop, closest_template
 from polylift.matcher.explain.report import FunctionReport, render_summary
 from polylift.matcher.explain.residual import residual_ops
 from polylift.matcher.ir.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
@@ -143,6 +142,9 @@ class MatchKernelsPass(Pass):
     def explain_residual(func: ir.Operation, plan: MatchPlan, run: PassRun,
                          report: FunctionReport) -> None:
         """Report and remark each residual op with its closest template."""
+        # Explaining loads the loop-program proofs (islpy): only when someone reads it.
+        from polylift.matcher.explain.closest import closest_loop, closest_template
+
         ranked = plan.index.ranked
         for op, why in residual_ops(func):
             if host_policy.KEPT in op.attributes:

@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-import jinja2
+from typing import TYPE_CHECKING
 
 from polylift.errors import PolyliftError, SourceLoc
 from polylift.tdl.checks import BACKENDS, DTYPES
 from polylift.tdl.library import KernelTemplate, Library, ShimArg
+
+if TYPE_CHECKING:
+    import jinja2
 
 HEADER_NAME = "polylift_shims.h"
 INCLUDE_DIR = Path(__file__).parent / "include"
@@ -150,6 +152,10 @@ def launch_decls(library: Library) -> tuple[LaunchDecl, ...]:
 @cache
 def c_templates(folder: Path) -> jinja2.Environment:
     """The jinja2 templates of C source in `folder`."""
+    # jinja2 (about 25 ms) only where C text is rendered: the lowering, which names
+    # shims (`shim_symbol`), renders none.
+    import jinja2
+
     # C text, not HTML: nothing to escape. Undefined names fail loudly.
     return jinja2.Environment(loader=jinja2.FileSystemLoader(folder),
                               autoescape=False, trim_blocks=True, lstrip_blocks=True,

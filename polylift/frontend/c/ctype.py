@@ -6,8 +6,6 @@ import struct
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 
 @dataclass(frozen=True)
 class CType:
@@ -119,6 +117,9 @@ def round_float(value: Fraction | float, t: CType) -> float:
     nearest = float(exact)
     if t.bits == 64:
         return nearest
+    # numpy (about 60 ms to import) only where a `float` constant is rounded.
+    import numpy as np
+
     with np.errstate(over="ignore"):  # near FLT_MAX the neighbours are infinite
         guess = np.float32(nearest)
         candidates = [guess, np.nextafter(guess, np.float32(-np.inf)),

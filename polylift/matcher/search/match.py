@@ -25,7 +25,6 @@ from polylift.matcher.ir.mask import describe as describe_mask
 from polylift.matcher.ir.mask import step_mask
 from polylift.matcher.ir.step_ir import GenericIR, StepIR
 from polylift.matcher.ir.tree import Arg, Elem, Node, Val, apply, children
-from polylift.matcher.program.prove import match_program
 from polylift.mlir import ir
 from polylift.raising.proof.aliasing import aliasing_names
 from polylift.subscripts import plain_subscript
@@ -280,6 +279,10 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     `contexts`: the ops as steps, read by earlier matches of the same IR."""
     attempt = attempt if attempt is not None else Attempt()
     if tpl.ast.program:
+        # Loop-program proofs load islpy (about 35 ms with its imports): only for the
+        # templates that are programs (solvers), not on every command that matches.
+        from polylift.matcher.program.prove import match_program
+
         return match_program(tpl, ops, attempt)
     contexts = contexts if contexts is not None else StepContexts()
     groups = tpl.op_steps

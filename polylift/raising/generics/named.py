@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import ir, linalg, view_as
+from polylift.mlir import ir, linalg, linalg_builders, view_as
 
 CONTRACTIONS = ("dot", "matvec", "vecmat")
 
@@ -165,12 +165,12 @@ def build_named(view: ir.OpView, form: NamedForm) -> ir.Operation:
         if form.kind == "fill":
             value = _body(op)[0].operands[0]
             with op.location:
-                linalg.fill(value, outs=[out])
+                linalg_builders().fill(value, outs=[out])
             return _before(op)
         if form.kind in CONTRACTIONS:
             # opdsl builders take their location from the context, not from a loc= argument.
             with op.location:
-                getattr(linalg, form.kind)(*ins, outs=[out])
+                getattr(linalg_builders(), form.kind)(*ins, outs=[out])
             return _before(op)
         if form.kind == "reduce":
             new = linalg.ReduceOp([], ins, [out], list(form.reduced), loc=op.location)

@@ -8,11 +8,14 @@ whether the set is empty. Parameters (sizes) are unconstrained, so an answer of
 
 from __future__ import annotations
 
-import islpy as isl
+from typing import TYPE_CHECKING
 
 from polylift.mlir import ir
 from polylift.raising.nest_model.linear import Linear, Namer, render
 from polylift.raising.nest_model.model import Access, Loop, Statement
+
+if TYPE_CHECKING:
+    import islpy as isl
 
 
 class _Instance:
@@ -54,6 +57,10 @@ def _lex_before(a: _Instance, b: _Instance, depth: int) -> str:
 
 def _conflict_set(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access,
                   extra: str) -> isl.Set:
+    # islpy (about 35 ms with its imports) only when a question is put to it: a nest
+    # of one statement whose reads are its write's element asks none.
+    import islpy as isl
+
     cons = a.domain() + b.domain()
     cons += [f"{a.form(x)} = {b.form(y)}" for x, y in zip(acc_a.index, acc_b.index, strict=True)]
     cons.append(extra)

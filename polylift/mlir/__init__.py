@@ -1,39 +1,40 @@
 """The only place that loads the MLIR bindings: library preload, contexts, parsing.
 
 Everything else imports `ir`, `passmanager` and the dialects from here, so that the
-`libLLVM.so` preload happens once and every context is set up the same way.
+`libLLVM.so` preload happens once, the bindings load without what no pass uses
+(`loading.py`: numpy, linalg's op DSL) and every context is set up the same way.
 
-May import: `polylift.errors` only.
+May import: `polylift.errors` and its own modules only.
 """
 
 from __future__ import annotations
 
-import ctypes
 import importlib.util
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import TypeVar, cast
 
+from polylift.errors import ParseError, SourceLoc
+from polylift.mlir.loading import (
+    find_op_classes_in_polylift,
+    preload_llvm,
+    register_elements_builders,
+    without_numpy,
+)
 
-def _preload_llvm() -> None:
-    """Make `libLLVM.so` from the pinned llvm wheel visible before `mlir` loads."""
-    spec = importlib.util.find_spec("llvm")
-    if spec is None or not spec.submodule_search_locations:
-        return
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib" / "libLLVM.so"
-    if lib.exists():
-        ctypes.CDLL(str(lib), mode=ctypes.RTLD_GLOBAL)
+preload_llvm()
+with without_numpy():
+    from mlir import ir, passmanager
+register_elements_builders()
+find_op_classes_in_polylift()
 
-
-_preload_llvm()
-
-from mlir import ir, passmanager  # noqa: E402
-from mlir.dialects import affine, arith, func, linalg, math, memref, scf  # noqa: E402
-
-from polylift.errors import ParseError, SourceLoc  # noqa: E402
+# linalg's op classes, without upstream's `mlir.dialects.linalg` (see loading.py).
+from mlir.dialects import _linalg_ops_gen as linalg  # noqa: E402
+from mlir.dialects import affine, arith, func, math, memref, scf  # noqa: E402
 
 # The exception the bindings raise with the diagnostics of a failed parse, verification
 # or pass pipeline; registered at run time, so the bindings' stubs do not declare it.
@@ -48,7 +49,7 @@ def error_diagnostics(exc: Exception) -> list[ir.DiagnosticInfo]:
 __all__ = [
     "ir", "passmanager", "affine", "arith", "func", "linalg", "math", "memref", "scf",
     "Diag", "MLIRError", "error_diagnostics", "new_context", "parse_module", "source_loc",
-    "collect_diagnostics", "tool_path", "view_as",
+    "collect_diagnostics", "tool_path", "view_as", "linalg_builders",
 ]
 
 
@@ -83,6 +84,16 @@ def new_context() -> ir.Context:
     ctx.load_all_available_dialects()
     ctx.allow_unregistered_dialects = True
     return ctx
+
+
+def linalg_builders() -> ModuleType:
+    """Upstream's `mlir.dialects.linalg`, with the op DSL's function-style builders of
+    named ops (`fill(v, outs=[x])`, `dot`, `matvec`): importing it executes the DSL of
+    every named op, so only code that builds named ops asks for it (`linalg` here holds
+    the op classes, `GenericOp` and the like)."""
+    from mlir.dialects import linalg as upstream
+
+    return upstream
 
 
 _View = TypeVar("_View", bound=ir.OpView)

@@ -106,7 +106,9 @@ class Elementwise:
 
 @dataclass(frozen=True)
 class Reduction:
-    """One reduction launch into `r[]`: its steps in order, the running value `acc`."""
+    """One reduction launch into `r[]`, or into `r[b, g]` per row of a grid of rows (the
+    reduced index then the innermost of the input): its steps in order, the running
+    value `acc` of each row."""
 
     shim: ShimView
 
@@ -114,9 +116,30 @@ class Reduction:
     def result(self) -> str:
         return self.shim.output
 
+    @property
+    def rows(self) -> tuple[str, ...]:
+        """The result's indices, outermost first (none for a single value)."""
+        target = _steps(self.shim.template)[0].target
+        return tuple(str(ix) for ix in getattr(target, "indices", ()))
+
+    @property
+    def result_at(self) -> str:
+        """The C element of the current row's result."""
+        return self.shim.at(self.result, *self.rows)
+
     def ref(self) -> str:
-        """`acc` starts at r[0] or at the first step's value, takes every step in order,
-        and is stored once."""
+        """Per row: `acc` starts at the row's result or at the first step's value, takes
+        every step in order, and is stored once."""
+        return self.each_row(self.row_ref())
+
+    def each_row(self, body: str) -> str:
+        """`body` (C lines at the first level) once per row, the rows in the template's
+        order (their loops, outermost first)."""
+        decl = self.shim.template.ast.param(self.result)
+        return row_loops(self.rows, tuple(getattr(decl, "dims", ())), body)
+
+    def row_ref(self) -> str:
+        """One row: the template's steps in order into `acc`, stored once."""
         s = self.shim
         started = False
         lines: list[str] = []
@@ -125,7 +148,7 @@ class Reduction:
             nonlocal started
             if a.array == self.result:
                 if not started:
-                    lines.append(f"  {s.T} acc = {self.result}[0];")
+                    lines.append(f"  {s.T} acc = {self.result_at};")
                     started = True
                 return "acc"
             return s.at(a.array, *(str(ix) for ix in a.indices))
@@ -133,7 +156,8 @@ class Reduction:
         for step in _steps(s.template):
             value = Bin("+", step.target, step.value) if step.op == "+=" else step.value
             text = render(value, element, s.dtype)
-            index = sorted({v for a in accesses(step) for ix in a.indices for v in ix.vars})
+            index = sorted({v for a in accesses(step) for ix in a.indices for v in ix.vars}
+                           - set(self.rows))
             assign = f"acc = {text};"
             if not started:
                 assign, started = f"{s.T} acc = {text};", True
@@ -144,8 +168,13 @@ class Reduction:
                 raise ValueError(f"{s.template.name}: a reduction over more than one index")
             size = _extent(s.template, step, index[0])
             lines.append(loops((index[0],), (size,), assign).rstrip("\n"))
-        lines.append(f"  {self.result}[0] = acc;")
+        lines.append(f"  {self.result_at} = acc;")
         return "\n".join(lines) + "\n"
+
+    def row_start(self, array: str) -> str:
+        """The pointer to the current row of an input read along the rows."""
+        return " + ".join([array, *(f"{ix} * {self.shim.stride(array, d)}"
+                                    for d, ix in enumerate(self.rows))])
 
     @property
     def init(self) -> str:
@@ -153,7 +182,7 @@ class Reduction:
         first = _steps(self.shim.template)[0]
         if first.op == "=" and isinstance(first.value, Ref):
             return first.value.name
-        return f"{self.result}[0]"
+        return self.result_at
 
 
 def _extent(tpl: KernelTemplate, step: Step, index: str) -> str:
@@ -171,3 +200,14 @@ def loops(indices: tuple[str, ...], extents: tuple[str, ...], body: str) -> str:
         lines.append(f"{'  ' * (depth + 1)}for (int64_t {ix} = 0; {ix} < {size}; {ix}++)")
     lines.append(f"{'  ' * (len(indices) + 1)}{body}")
     return "\n".join(lines) + "\n"
+
+
+def row_loops(indices: tuple[str, ...], extents: tuple[str, ...], body: str) -> str:
+    """`body` (C lines at the first level) inside the loops over `indices`, outermost
+    first, each a block; `body` itself without indices."""
+    if not indices:
+        return body
+    heads = loops(indices, extents, "").splitlines()[:-1]
+    depth = len(indices)
+    inner = "".join(f"{'  ' * depth}{line}\n" for line in body.splitlines())
+    return "\n".join(heads) + f" {{\n{inner}{'  ' * depth}}}\n"

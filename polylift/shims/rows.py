@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from polylift.shims.elementwise import Elementwise, loops
+from polylift.shims.elementwise import Elementwise, ShimView, loops
 from polylift.shims.expr_c import c_type
 from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, Num, Ref
 from polylift.tdl.steps import accesses, lookups, walk
@@ -167,18 +167,23 @@ class Rows:
         return self.map.shim.stride(array, dim)
 
     def _span(self, array: str) -> str:
-        """The bytes an array's view may touch, from its first element."""
         dims = getattr(self.map.shim.template.ast.param(array), "dims", ())
-        steps = [(size, self._stride(array, d)) for d, size in enumerate(dims)]
-        far = " + ".join(["1", *(f"({size} - 1)" + ("" if step == "1" else f" * {step}")
-                                 for size, step in steps)])
-        return f"polylift_span_of({array}, 0, {far}, sizeof({self.map.shim.T}))"
+        return span(self.map.shim, array, tuple(dims))
 
     def _row(self, array: str) -> str:
         """The pointer to the current row of a row array (or of the output)."""
         offsets = [f"{ix} * {self._stride(array, d)}"
                    for d, ix in enumerate(self.map.indices[:-1])]
         return " + ".join([array, *offsets])
+
+
+def span(shim: ShimView, array: str, dims: tuple[str, ...]) -> str:
+    """The bytes an array's view of `dims` may touch, from its first element, through
+    its strides (none negative)."""
+    steps = [(size, shim.stride(array, d)) for d, size in enumerate(dims)]
+    far = " + ".join(["1", *(f"({size} - 1)" + ("" if step == "1" else f" * {step}")
+                             for size, step in steps)])
+    return f"polylift_span_of({array}, 0, {far}, sizeof({shim.T}))"
 
 
 def _scalar_decls(ew: Elementwise) -> list[str]:

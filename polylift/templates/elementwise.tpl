@@ -407,6 +407,23 @@ template ew.divs_ip {
   cost flops n bytes esize*2*n
 }
 
+# ew.divs_ip per row of a grid of rows: each row of y[b, g, i] divided in place by its
+# own value d[b, g] (one IEEE division per element, as C's `y /= d`: a NaN or a zero
+# divisor as C gives it), softmax's last pass over the groups of a batch.
+
+template ew.divs_rows_ip {
+  doc "y[b,g,i] = y[b,g,i] / d[b,g]"
+  types f32, f64
+  array y[nb, ng, n] inout
+  array d[nb, ng] in
+  compute { y[b,g,i] = y[b,g,i] / d[b,g] }
+  launch divs_rows_ip
+  shim nb, ng, n, d, y
+  backends ref, host
+  accuracy exact
+  cost flops nb*ng*n bytes esize*(2*nb*ng*n + nb*ng)
+}
+
 template ew.neg_ip {
   doc "y = -y"
   types f32, f64
@@ -470,6 +487,37 @@ template ew.expsum_scaled {
   backends ref, host
   accuracy exact
   cost flops 5*n bytes esize*2*n
+}
+
+# The same over a grid of rows (x[b, g, i]: nb x ng rows of n elements, each row with
+# its own largest value m[b, g]: a framework's softmax over the groups of each image of
+# a batch), in the order the raising gives the framework's loops over the grid: each
+# row's sum r[b,g] from s, then the map. Per row, r[b,g] = s + e[0] + e[1] + ... +
+# e[n-1] in that order, one rounding per addition, with e[i] = exp(x[b,g,i]/t -
+# m[b,g]/t) (each division, the subtraction and the C library's exp rounded in the
+# element type, as C's `expf(x / t - m / t)` on floats); y[b,g,i] = e[i]. The host
+# shim computes each row's m/t once and each exponential once, stores and adds it in
+# order, where no array shares a byte with another (the same bits); elsewhere the
+# template's loops.
+
+template ew.expsum_scaled_rows {
+  doc "r[b,g] = s + sum over i, in order, of exp(x[b,g,i]/t - m[b,g]/t); y[b,g,i] = the same terms"
+  types f32, f64
+  array r[nb, ng] out
+  array y[nb, ng, n] out
+  array x[nb, ng, n] in
+  array m[nb, ng] in
+  scalar t, s
+  compute {
+    r[b,g] = s
+    r[b,g] += exp(x[b,g,i] / t - m[b,g] / t)
+    y[b,g,i] = exp(x[b,g,i] / t - m[b,g] / t)
+  }
+  launch expsum_scaled_rows
+  shim nb, ng, n, t, s, x, m, y, r
+  backends ref, host
+  accuracy exact
+  cost flops 5*nb*ng*n bytes esize*(2*nb*ng*n + 2*nb*ng)
 }
 
 template ew.add2d {

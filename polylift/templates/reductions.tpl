@@ -158,6 +158,33 @@ template red.maxval {
   cost flops n bytes esize*n
 }
 
+# The largest value of each row of a grid of rows (x[b, g, i]: nb x ng rows of n
+# elements, a framework's softmax over the groups of each image of a batch), into
+# r[b, g]: per row, `r[b,g] = s`, then for i = 0, 1, ..., n - 1 in turn
+# `r[b,g] = x[b,g,i] > r[b,g] ? x[b,g,i] : r[b,g]` (red.maxval's semantics per row: NaN
+# elements never taken, a NaN s stays, of +0 and -0 the one met first kept), the rows in
+# order b, then g. The raising makes of the per-row start value a fill of the whole
+# temporary before the reduction, as these two steps state. The host shim runs
+# red.maxval's lanes on each row (the ordered loop again where the row's result is a
+# zero), one row at a time, storing each row's value after its row as ref does.
+
+template red.maxval_rows {
+  doc "r[b,g] = s, then r[b,g] = x[b,g,i] > r[b,g] ? x[b,g,i] : r[b,g] for i = 0, 1, ..."
+  types f32, f64
+  array r[nb, ng] out
+  array x[nb, ng, n] in
+  scalar s
+  compute {
+    r[b,g] = s
+    r[b,g] = max(x[b,g,i], r[b,g])
+  }
+  launch maxval_rows
+  shim nb, ng, n, s, x, r
+  backends ref, host
+  accuracy exact
+  cost flops nb*ng*n bytes esize*(nb*ng*n + nb*ng)
+}
+
 template red.maxval_acc {
   doc "r = x[i] > r ? x[i] : r for i = 0, 1, ..., from r as it is"
   types f32, f64

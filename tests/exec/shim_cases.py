@@ -23,10 +23,11 @@ from tests.exec.shim_calls import NP_TYPES
 MARGIN = 2
 # Extents every launch accepts: conv H = P + R - 1 and W = Q + S - 1, a pool reads 2P x 2Q,
 # the PVA kernels are 3x3, the table sizes cover every key (pixels are 0 .. 7, ranges
-# |q - p| < 8), histogram equalisation reads cdf[255]; nb x nc x ns: feature maps.
+# |q - p| < 8), histogram equalisation reads cdf[255]; nb x nc x ns: feature maps; nb x ng
+# rows of n: softmax over the groups of a batch.
 SIZES = {"m": 5, "n": 4, "k": 3, "nb": 2, "l": 3, "N": 2, "C": 3, "K": 2, "R": 2, "S": 2,
          "P": 3, "Q": 3, "H": 4, "W": 4, "h": 3, "w": 5, "kh": 3, "kw": 3, "nc": 3, "ns": 4,
-         "I": 5}
+         "I": 5, "ng": 3}
 SIZES_OF = {"pva_histeq": {"nbins": 256}, "pva_histogram": {"nbins": 8}, "pva_lut": {"n": 8},
             "pva_bilateral3x3": {"n": 8}, "pva_bilateral3x3_roi": {"n": 8},
             "maxpool": {"H": 6, "W": 7}}

@@ -188,3 +188,15 @@ def test_the_framework_softmax_is_three_launches_bit_exact(backend):
     result = check_benchmark(INPUTS / "softmax_pass.c", CheckOptions(backend=backend))
     assert result.launches == ("red.maxval", "ew.expsum_scaled", "ew.divs_ip")
     assert result.verdict == "BIT-EXACT", result.message
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+def test_the_framework_softmax_over_a_batch_of_groups_is_three_row_launches(backend):
+    """softmax_cpu as its own kernel: the per-group softmax over a grid [batch][groups]
+    of rows at group and batch offsets (delinearised), the three passes each one launch
+    over all rows: the largest value per row, the exponentials and their sum per row,
+    the division per row; FULL and each the C library's bits."""
+    result = check_benchmark(INPUTS / "softmax_rows.c", CheckOptions(backend=backend))
+    assert result.coverage == "FULL"
+    assert result.launches == ("red.maxval_rows", "ew.expsum_scaled_rows", "ew.divs_rows_ip")
+    assert result.verdict == "BIT-EXACT", result.message

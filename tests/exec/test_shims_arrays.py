@@ -26,10 +26,13 @@ from polylift.tdl.library import KernelTemplate, load_library
 from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
 
 LIBRARY = load_library()
-# A joint update (the index of the extremum) has its own oracle: test_shims_argreduction.py.
-ARRAYS = sorted(name for name in LIBRARY.templates
+# Vectors and matrices. A joint update (the index of the extremum) and the forms over a
+# grid of rows (x[b, g, i], softmax's) have their own tests: test_shims_argreduction.py
+# and test_shims_softmax_rows.py.
+ARRAYS = sorted(name for name, tpl in LIBRARY.templates.items()
                 if name.split(".")[0] in ("ew", "act", "blend", "red")
-                and not any(step.with_previous for step in LIBRARY.templates[name].ast.steps))
+                and not any(step.with_previous for step in tpl.ast.steps)
+                and all(len(decl.dims) <= 2 for decl in tpl.ast.arrays))
 SIZES = {"m": 5, "n": 53}
 SENTINEL = {"f": -12345.0, "u": 177}
 SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0])

@@ -291,6 +291,12 @@ void polylift_ref_divs_ip_f64(int64_t n, double a, double *y, int64_t incy);
 void polylift_host_divs_ip_f32(int64_t n, float a, float *y, int64_t incy);
 void polylift_host_divs_ip_f64(int64_t n, double a, double *y, int64_t incy);
 
+/* divs_rows_ip: ew.divs_rows_ip (y[b,g,i] = y[b,g,i] / d[b,g]) */
+void polylift_ref_divs_rows_ip_f32(int64_t nb, int64_t ng, int64_t n, const float *d, int64_t ldd, float *y, int64_t ldy0, int64_t ldy1);
+void polylift_ref_divs_rows_ip_f64(int64_t nb, int64_t ng, int64_t n, const double *d, int64_t ldd, double *y, int64_t ldy0, int64_t ldy1);
+void polylift_host_divs_rows_ip_f32(int64_t nb, int64_t ng, int64_t n, const float *d, int64_t ldd, float *y, int64_t ldy0, int64_t ldy1);
+void polylift_host_divs_rows_ip_f64(int64_t nb, int64_t ng, int64_t n, const double *d, int64_t ldd, double *y, int64_t ldy0, int64_t ldy1);
+
 /* dot: blas.dot (r += x . y (r is a one-element array)) */
 void polylift_ref_dot_f32(int64_t n, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
 void polylift_ref_dot_f64(int64_t n, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
@@ -318,6 +324,12 @@ void polylift_ref_expsum_scaled_f32(int64_t n, float t, float m, float s, const 
 void polylift_ref_expsum_scaled_f64(int64_t n, double t, double m, double s, const double *x, int64_t incx, double *y, int64_t incy, double *r);
 void polylift_host_expsum_scaled_f32(int64_t n, float t, float m, float s, const float *x, int64_t incx, float *y, int64_t incy, float *r);
 void polylift_host_expsum_scaled_f64(int64_t n, double t, double m, double s, const double *x, int64_t incx, double *y, int64_t incy, double *r);
+
+/* expsum_scaled_rows: ew.expsum_scaled_rows (r[b,g] = s + sum over i, in order, of exp(x[b,g,i]/t - m[b,g]/t); y[b,g,i] = the same terms) */
+void polylift_ref_expsum_scaled_rows_f32(int64_t nb, int64_t ng, int64_t n, float t, float s, const float *x, int64_t ldx0, int64_t ldx1, const float *m, int64_t ldm, float *y, int64_t ldy0, int64_t ldy1, float *r, int64_t ldr);
+void polylift_ref_expsum_scaled_rows_f64(int64_t nb, int64_t ng, int64_t n, double t, double s, const double *x, int64_t ldx0, int64_t ldx1, const double *m, int64_t ldm, double *y, int64_t ldy0, int64_t ldy1, double *r, int64_t ldr);
+void polylift_host_expsum_scaled_rows_f32(int64_t nb, int64_t ng, int64_t n, float t, float s, const float *x, int64_t ldx0, int64_t ldx1, const float *m, int64_t ldm, float *y, int64_t ldy0, int64_t ldy1, float *r, int64_t ldr);
+void polylift_host_expsum_scaled_rows_f64(int64_t nb, int64_t ng, int64_t n, double t, double s, const double *x, int64_t ldx0, int64_t ldx1, const double *m, int64_t ldm, double *y, int64_t ldy0, int64_t ldy1, double *r, int64_t ldr);
 
 /* fdtd2d_ex: stencil.fdtd2d_ex (ex = ex - c * (hz[i,j] - hz[i,j-1])) */
 void polylift_ref_fdtd2d_ex_f32(int64_t m, int64_t n, float c, const float *hz, int64_t ldhz, float *ex, int64_t ldex);
@@ -572,6 +584,12 @@ void polylift_host_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float
 void polylift_host_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
 void polylift_cudnn_maxval_acc_f32(int64_t n, const float *x, int64_t incx, float *r);
 void polylift_cudnn_maxval_acc_f64(int64_t n, const double *x, int64_t incx, double *r);
+
+/* maxval_rows: red.maxval_rows (r[b,g] = s, then r[b,g] = x[b,g,i] > r[b,g] ? x[b,g,i] : r[b,g] for i = 0, 1, ...) */
+void polylift_ref_maxval_rows_f32(int64_t nb, int64_t ng, int64_t n, float s, const float *x, int64_t ldx0, int64_t ldx1, float *r, int64_t ldr);
+void polylift_ref_maxval_rows_f64(int64_t nb, int64_t ng, int64_t n, double s, const double *x, int64_t ldx0, int64_t ldx1, double *r, int64_t ldr);
+void polylift_host_maxval_rows_f32(int64_t nb, int64_t ng, int64_t n, float s, const float *x, int64_t ldx0, int64_t ldx1, float *r, int64_t ldr);
+void polylift_host_maxval_rows_f64(int64_t nb, int64_t ng, int64_t n, double s, const double *x, int64_t ldx0, int64_t ldx1, double *r, int64_t ldr);
 
 /* mean: red.mean (r = (s + x[0] + x[1] + ...) / c: a sum in order, divided by c (the count, converted)) */
 void polylift_ref_mean_f32(int64_t n, float s, float c, const float *x, int64_t incx, float *r);

@@ -130,10 +130,10 @@ class FormLowering(FieldLowering):
             return Affine.atom(var.symbol)
         if var.value is not None:
             form = self.value_forms.get((var.value.name, var.value.ctype))
-            return form if form is None or self._may_stand_for(var, form.atoms()) else None
+            return form if form is None or self.may_stand_for(var, form.atoms()) else None
         return None
 
-    def _may_stand_for(self, var: Scalar, atoms: Iterable[str]) -> bool:
+    def may_stand_for(self, var: Scalar, atoms: Iterable[str]) -> bool:
         """Whether the local may be read as a value that holds an entry atom: only if
         the body never assigns it after its declaration."""
         if var.name not in self.reassigned:
@@ -235,7 +235,7 @@ class FormLowering(FieldLowering):
             return self.resolve_atom(var.symbol)
         if var.value is not None:
             poly = self.value_polys.get((var.value.name, var.value.ctype))
-            return poly if poly is None or self._may_stand_for(var, poly.atoms()) else None
+            return poly if poly is None or self.may_stand_for(var, poly.atoms()) else None
         return None
 
     def affine_constraints(self, node: c_ast.Node) -> list[Constraint] | None:

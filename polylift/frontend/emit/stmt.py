@@ -204,10 +204,14 @@ class StmtLowering(LoopLowering):
         atom (`entry.py`), which delinearisation reads as it reads a parameter."""
         if len(self.builder.caches) != 1 or var.ctype.is_float or var.value is None:
             return
-        atom = self.atom_symbol(c_ast.ID(var.name, coord=node.coord)) \
-            if poly is None and var.name not in self.reassigned else None
-        if atom is not None:
-            var.symbol = atom
+        if poly is not None and not self.may_stand_for(var, poly.atoms()):
+            poly = None
+        if poly is None and var.name not in self.reassigned:
+            atom = self.atom_symbol(c_ast.ID(var.name, coord=node.coord))
+            poly = Poly.atom(atom) if atom is not None else None
+        if poly is not None and poly == Poly.atom(next(iter(poly.atoms()), "")) \
+                and poly.atoms() <= self.atom_symbols:
+            var.symbol = next(iter(poly.atoms()))  # the atom itself
             return
         cast = "arith.index_cast" if var.ctype.signed else "arith.index_castui"
         index = self.builder.op(f"{cast} {var.value.name} : {var.ctype.mlir} to index",

@@ -49,8 +49,9 @@ def _cast_to(ctype: CType, expr: c_ast.Node) -> c_ast.Cast:
     return c_ast.Cast(to_type, expr, coord=expr.coord)
 
 
-def _reads_memory(node: c_ast.Node) -> bool:
-    """A quick refusal before `entry_expression` copies the tree."""
+def _surely_no_atom(node: c_ast.Node) -> bool:
+    """A memory read, an assignment, a call or a literal: refused before
+    `entry_expression` copies the tree."""
     return isinstance(node, c_ast.ArrayRef | c_ast.Assignment | c_ast.Constant) or (
         isinstance(node, c_ast.FuncCall)
         and not (isinstance(node.name, c_ast.ID) and node.name.name in MATH_CALLS))
@@ -170,7 +171,7 @@ class EntryLowering(ControlLowering):
     def atom_symbol(self, node: c_ast.Node) -> str | None:
         """The entry atom of an integer expression over parameters, fields and locals
         set once, its `index` symbol; None for anything else (see the module's doc)."""
-        if self.isolated or _reads_memory(node) or not self._reads_fixed(node):
+        if self.isolated or _surely_no_atom(node) or not self._reads_fixed(node):
             return None
         expanded = self.entry_expression(node)
         if expanded is None:

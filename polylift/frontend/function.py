@@ -14,7 +14,7 @@ from polylift.frontend.c.decls import Unit
 from polylift.frontend.c.scan import assigned_names, declared_names, read_counts
 from polylift.frontend.c.source import UnsupportedError, node_loc, unsupported
 from polylift.frontend.emit.builder import Value, loc_text
-from polylift.frontend.emit.state import ArgSlot, Array, Scalar
+from polylift.frontend.emit.state import ArgSlot, Array, Located, Scalar
 from polylift.frontend.emit.stmt import StmtLowering
 from polylift.frontend.index.delinearize import Plan
 from polylift.frontend.rewrite.constants import fold_ifs
@@ -102,7 +102,7 @@ class FunctionLowering(StmtLowering):
         if form is not None and form.is_constant:
             return form.const
         atom = None if form is None else plain_subscript(form, shifted=False)
-        if atom is not None:
+        if atom is not None and atom in self.param_symbols:
             return atom[1:]
         raise unsupported("array dimension (use a constant or a size parameter)", dim)
 
@@ -192,7 +192,8 @@ class FunctionLowering(StmtLowering):
         fixed: set[str] = {str(p.name) for p in _param_decls(func)} - assigned_names(body)
         self.body = unswitch(body, invariant_test(fixed), set(self.unit.enumerators))
         self.reads = read_counts(self.body)
-        self._params(func, assigned_names(self.body))
+        self.reassigned = assigned_names(self.body)
+        self._params(func, self.reassigned)
         if self.result_type is not None:
             self.declare(Scalar(RESULT, self.result_type))
         self.lower_statement(self.body)
@@ -270,7 +271,8 @@ class FunctionLowering(StmtLowering):
         visibility = "private " if private else ""
         lines = [f"  func.func {visibility}@{name or func.decl.name}({self.arguments()})"
                  f"{self.result_types()}{attributes} {{"]
-        lines += [f"    {line} {loc}" for line in self.prologue]
+        lines += [f"    {line.text}" if isinstance(line, Located) else f"    {line} {loc}"
+                  for line in self.prologue]
         lines += self.entry_lines
         lines += self.body_lines
         returned = ""

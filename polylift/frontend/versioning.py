@@ -177,6 +177,9 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     name, loc = func.decl.name, loc_text(func.decl)
     result = flat.result_type.mlir if flat.result_type is not None else None
     out = _Lines(loc)
+    # The entry atoms the guard and the views may read (`entry.py`): the same ops as in
+    # the versions, which read only the arguments.
+    out.lines += [f"    {line}" for atom in flat.entry_atoms.values() for line in atom.lines]
     condition = _condition(out, flat, plan, aliases)
     returned = None
     if condition is not None:

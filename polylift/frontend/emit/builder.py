@@ -30,7 +30,8 @@ def loc_text(node: c_ast.Node | None) -> str:
 class TextBuilder:
     """Accumulates the lines of one function body with scoped value caches."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str = "%") -> None:
+        self.prefix = prefix
         self.lines: list[str] = []
         self.depth = 2
         self._counter = 0
@@ -40,7 +41,7 @@ class TextBuilder:
     def fresh(self) -> str:
         """A new SSA name."""
         self._counter += 1
-        return f"%{self._counter}"
+        return f"{self.prefix}{self._counter}"
 
     def line(self, text: str, node: c_ast.Node | None) -> None:
         """Emit one op line at the current depth with `node`'s location."""

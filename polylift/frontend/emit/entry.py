@@ -12,29 +12,49 @@ computes it, and becomes a symbol.
   iteration): it reads no memory and calls nothing, and a division is made safe (by 1
   where the divisor is 0; `-x` where it is -1), which changes nothing where C divides,
   since C's division by 0 and `INT_MIN / -1` are undefined.
+
+An integer expression over parameters that is no polynomial (`l.inputs / l.groups`,
+`n >> 1`, a narrowing cast), or a local set once from one and never assigned again, is an
+*entry atom* (`atom_symbol`): computed at the entry in the prologue, in C's type with
+C's operations (made safe as above), converted to `index` as a parameter is, and then
+one more atom of the polynomials. Loops bounded by it and subscripts scaled by it are
+affine in it, and delinearisation treats it as it treats a parameter: an integer of any
+value, which its guards test at run time. Its ops read only the function's arguments,
+so the dispatcher (`versioning.py`) runs the same ops before its guard; an atom is named
+after its expression, so every version and the dispatcher agree on it.
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pycparser import c_ast
+from pycparser import c_ast, c_generator
 
 from polylift.frontend.c import ctype as ct
 from polylift.frontend.c.ctype import CType
 from polylift.frontend.c.scan import named_children, set_child
-from polylift.frontend.emit.builder import Value
+from polylift.frontend.c.source import UnsupportedError
+from polylift.frontend.emit.builder import TextBuilder, Value
 from polylift.frontend.emit.calls import MATH_CALLS
 from polylift.frontend.emit.control import ControlLowering
-from polylift.frontend.emit.state import Scalar
+from polylift.frontend.emit.state import EntryAtom, Located, Scalar
 
 
 def _cast_to(ctype: CType, expr: c_ast.Node) -> c_ast.Cast:
     words = c_ast.IdentifierType(ctype.name.split())
     to_type = c_ast.Typename(None, [], [], c_ast.TypeDecl(None, [], None, words))
     return c_ast.Cast(to_type, expr, coord=expr.coord)
+
+
+def _surely_no_atom(node: c_ast.Node) -> bool:
+    """A memory read, an assignment, a call or a literal: refused before
+    `entry_expression` copies the tree."""
+    return isinstance(node, c_ast.ArrayRef | c_ast.Assignment | c_ast.Constant) or (
+        isinstance(node, c_ast.FuncCall)
+        and not (isinstance(node.name, c_ast.ID) and node.name.name in MATH_CALLS))
 
 
 class EntryLowering(ControlLowering):
@@ -147,3 +167,71 @@ class EntryLowering(ControlLowering):
             if op == "/" else zero
         return self.builder.op(f"arith.select {is_minus.name}, {other.name}, {result.name} : "
                                f"{mlir}", common, node)
+
+    def atom_symbol(self, node: c_ast.Node) -> str | None:
+        """The entry atom of an integer expression over parameters, fields and locals
+        set once, its `index` symbol; None for anything else (see the module's doc)."""
+        if self.isolated or _surely_no_atom(node) or not self._reads_fixed(node):
+            return None
+        expanded = self.entry_expression(node)
+        if expanded is None:
+            return None
+        while isinstance(expanded, c_ast.Cast) and self._keeps_value(expanded):
+            expanded = expanded.expr
+        ctype = self._type_or_none(expanded)
+        if ctype is None or ctype.is_float:
+            return None
+        key = f"{ctype.name}: {c_generator.CGenerator().visit(expanded)}"
+        found = self.entry_atoms.get(key)
+        if found is None:
+            found = self._lower_atom(key, expanded, ctype)
+            if found is None:
+                return None
+            self.entry_atoms[key] = found
+            self.atom_symbols.add(found.symbol)
+            self.prologue.extend(Located(line) for line in found.lines)
+        return found.symbol
+
+    def _keeps_value(self, node: c_ast.Cast) -> bool:
+        try:
+            return self._exact_cast(node)
+        except UnsupportedError:
+            return False
+
+    def _reads_fixed(self, node: c_ast.Node) -> bool:
+        """Whether every local the expression reads keeps the value it was declared with
+        (a parameter the body assigns is such a local too)."""
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, c_ast.ID) and self.enumerator(current) is None:
+                try:
+                    var = self.lookup(current)
+                except UnsupportedError:
+                    return False
+                if isinstance(var, Scalar) and var.name in self.reassigned:
+                    return False
+            for name, child in named_children(current):
+                if not (isinstance(current, c_ast.StructRef) and name == "field") and not (
+                        isinstance(current, c_ast.FuncCall) and name == "name"):
+                    stack.append(child)
+        return True
+
+    def _lower_atom(self, key: str, expanded: c_ast.Node, ctype: CType) -> EntryAtom | None:
+        """The ops of an entry atom, standing alone: their own builder (names made from
+        the expression, so the versions and the dispatcher agree), their own casts of
+        the parameters, a division that cannot trap."""
+        digest = hashlib.sha1(key.encode()).hexdigest()[:12]
+        saved = self.builder, self.speculative
+        self.builder, self.speculative, self.isolated = TextBuilder(f"%atom_{digest}_"), True, True
+        self.builder.depth = 0
+        try:
+            value = self.rvalue(expanded)
+            cast_op = "arith.index_cast" if ctype.signed else "arith.index_castui"
+            symbol = self.builder.op(f"{cast_op} {value.name} : {ctype.mlir} to index", ctype,
+                                     expanded).name
+            return EntryAtom(symbol, tuple(self.builder.lines))
+        except UnsupportedError:
+            return None
+        finally:
+            (self.builder, self.speculative), self.isolated = saved, False

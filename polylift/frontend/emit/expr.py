@@ -127,14 +127,23 @@ class ExprLowering(AccessLowering):
         if var.value is not None:
             return var.value
         if var.symbol is not None:
-            return self._parameter_value(var)
+            return self._parameter_value(var, node)
         what = "loop counter" if var.dead_counter else "uninitialized variable"
         raise unsupported(f"read of {what} '{var.name}' after its loop"
                           if var.dead_counter else f"read of {what} '{var.name}'", node)
 
-    def _parameter_value(self, var: Scalar) -> Value:
-        """An integer parameter as a C value: one cast of its `index` at the entry."""
+    def _parameter_value(self, var: Scalar, node: c_ast.Node) -> Value:
+        """An integer parameter as a C value: one cast of its `index` at the entry (in
+        an entry atom's ops, which stand alone, a cast of their own)."""
         assert var.symbol is not None
+        if self.isolated:
+            key = ("parameter", var.symbol, var.ctype.mlir)
+            found = self.builder.cached(key)
+            if found is None:
+                found = self.builder.remember(key, self.builder.op(
+                    f"arith.index_cast {var.symbol} : index to {var.ctype.mlir}", var.ctype,
+                    node))
+            return found
         found = self.entry_casts.get(var.symbol)
         if found is None:
             name = f"%{var.name}_{var.ctype.mlir}_{len(self.prologue)}"

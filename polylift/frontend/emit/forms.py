@@ -16,9 +16,14 @@ A product of two non-constant forms is affine when neither holds an induction
 variable: a product of parameters is a symbol computed once at the function's entry
 (`%prod_N`), a product of other top-level values is computed where it is used, at the
 top level, which makes it a valid symbol too.
+
+An integer expression over parameters that none of these rules takes (`a / b`, `n >> 1`)
+is an entry atom (`entry.py`): one symbol, an atom of the polynomials as a parameter is.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from pycparser import c_ast
 
@@ -59,6 +64,18 @@ class FormLowering(FieldLowering):
         """The C type of an expression (defined by the control lowering)."""
         raise NotImplementedError
 
+    def atom_symbol(self, node: c_ast.Node) -> str | None:
+        """The entry atom of an expression, or None (defined by the entry lowering)."""
+        raise NotImplementedError
+
+    def _atom_form(self, node: c_ast.Node) -> Affine | None:
+        symbol = self.atom_symbol(node)
+        return Affine.atom(symbol) if symbol is not None else None
+
+    def _atom_poly(self, node: c_ast.Node) -> Poly | None:
+        symbol = self.atom_symbol(node)
+        return Poly.atom(symbol) if symbol is not None else None
+
     def _type_or_none(self, node: c_ast.Node) -> CType | None:
         try:
             return self.type_of(node)
@@ -90,7 +107,8 @@ class FormLowering(FieldLowering):
         if value is not None:
             return Affine.constant(value)
         if self.is_named(node):
-            return self._affine_var(self.named(node))
+            found = self._affine_var(self.named(node))
+            return found if found is not None else self._atom_form(node)
         if isinstance(node, c_ast.UnaryOp) and node.op == "+":
             return self.affine_of(node.expr)
         if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
@@ -101,7 +119,7 @@ class FormLowering(FieldLowering):
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*") \
                 and self.exact_arith(node):
             return self._affine_binary(node)
-        return None
+        return self._atom_form(node)
 
     def _affine_var(self, var: Var) -> Affine | None:
         if isinstance(var, LoopCounter):
@@ -111,8 +129,18 @@ class FormLowering(FieldLowering):
         if var.symbol is not None:
             return Affine.atom(var.symbol)
         if var.value is not None:
-            return self.value_forms.get((var.value.name, var.value.ctype))
+            form = self.value_forms.get((var.value.name, var.value.ctype))
+            return form if form is None or self.may_stand_for(var, form.atoms()) else None
         return None
+
+    def may_stand_for(self, var: Scalar, atoms: Iterable[str]) -> bool:
+        """Whether the local may be read as a value that holds an entry atom: only if
+        the body never assigns it after its declaration."""
+        if var.name not in self.reassigned:
+            return True
+        return not any(a in self.atom_symbols or (
+            a in self.symbol_polys and self.symbol_polys[a].atoms() & self.atom_symbols)
+            for a in atoms)
 
     def _affine_binary(self, node: c_ast.BinaryOp) -> Affine | None:
         left, right = self.affine_of(node.left), self.affine_of(node.right)
@@ -135,7 +163,7 @@ class FormLowering(FieldLowering):
         polys = [Poly.of_affine(f, self.resolve_atom) for f in (left, right)]
         if polys[0] is not None and polys[1] is not None:
             product = polys[0] * polys[1]
-            if product.atoms() <= self.param_symbols:
+            if product.atoms() <= self.param_symbols | self.atom_symbols:
                 return Affine.atom(self.entry_poly(product))
         if len(self.builder.caches) != 1:
             return None
@@ -166,7 +194,7 @@ class FormLowering(FieldLowering):
     def resolve_atom(self, name: str) -> Poly | None:
         """An atom of an affine form as a polynomial over induction variables and
         parameters (a local symbol becomes the polynomial it was set to), or None."""
-        if name in self.dims or name in self.param_symbols:
+        if name in self.dims or name in self.param_symbols or name in self.atom_symbols:
             return Poly.atom(name)
         return self.symbol_polys.get(name)
 
@@ -180,7 +208,8 @@ class FormLowering(FieldLowering):
         if value is not None:
             return Poly.constant(value)
         if self.is_named(node):
-            return self._poly_var(self.named(node))
+            found = self._poly_var(self.named(node))
+            return found if found is not None else self._atom_poly(node)
         if isinstance(node, c_ast.UnaryOp) and node.op == "+":
             return self.poly_of(node.expr)
         if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
@@ -195,7 +224,7 @@ class FormLowering(FieldLowering):
                 return None
             return left + right if node.op == "+" else left - right if node.op == "-" \
                 else left * right
-        return None
+        return self._atom_poly(node)
 
     def _poly_var(self, var: Var) -> Poly | None:
         if isinstance(var, LoopCounter):
@@ -205,7 +234,8 @@ class FormLowering(FieldLowering):
         if var.symbol is not None:
             return self.resolve_atom(var.symbol)
         if var.value is not None:
-            return self.value_polys.get((var.value.name, var.value.ctype))
+            poly = self.value_polys.get((var.value.name, var.value.ctype))
+            return poly if poly is None or self.may_stand_for(var, poly.atoms()) else None
         return None
 
     def affine_constraints(self, node: c_ast.Node) -> list[Constraint] | None:

@@ -102,6 +102,25 @@ class ArgSlot:
 Var = Scalar | LoopCounter | Array | Struct
 
 
+@dataclass(frozen=True)
+class EntryAtom:
+    """An integer expression over parameters that is no polynomial (`l.inputs /
+    l.groups`), computed once at the entry as C computes it and converted to `index`:
+    one more atom of the polynomials, as a parameter is. Its ops (`lines`, each with its
+    location) read only the function's arguments, so the dispatcher runs the same ops to
+    evaluate a guard or a view over it; `symbol` is the last one's result."""
+
+    symbol: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Located:
+    """A prologue line that carries its own location (the ops of an entry atom)."""
+
+    text: str
+
+
 @dataclass
 class LoweringState:
     """Scopes of variables, the induction variables in scope, and the text builder."""
@@ -113,7 +132,7 @@ class LoweringState:
     reads: Counter[str] = field(default_factory=Counter)
     # The function body being lowered: the scope of liveness questions about scalars.
     body: c_ast.Node = field(default_factory=lambda: c_ast.Compound([]))
-    prologue: list[str] = field(default_factory=list)
+    prologue: list[str | Located] = field(default_factory=list)
     # Ops lowered at the function's entry (after the prologue): invariant loop bounds.
     entry_lines: list[str] = field(default_factory=list)
     entry_casts: dict[str, Value] = field(default_factory=dict)
@@ -125,6 +144,13 @@ class LoweringState:
     # Every load and store of an array parameter, for the aliasing guard (aliasing.py).
     arg_accesses: list[ArgAccess] = field(default_factory=list)
     param_symbols: set[str] = field(default_factory=set)
+    # Entry atoms by the expression they compute (`entry.py`), and their symbols.
+    entry_atoms: dict[str, EntryAtom] = field(default_factory=dict)
+    atom_symbols: set[str] = field(default_factory=set)
+    # Names the body assigns after their declaration: such a local stands for no atom.
+    reassigned: set[str] = field(default_factory=set)
+    # Lowering an entry atom's ops, which must stand alone (no prologue, no atom).
+    isolated: bool = False
     symbol_polys: dict[str, Poly] = field(default_factory=dict)
     mono_symbols: dict[Monomial, str] = field(default_factory=dict)
     # Integer values known as affine forms (over induction variables and symbols) and

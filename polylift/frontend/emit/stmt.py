@@ -199,8 +199,19 @@ class StmtLowering(LoopLowering):
 
     def _maybe_symbol(self, var: Scalar, node: c_ast.Node, poly: Poly | None = None) -> None:
         """An integer set at the function's top level is a valid affine symbol there;
-        `poly` is its value over the parameters when known (for delinearisation)."""
+        `poly` is its value over the parameters when known (for delinearisation). One
+        set once from parameters by no polynomial (`n = l.inputs / l.groups`) is an entry
+        atom (`entry.py`), which delinearisation reads as it reads a parameter."""
         if len(self.builder.caches) != 1 or var.ctype.is_float or var.value is None:
+            return
+        if poly is not None and not self.may_stand_for(var, poly.atoms()):
+            poly = None
+        if poly is None and var.name not in self.reassigned:
+            atom = self.atom_symbol(c_ast.ID(var.name, coord=node.coord))
+            poly = Poly.atom(atom) if atom is not None else None
+        if poly is not None and poly == Poly.atom(next(iter(poly.atoms()), "")) \
+                and poly.atoms() <= self.atom_symbols:
+            var.symbol = next(iter(poly.atoms()))  # the atom itself
             return
         cast = "arith.index_cast" if var.ctype.signed else "arith.index_castui"
         index = self.builder.op(f"{cast} {var.value.name} : {var.ctype.mlir} to index",

@@ -49,7 +49,9 @@ void wraps(unsigned n, float *x)
 // WRAPS-NEXT: affine.for %{{.*}} = 0 to %[[B]] {
 
 // A bound set from parameters inside a loop (an inlined function's local) is computed
-// at the function's entry; its division is made safe there.
+// at the function's entry; its division is made safe there. It is an entry atom: the
+// dispatcher computes it with the same ops for the guard of the view of x (h >= out_h),
+// and the version with the view is bounded by it.
 void at_entry(int batch, int h, int stride, float *x)
 {
   for (int b = 0; b < batch; b++) {
@@ -59,6 +61,11 @@ void at_entry(int batch, int h, int stride, float *x)
   }
 }
 // ENTRY-LABEL: func.func @at_entry(
+// ENTRY-SAME: %[[HARG:[a-z0-9]+]]: index loc({{[^)]*}}:30)
+// ENTRY: %[[DBOUND:.*]] = arith.index_cast %{{.*}} : i32 to index
+// ENTRY-NEXT: %[[GUARD:.*]] = arith.cmpi sge, %[[HARG]], %[[DBOUND]] : index
+// ENTRY-NEXT: scf.if %[[GUARD]] {
+// ENTRY-LABEL: func.func private @at_entry.delinearized(
 // ENTRY: %[[ZERO:.*]] = arith.cmpi eq, %[[S:.*]], %{{.*}} : i32
 // ENTRY-NEXT: %[[M1:.*]] = arith.constant -1 : i32
 // ENTRY-NEXT: %[[MINUS:.*]] = arith.cmpi eq, %[[S]], %[[M1]] : i32
@@ -69,8 +76,10 @@ void at_entry(int batch, int h, int stride, float *x)
 // ENTRY-NEXT: %[[R:.*]] = arith.select %[[MINUS]], %[[NEG]], %[[Q]] : i32
 // ENTRY-NEXT: %[[BOUND:.*]] = arith.index_cast %[[R]] : i32 to index
 // ENTRY-NEXT: affine.for %{{.*}} = 0 to %{{.*}} {
-// ENTRY-NEXT: arith.divsi %[[H]], %[[S]] : i32
+// ENTRY-NEXT: arith.divsi %{{.*}}, %{{.*}} : i32
 // ENTRY-NEXT: affine.for %{{.*}} = 0 to %[[BOUND]] {
+// ENTRY-NEXT: arith.constant
+// ENTRY-NEXT: affine.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf32, strided<[?, 1]>>
 
 // A local index variable keeps its value as an affine form: the subscript reads as
 // b*n + i written inline, and delinearises.

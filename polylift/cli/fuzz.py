@@ -54,6 +54,7 @@ def campaign_json(options: CampaignOptions, tally: Tally) -> str:
         "verdicts": {label: dict(sorted(c.items())) for label, c in tally.verdicts.items()},
         "findings": [asdict(f) for f in tally.findings],
         "results": [{"index": r.index, "shape": r.shape, "launched": r.launched,
+                     "launches": sorted({t for o in r.outcomes for t in o.launches}),
                      "verdicts": {o.config.label: o.verdict for o in r.outcomes}}
                     for r in tally.results],
     }, indent=2, sort_keys=True) + "\n"

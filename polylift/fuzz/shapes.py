@@ -196,10 +196,11 @@ def maxpool(rng: random.Random) -> Program:
                    arrays=tuple(replace(a, ctype="float") for a in program.arrays))
 
 
-# Start values of an argmax from a constant: below or above every element, a signed
-# zero that ties with one, or a NaN (nothing ever wins against it). 2^100 is exact in
-# float and double, so no literal rounds differently in C and in the lifted program.
-ARG_STARTS = (-1.0, -(2.0 ** 100), 2.0 ** 100, 0.0, -0.0, math.nan)
+# Start values of an argmax from a constant: below or above every element, or a signed
+# zero that ties with one. 2^100 is exact in float and double, so no literal rounds
+# differently in C and in the lifted program. A NaN start (nothing ever wins against
+# it) comes in a scalar parameter: the front end takes no NAN in a kernel.
+ARG_STARTS = (-1.0, -(2.0 ** 100), 2.0 ** 100, 0.0, -0.0)
 # The values of an argmax's x: few, so equal elements are frequent; a pair of opposite
 # values and the two zeros tie in magnitude or compare equal.
 ARG_VALUES = (0.5, -0.5, 1.5, -1.5, 0.0, -0.0, 2.0)
@@ -208,7 +209,8 @@ ARG_VALUES = (0.5, -0.5, 1.5, -1.5, 0.0, -0.0, 2.0)
 def argmax(rng: random.Random) -> Program:
     """The position of the first largest (smallest) element or magnitude, BLAS's i?amax:
     `if (x[i] > m) { m = x[i]; k = i; }` or the same as a pair of `?:`, from x[0] and
-    i = 1, or from a constant; then `out[0] = k`, and `y[0] = m` sometimes."""
+    i = 1, or from a constant or a NaN parameter; then `out[0] = k`, and `y[0] = m`
+    sometimes."""
     cmp = rng.choice((">", "<"))
     magnitude = rng.random() < 0.4
 
@@ -220,8 +222,9 @@ def argmax(rng: random.Random) -> Program:
                                    SetLocal("m", "=", element(const(0))))
         lo = 1
     else:
+        nan = rng.random() < 0.2
         start = (SetLocal("k", "=", Index(const(rng.choice((-1, 0))))),
-                 SetLocal("m", "=", Const(rng.choice(ARG_STARTS))))
+                 SetLocal("m", "=", Scalar("alpha") if nan else Const(rng.choice(ARG_STARTS))))
         lo = 0
     xi = element(var("i"))
     left, right, test = (xi, Scalar("m"), cmp) if rng.random() < 0.7 else (Scalar("m"), xi,
@@ -244,8 +247,8 @@ def argmax(rng: random.Random) -> Program:
     arrays = (x, *(a for a in program.arrays if a.name != "x"), Array("out", "int32_t", 1))
     # Long enough, sometimes, for the host shims' vector lanes and their tails.
     n = rng.randint(2, 9) if rng.random() < 0.5 else rng.randint(10, 40)
-    return replace(program, arrays=arrays, sizes=(SizeParam("n", n),), locals=("m",),
-                   int_locals=("k",))
+    return replace(program, arrays=arrays, sizes=(SizeParam("n", n),),
+                   scalars=(ScalarParam("alpha", math.nan),), locals=("m",), int_locals=("k",))
 
 
 SHAPES: dict[str, Callable[[random.Random], Program]] = {

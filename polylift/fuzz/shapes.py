@@ -226,29 +226,39 @@ def argmax(rng: random.Random) -> Program:
         start = (SetLocal("k", "=", Index(const(rng.choice((-1, 0))))),
                  SetLocal("m", "=", Scalar("alpha") if nan else Const(rng.choice(ARG_STARTS))))
         lo = 0
-    xi = element(var("i"))
-    left, right, test = (xi, Scalar("m"), cmp) if rng.random() < 0.7 else (Scalar("m"), xi,
-                                                                            REVERSED[cmp])
-    if rng.random() < 0.7:
-        update: tuple[Stmt, ...] = (If(test, left, right, (SetLocal("m", "=", xi),
-                                                          SetLocal("k", "=", Index(var("i"))))),)
-    else:  # the pair form: the position first, while m is still the old value
-        update = (SetLocal("k", "=", Select(test, left, right, Index(var("i")), Scalar("k"))),
-                  SetLocal("m", "=", Select(test, left, right, xi, Scalar("m"))))
+    loop = _loop("i", var("n"), *_arg_update(rng, cmp, element(var("i"))), lo=const(lo))
     stores = [Store("out", (const(0),), "=", Scalar("k"))]
     if rng.random() < 0.3:
         stores.append(Store("y", (const(0),), "=", Scalar("m")))
-    body = (*start, _loop("i", var("n"), *update, lo=const(lo)), *stores)
-    program = _float_program(rng, "argmax", {"x": 1, "y": 1, "w": 1}, ("n",), body)
-    values = [rng.choice(ARG_VALUES) for _ in range(rng.randint(3, 7))]
-    if rng.random() < 0.3:
-        values[rng.randrange(len(values))] = math.nan
-    x = replace(program.array("x"), values=tuple(values))
+    program = _float_program(rng, "argmax", {"x": 1, "y": 1, "w": 1}, ("n",),
+                             (*start, loop, *stores))
+    x = replace(program.array("x"), values=_tied_values(rng))
     arrays = (x, *(a for a in program.arrays if a.name != "x"), Array("out", "int32_t", 1))
     # Long enough, sometimes, for the host shims' vector lanes and their tails.
     n = rng.randint(2, 9) if rng.random() < 0.5 else rng.randint(10, 40)
     return replace(program, arrays=arrays, sizes=(SizeParam("n", n),),
                    scalars=(ScalarParam("alpha", math.nan),), locals=("m",), int_locals=("k",))
+
+
+def _arg_update(rng: random.Random, cmp: str, xi: Expr) -> tuple[Stmt, ...]:
+    """`if (x[i] > m) { m = x[i]; k = i; }`, the comparison written either way round, or
+    the same as a pair of `?:`."""
+    left, right, test = (xi, Scalar("m"), cmp) if rng.random() < 0.7 else (Scalar("m"), xi,
+                                                                            REVERSED[cmp])
+    if rng.random() < 0.7:
+        return (If(test, left, right, (SetLocal("m", "=", xi),
+                                       SetLocal("k", "=", Index(var("i"))))),)
+    # The position first, while m is still the value compared.
+    return (SetLocal("k", "=", Select(test, left, right, Index(var("i")), Scalar("k"))),
+            SetLocal("m", "=", Select(test, left, right, xi, Scalar("m"))))
+
+
+def _tied_values(rng: random.Random) -> tuple[float, ...]:
+    """A short table of x's values: equal elements, zeros of both signs, a NaN sometimes."""
+    values = [rng.choice(ARG_VALUES) for _ in range(rng.randint(3, 7))]
+    if rng.random() < 0.3:
+        values[rng.randrange(len(values))] = math.nan
+    return tuple(values)
 
 
 SHAPES: dict[str, Callable[[random.Random], Program]] = {

@@ -9,7 +9,6 @@ import math
 import random
 import re
 import shutil
-import subprocess
 from collections import Counter
 from pathlib import Path
 
@@ -21,8 +20,7 @@ from polylift.fuzz.program import If, Index, Program, SetLocal, walk_stmts
 from polylift.fuzz.render import render
 from polylift.fuzz.shapes import argmax
 from polylift.fuzz.shrink import shrink
-
-INCLUDE = Path(__file__).resolve().parents[2] / "benchmarks" / "include"
+from tests.unit.test_fuzz_programs import run_sanitized
 
 
 def _kernel(program: Program) -> str:
@@ -66,15 +64,8 @@ def test_argmax_programs_and_near_misses_are_valid_c(tmp_path: Path) -> None:
     for index in range(0, 60, 3):
         program = generate(5, index, "argmax")
         shapes[program.shape] += 1
-        source = tmp_path / f"p{index}.c"
-        source.write_text(render(program))
-        exe = tmp_path / f"p{index}"
-        subprocess.run(["gcc", "-std=c99", "-O1", "-Wall", "-Werror", "-Wno-unused-variable",
-                        "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-                        f"-I{INCLUDE}", str(source), "-o", str(exe), "-lm"], check=True)
-        done = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
-        assert done.returncode == 0, (source.read_text(), done.stderr)
-        assert re.search(r"^out \d+ sum=\S+ hash=", done.stdout, re.M), done.stdout
+        printed = run_sanitized(program, tmp_path / f"p{index}")
+        assert re.search(r"^out \d+ sum=\S+ hash=", printed, re.M), printed
     assert shapes["argmax"] >= 5 and len(shapes) >= 3, shapes
 
 

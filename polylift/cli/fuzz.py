@@ -10,6 +10,7 @@ from dataclasses import asdict
 from polylift.cli.common import CommandParser
 from polylift.errors import UsageError
 from polylift.fuzz.campaign import CampaignOptions, Tally, print_progress, run_campaign
+from polylift.fuzz.shapes import SHAPES
 from polylift.output import write_atomically
 
 
@@ -28,6 +29,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="an extra template directory for every check (repeatable)")
     p.add_argument("--shrink-budget", type=int, default=150,
                    help="checks the shrinker may spend on one failure (default 150)")
+    p.add_argument("--shape", choices=sorted(SHAPES),
+                   help="generate only this library shape (perturbed and relaid out as usual)")
     p.add_argument("--no-aarch64", action="store_true", help="no checks under qemu")
     p.add_argument("--no-progress", action="store_true", help="no progress line")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
@@ -51,6 +54,7 @@ def campaign_json(options: CampaignOptions, tally: Tally) -> str:
         "verdicts": {label: dict(sorted(c.items())) for label, c in tally.verdicts.items()},
         "findings": [asdict(f) for f in tally.findings],
         "results": [{"index": r.index, "shape": r.shape, "launched": r.launched,
+                     "launches": sorted({t for o in r.outcomes for t in o.launches}),
                      "verdicts": {o.config.label: o.verdict for o in r.outcomes}}
                     for r in tally.results],
     }, indent=2, sort_keys=True) + "\n"
@@ -72,7 +76,8 @@ def run_fuzz(argv: list[str]) -> int:
     options = CampaignOptions(seed=args.seed, count=args.count, seconds=args.seconds,
                               shard=shard, shards=shards, jobs=args.jobs, out=args.out,
                               templates=tuple(args.templates),
-                              shrink_budget=args.shrink_budget, aarch64=not args.no_aarch64)
+                              shrink_budget=args.shrink_budget, aarch64=not args.no_aarch64,
+                              shape=args.shape)
     tally = run_campaign(options, None if args.no_progress else print_progress())
     if not args.no_progress:
         sys.stderr.write("\n")

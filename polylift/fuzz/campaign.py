@@ -42,6 +42,7 @@ class CampaignOptions:
     templates: tuple[str, ...] = ()
     shrink_budget: int = 150
     aarch64: bool = True
+    shape: str | None = None  # only programs of this library shape
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def aarch64_available() -> bool:
 
 def check_program(options: CampaignOptions, index: int) -> ProgramResult:
     """Check program `index`; shrink and write out its first failure."""
-    program = generate(options.seed, index)
+    program = generate(options.seed, index, options.shape)
     checker = Checker(templates=tuple(str(Path(t).resolve()) for t in options.templates))
     outcomes = checker.check_all(program, configs_for(index, options.aarch64))
     failure = next((o for o in outcomes if o.failed), None)

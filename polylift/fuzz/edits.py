@@ -11,9 +11,12 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from polylift.fuzz.program import (
+    Abs,
     Affine,
     Binary,
     Expr,
+    If,
+    Index,
     Loop,
     Read,
     Select,
@@ -21,18 +24,18 @@ from polylift.fuzz.program import (
     Stmt,
     Store,
     Term,
+    inner,
 )
 
 Path = tuple[int, ...]
 
 
 def stmt_paths(body: tuple[Stmt, ...], prefix: Path = ()) -> list[Path]:
-    """The path of every statement of `body`, outer loops first."""
+    """The path of every statement of `body`, outer loops (and `if`s) first."""
     paths: list[Path] = []
     for i, stmt in enumerate(body):
         paths.append((*prefix, i))
-        if isinstance(stmt, Loop):
-            paths += stmt_paths(stmt.body, (*prefix, i))
+        paths += stmt_paths(inner(stmt), (*prefix, i))
     return paths
 
 
@@ -40,7 +43,7 @@ def get_stmt(body: tuple[Stmt, ...], path: Path) -> Stmt:
     """The statement at `path`."""
     stmt = body[path[0]]
     for i in path[1:]:
-        assert isinstance(stmt, Loop)
+        assert isinstance(stmt, Loop | If)
         stmt = stmt.body[i]
     return stmt
 
@@ -50,9 +53,9 @@ def splice(body: tuple[Stmt, ...], path: Path, new: tuple[Stmt, ...]) -> tuple[S
     head, rest = path[0], path[1:]
     if not rest:
         return body[:head] + new + body[head + 1:]
-    loop = body[head]
-    assert isinstance(loop, Loop)
-    return body[:head] + (replace(loop, body=splice(loop.body, rest, new)),) + body[head + 1:]
+    outer = body[head]
+    assert isinstance(outer, Loop | If)
+    return body[:head] + (replace(outer, body=splice(outer.body, rest, new)),) + body[head + 1:]
 
 
 def children(expr: Expr) -> tuple[Expr, ...]:
@@ -62,6 +65,8 @@ def children(expr: Expr) -> tuple[Expr, ...]:
             return (left, right)
         case Select(_, left, right, then, other):
             return (left, right, then, other)
+        case Abs(arg):
+            return (arg,)
     return ()
 
 
@@ -72,6 +77,8 @@ def with_children(expr: Expr, parts: tuple[Expr, ...]) -> Expr:
             return replace(expr, left=parts[0], right=parts[1])
         case Select():
             return replace(expr, left=parts[0], right=parts[1], then=parts[2], other=parts[3])
+        case Abs():
+            return replace(expr, arg=parts[0])
     return expr
 
 
@@ -119,9 +126,11 @@ def substitute(affine: Affine, name: str, by: Affine) -> Affine:
 
 
 def substitute_expr(expr: Expr, name: str, by: Affine) -> Expr:
-    """`expr` with loop counter `name` replaced by `by` in every subscript."""
+    """`expr` with loop counter `name` replaced by `by` in every subscript and value."""
     if isinstance(expr, Read):
         return replace(expr, index=tuple(substitute(a, name, by) for a in expr.index))
+    if isinstance(expr, Index):
+        return Index(substitute(expr.value, name, by))
     parts = tuple(substitute_expr(c, name, by) for c in children(expr))
     return with_children(expr, parts) if parts else expr
 
@@ -138,6 +147,10 @@ def substitute_stmt(stmt: Stmt, name: str, by: Affine) -> Stmt:
                            value=substitute_expr(stmt.value, name, by))
         case SetLocal():
             return replace(stmt, value=substitute_expr(stmt.value, name, by))
+        case If():
+            return replace(stmt, left=substitute_expr(stmt.left, name, by),
+                           right=substitute_expr(stmt.right, name, by),
+                           body=tuple(substitute_stmt(s, name, by) for s in stmt.body))
     raise TypeError(stmt)
 
 
@@ -158,4 +171,7 @@ def map_array_index(stmt: Stmt, array: str,
             return replace(stmt, index=index, value=expr(stmt.value))
         case SetLocal():
             return replace(stmt, value=expr(stmt.value))
+        case If():
+            return replace(stmt, left=expr(stmt.left), right=expr(stmt.right),
+                           body=tuple(map_array_index(s, array, remap) for s in stmt.body))
     raise TypeError(stmt)

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# A comparison with its operands swapped (`a > b` is `b < a`), or turned the other way.
+REVERSED = {">": "<", "<": ">", ">=": "<=", "<=": ">="}
+
 # The element types a program may use, by their C spelling.
 FLOAT_TYPES = ("double", "float")
 INT_TYPES = ("int32_t", "int16_t", "int8_t")
@@ -94,7 +97,22 @@ class Select:
     other: Expr
 
 
-Expr = Const | Scalar | Read | Binary | Select
+@dataclass(frozen=True)
+class Index:
+    """An `int` value of loop counters and sizes: a counter as a value (`k = i`, the
+    position an argmax keeps), or an integer constant (`k = -1`)."""
+
+    value: Affine
+
+
+@dataclass(frozen=True)
+class Abs:
+    """`fabs(arg)` (`fabsf` in a float program): the magnitude an i?amax compares."""
+
+    arg: Expr
+
+
+Expr = Const | Scalar | Read | Binary | Select | Index | Abs
 
 
 @dataclass(frozen=True)
@@ -131,7 +149,26 @@ class Loop:
     down: bool = False
 
 
-Stmt = Store | SetLocal | Loop
+@dataclass(frozen=True)
+class If:
+    """`if (left cmp right) { body }`: several locals updated under one comparison (an
+    argmax keeps the value and its position)."""
+
+    cmp: str
+    left: Expr
+    right: Expr
+    body: tuple[Stmt, ...]
+
+
+Stmt = Store | SetLocal | Loop | If
+
+
+def inner(stmt: Stmt) -> tuple[Stmt, ...]:
+    """The statements nested in `stmt`: a loop's or an `if`'s body; none for the rest."""
+    match stmt:
+        case Loop(body=body) | If(body=body):
+            return body
+    return ()
 
 
 @dataclass(frozen=True)
@@ -141,6 +178,10 @@ class Array:
     name: str
     ctype: str
     rank: int
+    # The values main fills it with, element k taking values[k % len(values)]; none: a
+    # formula of varied values. A table makes ties, signed zeros and NaNs as often as
+    # a shape needs them (the cases where a reduction's library call may differ).
+    values: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -184,6 +225,8 @@ class Program:
     # A second call of the kernel that passes array `alias.array` as parameter
     # `alias.param` too: overlapping arguments, which only a version at entry may handle.
     alias: Alias | None = None
+    # Locals of C's `int` (an argmax's position), beside `locals` of type `dtype`.
+    int_locals: tuple[str, ...] = ()
 
     def array(self, name: str) -> Array:
         """The array called `name`."""
@@ -196,11 +239,10 @@ class Program:
 
 
 def walk_stmts(body: tuple[Stmt, ...]):
-    """Every statement of `body`, loops before their bodies."""
+    """Every statement of `body`, loops and `if`s before their bodies."""
     for stmt in body:
         yield stmt
-        if isinstance(stmt, Loop):
-            yield from walk_stmts(stmt.body)
+        yield from walk_stmts(inner(stmt))
 
 
 def walk_expr(expr: Expr):
@@ -213,6 +255,8 @@ def walk_expr(expr: Expr):
         case Select(_, left, right, then, other):
             for part in (left, right, then, other):
                 yield from walk_expr(part)
+        case Abs(arg):
+            yield from walk_expr(arg)
 
 
 def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
@@ -220,6 +264,8 @@ def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
     match stmt:
         case Store(_, _, _, value) | SetLocal(_, _, value):
             return (value,)
+        case If(_, left, right, _):
+            return (left, right)
     return ()
 
 
@@ -248,4 +294,6 @@ def used_names(program: Program) -> set[str]:
                         names |= {n for a in index for n in a.names()}
                     case Scalar(name):
                         names.add(name)
+                    case Index(value):
+                        names |= value.names()
     return names

@@ -13,10 +13,15 @@ import math
 from dataclasses import dataclass
 
 from polylift.fuzz.program import (
+    FLOAT_TYPES,
+    Abs,
     Affine,
+    Array,
     Binary,
     Const,
     Expr,
+    If,
+    Index,
     Loop,
     Program,
     Read,
@@ -25,6 +30,7 @@ from polylift.fuzz.program import (
     SetLocal,
     Stmt,
     Store,
+    stmt_exprs,
     used_names,
     walk_expr,
     walk_stmts,
@@ -74,9 +80,12 @@ def extents(program: Program) -> dict[str, tuple[Range, ...]]:
                 continue
             if isinstance(stmt, Store):
                 access(stmt.array, stmt.index, ranges)
-            for node in walk_expr(stmt.value):
-                if isinstance(node, Read):
-                    access(node.array, node.index, ranges)
+            for value in stmt_exprs(stmt):
+                for node in walk_expr(value):
+                    if isinstance(node, Read):
+                        access(node.array, node.index, ranges)
+            if isinstance(stmt, If):
+                visit(stmt.body, ranges)
 
     visit(program.body, {s.name: Range(s.value, s.value) for s in program.sizes})
     return {name: tuple(spans) for name, spans in found.items()}
@@ -144,16 +153,15 @@ class _Writer:
             case Select(cmp, left, right, then, other):
                 return (f"({self.expr(left)} {cmp} {self.expr(right)} ? {self.expr(then)} : "
                         f"{self.expr(other)})")
+            case Index(value):
+                text = self.affine(value)
+                return text if value.const == 0 or not value.names() else f"({text})"
+            case Abs(arg):
+                return f"{'fabsf' if self.program.dtype == 'float' else 'fabs'}({self.expr(arg)})"
         raise TypeError(expr)
 
     def const(self, value: float) -> str:
-        if math.isnan(value):
-            return "NAN"  # math.h's quiet NaN, a float that converts to a double NaN
-        if self.program.is_int:
-            text = str(int(value))
-        else:
-            text = repr(float(value)) + ("f" if self.program.dtype == "float" else "")
-        return f"({text})" if value < 0 or text.startswith("-") else text
+        return c_literal(value, self.program.dtype)
 
     def stmt(self, stmt: Stmt, indent: str) -> list[str]:
         match stmt:
@@ -171,7 +179,13 @@ class _Writer:
                 return [indent + self.assign(self.access(array, index), op, value,
                                              self.program.array(array).ctype)]
             case SetLocal(name, op, value):
-                return [indent + self.assign(name, op, value, self.program.dtype)]
+                ctype = "int" if name in self.program.int_locals else self.program.dtype
+                return [indent + self.assign(name, op, value, ctype)]
+            case If(cmp, left, right, body):
+                lines = [f"{indent}if ({self.expr(left)} {cmp} {self.expr(right)}) {{"]
+                for inner in body:
+                    lines += self.stmt(inner, indent + "  ")
+                return [*lines, f"{indent}}}"]
         raise TypeError(stmt)
 
     def assign(self, target: str, op: str, value: Expr, ctype: str) -> str:
@@ -180,9 +194,20 @@ class _Writer:
             cmp = ">" if op == "max" else "<"
             # The library's canonical max(v, m): `v > m ? v : m`.
             return f"{target} = {rhs} {cmp} {target} ? {rhs} : {target};"
-        if op == "=" and self.program.is_int and ctype != "int32_t":
+        if op == "=" and self.program.is_int and ctype not in ("int32_t", "int"):
             rhs = f"({ctype}){rhs}"  # a narrowing store, as the image kernels write it
         return f"{target} {op} {rhs};"
+
+
+def c_literal(value: float, ctype: str) -> str:
+    """`value` as a C literal of `ctype`, parenthesized when negative (-0.0 included)."""
+    if math.isnan(value):
+        return "NAN"  # math.h's quiet NaN, a float that converts to a double NaN
+    if ctype not in FLOAT_TYPES:
+        text = str(int(value))
+    else:
+        text = repr(float(value)) + ("f" if ctype == "float" else "")
+    return f"({text})" if value < 0 or text.startswith("-") else text
 
 
 def _scalar_ctype(program: Program) -> str:
@@ -210,6 +235,7 @@ def render(program: Program, stem: str = "fz") -> str:
     if counters:
         lines.append(f"  int {', '.join(counters)};")
     lines += [f"  {stype} {name} = 0;" for name in program.locals if name in used]
+    lines += [f"  int {name} = 0;" for name in program.int_locals if name in used]
     for stmt in program.body:
         lines += writer.stmt(stmt, "  ")
     lines += ["}", ""]
@@ -228,8 +254,10 @@ def _main(program: Program, stem: str, arrays: list, layout: _Layout,
         inner = "".join(f"[{d}]" for d in dims[1:])
         pointer = f"(*{array.name}){inner}" if inner else f"*{array.name}"
         lines.append(f"  {array.ctype} {pointer} = POLYLIFT_ALLOC({count}, {array.ctype});")
+        if array.values:
+            lines += _table(array)
         lines.append(f"  for (k = 0; k < (size_t)({count}); k++)")
-        lines.append(f"    (({array.ctype} *){array.name})[k] = {_init(program, array.ctype, n)};")
+        lines.append(f"    (({array.ctype} *){array.name})[k] = {_init(array, n)};")
     args = values + [a.name for a in arrays]
     lines.append(f"  kernel_{stem}({', '.join(args)});")
     alias = program.alias
@@ -245,8 +273,18 @@ def _main(program: Program, stem: str, arrays: list, layout: _Layout,
     return [*lines, "  return 0;", "}"]
 
 
-def _init(program: Program, ctype: str, n: int) -> str:
-    """Deterministic, varied values: small integers, or fractions in [0, 1) for floats."""
+def _table(array: Array) -> list[str]:
+    """The table of an array's own values, `<name>_values`."""
+    items = ", ".join(c_literal(v, array.ctype) for v in array.values)
+    return [f"  static const {array.ctype} {array.name}_values[] = {{{items}}};"]
+
+
+def _init(array: Array, n: int) -> str:
+    """The array's own values in turn, or deterministic, varied values: small integers,
+    or fractions in [0, 1) for floats."""
+    if array.values:
+        return f"{array.name}_values[k % {len(array.values)}]"
+    ctype = array.ctype
     mod = 13 + 2 * n
     if ctype in ("double", "float"):
         return f"({ctype})((k * {7 + n} + {n + 1}) % {mod}) / {mod}"

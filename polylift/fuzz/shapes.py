@@ -7,17 +7,22 @@ Each builder returns a program tree; `perturb.py` then edits some of them by one
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from polylift.fuzz.nests import float_scalar, overlap
 from polylift.fuzz.program import (
+    REVERSED,
+    Abs,
     Affine,
     Array,
     Binary,
     Const,
     Expr,
+    If,
+    Index,
     Loop,
     Program,
     Read,
@@ -191,9 +196,75 @@ def maxpool(rng: random.Random) -> Program:
                    arrays=tuple(replace(a, ctype="float") for a in program.arrays))
 
 
+# Start values of an argmax from a constant: below or above every element, or a signed
+# zero that ties with one. 2^100 is exact in float and double, so no literal rounds
+# differently in C and in the lifted program. A NaN start (nothing ever wins against
+# it) comes in a scalar parameter: the front end takes no NAN in a kernel.
+ARG_STARTS = (-1.0, -(2.0 ** 100), 2.0 ** 100, 0.0, -0.0)
+# The values of an argmax's x: few, so equal elements are frequent; a pair of opposite
+# values and the two zeros tie in magnitude or compare equal.
+ARG_VALUES = (0.5, -0.5, 1.5, -1.5, 0.0, -0.0, 2.0)
+
+
+def argmax(rng: random.Random) -> Program:
+    """The position of the first largest (smallest) element or magnitude, BLAS's i?amax:
+    `if (x[i] > m) { m = x[i]; k = i; }` or the same as a pair of `?:`, from x[0] and
+    i = 1, or from a constant or a NaN parameter; then `out[0] = k`, and `y[0] = m`
+    sometimes."""
+    cmp = rng.choice((">", "<"))
+    magnitude = rng.random() < 0.4
+
+    def element(at: Affine) -> Expr:
+        return Abs(Read("x", (at,))) if magnitude else Read("x", (at,))
+
+    if rng.random() < 0.5:
+        start: tuple[Stmt, ...] = (SetLocal("k", "=", Index(const(0))),
+                                   SetLocal("m", "=", element(const(0))))
+        lo = 1
+    else:
+        nan = rng.random() < 0.2
+        start = (SetLocal("k", "=", Index(const(rng.choice((-1, 0))))),
+                 SetLocal("m", "=", Scalar("alpha") if nan else Const(rng.choice(ARG_STARTS))))
+        lo = 0
+    loop = _loop("i", var("n"), *_arg_update(rng, cmp, element(var("i"))), lo=const(lo))
+    stores = [Store("out", (const(0),), "=", Scalar("k"))]
+    if rng.random() < 0.3:
+        stores.append(Store("y", (const(0),), "=", Scalar("m")))
+    program = _float_program(rng, "argmax", {"x": 1, "y": 1, "w": 1}, ("n",),
+                             (*start, loop, *stores))
+    x = replace(program.array("x"), values=_tied_values(rng))
+    arrays = (x, *(a for a in program.arrays if a.name != "x"), Array("out", "int32_t", 1))
+    # Long enough, sometimes, for the host shims' vector lanes and their tails.
+    n = rng.randint(2, 9) if rng.random() < 0.5 else rng.randint(10, 40)
+    return replace(program, arrays=arrays, sizes=(SizeParam("n", n),),
+                   scalars=(ScalarParam("alpha", math.nan),), locals=("m",), int_locals=("k",))
+
+
+def _arg_update(rng: random.Random, cmp: str, xi: Expr) -> tuple[Stmt, ...]:
+    """`if (x[i] > m) { m = x[i]; k = i; }`, the comparison written either way round, or
+    the same as a pair of `?:`."""
+    left, right, test = (xi, Scalar("m"), cmp) if rng.random() < 0.7 else (Scalar("m"), xi,
+                                                                            REVERSED[cmp])
+    if rng.random() < 0.7:
+        return (If(test, left, right, (SetLocal("m", "=", xi),
+                                       SetLocal("k", "=", Index(var("i"))))),)
+    # The position first, while m is still the value compared.
+    return (SetLocal("k", "=", Select(test, left, right, Index(var("i")), Scalar("k"))),
+            SetLocal("m", "=", Select(test, left, right, xi, Scalar("m"))))
+
+
+def _tied_values(rng: random.Random) -> tuple[float, ...]:
+    """A short table of x's values: equal elements, zeros of both signs, a NaN sometimes."""
+    values = [rng.choice(ARG_VALUES) for _ in range(rng.randint(3, 7))]
+    if rng.random() < 0.3:
+        values[rng.randrange(len(values))] = math.nan
+    return tuple(values)
+
+
 SHAPES: dict[str, Callable[[random.Random], Program]] = {
     "gemm": gemm, "gemv": gemv, "copy2d": copy2d, "axpy_dot": axpy_dot, "syrk": syrk,
     "stencil": stencil, "conv_relu": conv_relu, "box_filter": box_filter, "maxpool": maxpool,
+    "argmax": argmax,
 }
 
 

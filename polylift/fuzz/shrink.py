@@ -1,12 +1,12 @@
 """Delta reduction of a failing program on the generator's own tree.
 
 Candidates go from large to small steps: drop a statement or a whole nest, replace a
-loop by its body at its first iteration, lower a size, make a loop plain (step 1,
-upward, from 0), replace an expression by one of its parts or by a constant, turn a
-reduction into an assignment, drop a subscript's offset. A candidate is kept when it
-fails the same way (`Outcome.kind`); the search restarts from it and ends when no
-candidate does, or when the budget of checks is spent. Every candidate is a smaller or
-simpler tree, so the search terminates.
+loop by its body at its first iteration or an `if` by its body, lower a size, make a
+loop plain (step 1, upward, from 0), replace an expression by one of its parts or by a
+constant, turn a reduction into an assignment, drop a subscript's offset. A candidate is
+kept when it fails the same way (`Outcome.kind`); the search restarts from it and ends
+when no candidate does, or when the budget of checks is spent. Every candidate is a
+smaller or simpler tree, so the search terminates.
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from polylift.fuzz.edits import (
     with_value,
 )
 from polylift.fuzz.program import (
+    Abs,
     Affine,
     Binary,
     Const,
+    If,
     Loop,
     Program,
     Read,
@@ -83,6 +85,8 @@ def candidates(program: Program) -> Iterator[Program]:
         if isinstance(stmt, Loop):
             inner = tuple(substitute_stmt(s, stmt.var, stmt.lo) for s in stmt.body)
             yield replace(program, body=splice(body, path, inner))
+        elif isinstance(stmt, If):
+            yield replace(program, body=splice(body, path, stmt.body))
     for size in program.sizes:
         for value in sorted({1, 2, size.value // 2, size.value - 1}):
             if 0 < value < size.value:
@@ -117,7 +121,7 @@ def _value_steps(program: Program, path: tuple[int, ...]) -> Iterator[Program]:
     for epath in expr_paths(stmt.value):
         node = get_expr(stmt.value, epath)
         simpler = [*children(node)]
-        if isinstance(node, Read | Binary | Select):
+        if isinstance(node, Read | Binary | Select | Abs):
             simpler.append(Const(1))
         if isinstance(node, Read):
             simpler.append(replace(node, index=tuple(Affine(a.terms, 0) for a in node.index)))

@@ -19,7 +19,7 @@ from polylift.fuzz.campaign import CampaignOptions, indices
 from polylift.fuzz.edits import stmt_paths
 from polylift.fuzz.generate import generate
 from polylift.fuzz.oracle import Config, Outcome
-from polylift.fuzz.program import Read, Store, walk_expr, walk_stmts
+from polylift.fuzz.program import Program, Read, Store, walk_expr, walk_stmts
 from polylift.fuzz.render import render
 from polylift.fuzz.shrink import shrink
 
@@ -49,15 +49,20 @@ def test_shards_split_a_campaign_without_overlap() -> None:
 def test_rendered_programs_are_valid_c_without_undefined_behaviour(tmp_path: Path) -> None:
     """Out-of-bounds accesses and signed overflow would make a DIFF meaningless."""
     for index in range(40):
-        source = tmp_path / f"p{index}.c"
-        source.write_text(render(generate(5, index)))
-        exe = tmp_path / f"p{index}"
-        subprocess.run(["gcc", "-std=c99", "-O1", "-Wall", "-Werror", "-Wno-unused-variable",
-                        "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
-                        f"-I{INCLUDE}", str(source), "-o", str(exe), "-lm"], check=True)
-        done = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
-        assert done.returncode == 0, (source.read_text(), done.stderr)
-        assert done.stdout.count("hash=") >= 1
+        assert run_sanitized(generate(5, index), tmp_path / f"p{index}").count("hash=") >= 1
+
+
+def run_sanitized(program: Program, exe: Path) -> str:
+    """Compile `program` (warnings are errors) with the address and undefined-behaviour
+    sanitizers, run it, and return what it printed; any finding fails the test."""
+    source = exe.with_suffix(".c")
+    source.write_text(render(program))
+    subprocess.run(["gcc", "-std=c99", "-O1", "-Wall", "-Werror", "-Wno-unused-variable",
+                    "-fsanitize=address,undefined", "-fno-sanitize-recover=all",
+                    f"-I{INCLUDE}", str(source), "-o", str(exe), "-lm"], check=True)
+    done = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, (source.read_text(), done.stderr)
+    return done.stdout
 
 
 def _reads_transposed(program) -> bool:

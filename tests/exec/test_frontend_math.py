@@ -125,3 +125,47 @@ def test_math_calls_are_bit_exact_with_the_c_library(target: str, tmp_path: Path
     result = check_benchmark(source, CheckOptions(target=target, include_dirs=(str(include),)))
     assert result.verdict == "BIT-EXACT", f"{result.message}\n{result.reproducer}"
     assert {c.name for c in result.arrays} == {"of", "od"}
+
+
+_CONSTANTS = """\
+#include <math.h>
+#include "polylift_bench.h"
+#define N 64
+
+static void kernel_constants(int n, float x[restrict n], float of[restrict 3][n],
+                             double od[restrict 2][n])
+{
+  for (int i = 0; i < n; i++) {
+    of[0][i] = x[i] > 0 ? NAN : -NAN;
+    of[1][i] = x[i] > 0 ? INFINITY : -HUGE_VALF;
+    of[2][i] = x[i] * NAN;
+    od[0][i] = x[i] > 0 ? HUGE_VAL : NAN;
+    od[1][i] = x[i] - (double)INFINITY;
+  }
+}
+
+int main(void)
+{
+  int i;
+  float *x = POLYLIFT_ALLOC(N, float);
+  float (*of)[N] = POLYLIFT_ALLOC(3 * N, float);
+  double (*od)[N] = POLYLIFT_ALLOC(2 * N, double);
+  for (i = 0; i < N; i++)
+    x[i] = (float)(i % 5) - 2.0f;
+  kernel_constants(N, x, of, od);
+  polylift_report("of", 3 * N, 0.0, of, sizeof(float) * 3 * N);
+  polylift_report("od", 2 * N, 0.0, od, sizeof(double) * 2 * N);
+  return 0;
+}
+"""
+
+
+def test_math_constants_are_the_c_library_s(tmp_path: Path) -> None:
+    """NAN (its sign and payload too), INFINITY, HUGE_VAL and HUGE_VALF in a kernel
+    have the bits gcc's math.h gives them."""
+    source = tmp_path / "constants.c"
+    source.write_text(_CONSTANTS)
+    include = Path(__file__).resolve().parents[2] / "benchmarks" / "include"
+    result = check_benchmark(source, CheckOptions(include_dirs=(str(include),)))
+    assert result.verdict == "BIT-EXACT", f"{result.message}\n{result.reproducer}"
+    assert {c.name for c in result.arrays} == {"of", "od"}

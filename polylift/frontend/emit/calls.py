@@ -7,6 +7,8 @@
   `exp(x) - 1`; `fmin`/`fmax` treat a signalling NaN differently), the library function
   itself is called (`func.call @fminf`). `tests/exec/test_frontend_math.py` runs each
   against gcc's build on many values (denormals, infinities, NaN, huge arguments).
+- `NAN`, `INFINITY`, `HUGE_VAL`, `HUGE_VALF`: polylift's `math.h` spells them as gcc's
+  builtins (`__builtin_nanf("")`, ...), read here as the constants they are.
 - `assert(c)`: `cf.assert`, which aborts as C's assert does when `c` is false.
 - A function the front end cannot inline (declared only, or defined but not
   static-control) is called through the C ABI: scalars by value, arrays as pointers to
@@ -48,6 +50,13 @@ MATH_CALLS: dict[str, tuple[str, CType, int]] = {
     **{n + "f": (op, _F, 2) for n, op in _BINARY.items()},
     "abs": ("math.absi", ct.INT, 1), "labs": ("math.absi", ct.LONG, 1),
 }
+# The builtins math.h's constants expand to -> (value, type); a NaN's payload is the
+# empty string's (a quiet NaN, sign and payload clear).
+BUILTIN_CONSTANTS: dict[str, tuple[float, CType]] = {
+    "__builtin_nanf": (float("nan"), _F), "__builtin_nan": (float("nan"), _D),
+    "__builtin_inff": (float("inf"), _F), "__builtin_inf": (float("inf"), _D),
+    "__builtin_huge_valf": (float("inf"), _F), "__builtin_huge_val": (float("inf"), _D),
+}
 # Functions whose MLIR lowering differs from the C library: called as they are.
 LIBM_CALLS: dict[str, tuple[CType, int]] = {
     "expm1": (_D, 1), "expm1f": (_F, 1), "fmin": (_D, 2), "fminf": (_F, 2),
@@ -79,6 +88,8 @@ class CallLowering(PointerLowering):
             return MATH_CALLS[name][1]
         if name in LIBM_CALLS:
             return LIBM_CALLS[name][0]
+        if name in BUILTIN_CONSTANTS:
+            return BUILTIN_CONSTANTS[name][1]
         proto = self.unit.prototypes.get(name)
         if proto is None:
             raise unsupported(f"call to '{name}', which is declared nowhere", node)
@@ -100,9 +111,21 @@ class CallLowering(PointerLowering):
             operands = ", ".join(v.name for v in values)
             return self.builder.op(f"func.call @{name}({operands}) : ({types}) -> {ctype.mlir}",
                                    ctype, node)
+        if name in BUILTIN_CONSTANTS:
+            return self._builtin_constant(node, *BUILTIN_CONSTANTS[name])
         if name == "assert":
             return self._assert(node)
         return self._opaque(node, name)
+
+    def _builtin_constant(self, node: c_ast.FuncCall, value: float, ctype: CType) -> Value:
+        """`__builtin_nanf("")`, `__builtin_inff()`, ...: the constant (a NaN with another
+        payload than the empty string's is refused: its bits are the C library's)."""
+        args = _args(node)
+        wanted = 1 if value != value else 0
+        if len(args) != wanted or (wanted and not (
+                isinstance(args[0], c_ast.Constant) and args[0].value == '""')):
+            raise unsupported(f"call to '{_name(node)}' with these arguments", node)
+        return self.constant(value, ctype, node)
 
     def _converted(self, node: c_ast.FuncCall, types: list[CType]) -> list[Value]:
         args = _args(node)

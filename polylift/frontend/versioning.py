@@ -178,8 +178,10 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     result = flat.result_type.mlir if flat.result_type is not None else None
     out = _Lines(loc)
     # The entry atoms the guard and the views may read (`entry.py`): the same ops as in
-    # the versions, which read only the arguments.
-    out.lines += [f"    {line}" for atom in flat.entry_atoms.values() for line in atom.lines]
+    # the versions, which read only the arguments (a factor's atom only the guarded
+    # version computes).
+    atoms = {**flat.entry_atoms, **fast.entry_atoms}
+    out.lines += [f"    {line}" for atom in atoms.values() for line in atom.lines]
     condition = _condition(out, flat, plan, aliases)
     returned = None
     if condition is not None:

@@ -35,6 +35,7 @@ class Subscript:
     poly: Poly | None
     node: c_ast.Node
     offset: str | None = None
+    factored: Poly | None = None  # the polynomial with factors as atoms (`FlatAccess`)
 
 
 class AccessLowering(FormLowering):
@@ -73,7 +74,8 @@ class AccessLowering(FormLowering):
         return var, subs
 
     def _subscripts(self, var: Array, subs: list[c_ast.Node], node: c_ast.Node) -> list[Subscript]:
-        found = [Subscript(self.affine_of(s), self.poly_of(s), s) for s in subs]
+        found = [Subscript(self.affine_of(s), self.poly_of(s), s,
+                           factored=self.factored_poly_of(s)) for s in subs]
         if var.offset is None:
             return found
         if len(found) != 1:
@@ -92,12 +94,13 @@ class AccessLowering(FormLowering):
         if var.pointer and len(subs) == 1:
             position = self.pointer_accesses[var.arg]
             self.pointer_accesses[var.arg] += 1
+            factored = subs[0].factored if subs[0].factored != subs[0].poly else None
             self.flat_accesses.append(FlatAccess(var.arg, subs[0].poly,
-                                                 tuple(self.loop_ranges), write))
+                                                 tuple(self.loop_ranges), write, factored))
         view = self.plan.views.get(var.arg) if self.plan is not None else None
         if view is not None and position is not None and self.plan is not None:
             if self.plan.uses_view(var.arg, position):
-                return var, self._view_subscripts(view, subs[0])
+                return var, self._view_subscripts(view, subs[0], var.arg in self.plan.factored)
             # An access of another shape: on the flat memref passed beside the view.
             var = replace(var, ssa=f"%{companion_name(var.arg)}",
                           mlir_type=f"memref<?x{var.elem.mlir}>", rank=1)
@@ -118,12 +121,16 @@ class AccessLowering(FormLowering):
         return self.builder.op(f"arith.addi {sub.offset}, {index} : index", LONG,
                                sub.node).name
 
-    def _view_subscripts(self, view: ArrayView, sub: Subscript) -> str:
-        """The subscripts of a flattened access through the pointer's view."""
-        if sub.poly is None:
+    def _view_subscripts(self, view: ArrayView, sub: Subscript, factored: bool) -> str:
+        """The subscripts of a flattened access through the pointer's view (of its
+        polynomial with factors as atoms where the view was made of those)."""
+        poly = sub.factored if factored else sub.poly
+        if poly is None:
             raise unsupported(f"subscript of '{view.name}' that the delinearisation "
                               "analysis did not see", sub.node)
-        parts = view.split(sub.poly)
+        if factored:
+            self.use_atoms(poly.atoms())
+        parts = view.split(poly)
         forms = [p.to_affine(self.dims, self._monomial_symbol) for p in parts]
         if all(f is not None for f in forms):
             return "affine[" + ", ".join(
@@ -164,4 +171,7 @@ def _shifted(sub: Subscript, offset: Offset) -> Subscript:
         else None
     poly = offset.poly + sub.poly if offset.poly is not None and sub.poly is not None \
         else None
-    return Subscript(form, poly, sub.node, None if form is not None else offset.index)
+    factored = offset.factored + sub.factored \
+        if offset.factored is not None and sub.factored is not None else None
+    return Subscript(form, poly, sub.node, None if form is not None else offset.index,
+                     factored)

@@ -171,6 +171,36 @@ class EntryLowering(ControlLowering):
     def atom_symbol(self, node: c_ast.Node) -> str | None:
         """The entry atom of an integer expression over parameters, fields and locals
         set once, its `index` symbol; None for anything else (see the module's doc)."""
+        key = self._lowered_atom(node)
+        if key is None:
+            return None
+        self._use_atom(key)
+        return self.lowered_atoms[key].symbol
+
+    def factor_atom(self, node: c_ast.Node) -> str | None:
+        """The symbol `atom_symbol` would give, without computing it at the entry yet: a
+        factor that may stand as an atom where delinearisation needs one (`j*(a - b)`),
+        computed only where a view uses it (`use_atoms`)."""
+        key = self._lowered_atom(node)
+        return self.lowered_atoms[key].symbol if key is not None else None
+
+    def use_atoms(self, symbols: set[str]) -> None:
+        """Compute at the entry the atoms of `factor_atom` among `symbols`."""
+        for key, atom in list(self.lowered_atoms.items()):
+            if atom.symbol in symbols:
+                self._use_atom(key)
+
+    def _use_atom(self, key: str) -> None:
+        if key in self.entry_atoms:
+            return
+        found = self.lowered_atoms[key]
+        self.entry_atoms[key] = found
+        self.atom_symbols.add(found.symbol)
+        self.prologue.extend(Located(line) for line in found.lines)
+
+    def _lowered_atom(self, node: c_ast.Node) -> str | None:
+        """The key of the entry atom of `node`, its ops lowered (not yet at the entry),
+        or None when it is none."""
         if self.isolated or _surely_no_atom(node) or not self._reads_fixed(node):
             return None
         expanded = self.entry_expression(node)
@@ -182,15 +212,12 @@ class EntryLowering(ControlLowering):
         if ctype is None or ctype.is_float:
             return None
         key = f"{ctype.name}: {c_generator.CGenerator().visit(expanded)}"
-        found = self.entry_atoms.get(key)
-        if found is None:
+        if key not in self.lowered_atoms:
             found = self._lower_atom(key, expanded, ctype)
             if found is None:
                 return None
-            self.entry_atoms[key] = found
-            self.atom_symbols.add(found.symbol)
-            self.prologue.extend(Located(line) for line in found.lines)
-        return found.symbol
+            self.lowered_atoms[key] = found
+        return key
 
     def _keeps_value(self, node: c_ast.Cast) -> bool:
         try:

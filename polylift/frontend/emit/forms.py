@@ -68,6 +68,10 @@ class FormLowering(FieldLowering):
         """The entry atom of an expression, or None (defined by the entry lowering)."""
         raise NotImplementedError
 
+    def factor_atom(self, node: c_ast.Node) -> str | None:
+        """An entry atom's symbol, not yet computed (defined by the entry lowering)."""
+        raise NotImplementedError
+
     def _atom_form(self, node: c_ast.Node) -> Affine | None:
         symbol = self.atom_symbol(node)
         return Affine.atom(symbol) if symbol is not None else None
@@ -225,6 +229,37 @@ class FormLowering(FieldLowering):
             return left + right if node.op == "+" else left - right if node.op == "-" \
                 else left * right
         return self._atom_poly(node)
+
+    def factored_poly_of(self, node: c_ast.Node) -> Poly | None:
+        """`poly_of`, where a counter times a factor of several terms free of counters
+        (`j*(a - b)`, `j*s` with `s = a - b` set once) holds that factor as one entry
+        atom (`entry.factor_atom`): `j*atom` is a sum of strides, where `j*a - j*b`
+        subtracts a counter (no view takes it). The atom is C's value of the factor, so
+        the product is C's product wherever the polynomial is."""
+        if isinstance(node, c_ast.UnaryOp) and node.op == "+":
+            return self.factored_poly_of(node.expr)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
+            inner = self.factored_poly_of(node.expr)
+            return inner.scale(-1) if inner is not None else None
+        if isinstance(node, c_ast.Cast) and self._exact_cast(node):
+            return self.factored_poly_of(node.expr)
+        if not (isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*")
+                and self.exact_arith(node)):
+            return self.poly_of(node)
+        left, right = self.factored_poly_of(node.left), self.factored_poly_of(node.right)
+        if left is None or right is None:
+            return None
+        if node.op != "*":
+            return left + right if node.op == "+" else left - right
+        return self._as_factor(node.left, left, right) * self._as_factor(node.right, right, left)
+
+    def _as_factor(self, node: c_ast.Node, poly: Poly, other: Poly) -> Poly:
+        """`poly` (of `node`), or its atom where it has several terms and no counter and
+        the other factor `other` holds one."""
+        if len(poly.terms) < 2 or poly.atoms() & self.dims or not other.atoms() & self.dims:
+            return poly
+        symbol = self.factor_atom(node)
+        return Poly.atom(symbol) if symbol is not None else poly
 
     def _poly_var(self, var: Var) -> Poly | None:
         if isinstance(var, LoopCounter):

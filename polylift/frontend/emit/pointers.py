@@ -61,18 +61,22 @@ class PointerLowering(ExprLowering):
             raise unsupported("pointer plus a floating-point value", amount)
         sign = -1 if negate else 1
         form, poly = self.affine_of(amount), self.poly_of(amount)
+        factored = self.factored_poly_of(amount)
         form = form.scale(sign) if form is not None else None
         poly = poly.scale(sign) if poly is not None else None
+        factored = factored.scale(sign) if factored is not None else None
         old = var.offset
         if old is not None:
             form = old.form + form if old.form is not None and form is not None else None
             poly = old.poly + poly if old.poly is not None and poly is not None else None
+            factored = old.factored + factored \
+                if old.factored is not None and factored is not None else None
         index = ""
         if form is None:
             index = self._signed_index(amount, negate)
             if old is not None:
                 index = self._sum(self.offset_index(old, amount), index, amount)
-        return replace(var, base=var.arg, offset=Offset(form, poly, index))
+        return replace(var, base=var.arg, offset=Offset(form, poly, index, factored))
 
     def _signed_index(self, amount: c_ast.Node, negate: bool) -> str:
         index = self.index_of(amount)

@@ -50,6 +50,7 @@ class Offset:
     form: Affine | None
     poly: Poly | None
     index: str
+    factored: Poly | None = None  # the polynomial with factors as atoms (`FlatAccess`)
 
 
 @dataclass
@@ -146,6 +147,9 @@ class LoweringState:
     param_symbols: set[str] = field(default_factory=set)
     # Entry atoms by the expression they compute (`entry.py`), and their symbols.
     entry_atoms: dict[str, EntryAtom] = field(default_factory=dict)
+    # Every atom lowered so far, by expression, computed at the entry or not (a factor
+    # only a view uses: `entry.factor_atom`).
+    lowered_atoms: dict[str, EntryAtom] = field(default_factory=dict)
     atom_symbols: set[str] = field(default_factory=set)
     # Names the body assigns after their declaration: such a local stands for no atom.
     reassigned: set[str] = field(default_factory=set)

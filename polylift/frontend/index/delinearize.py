@@ -58,7 +58,7 @@ decided: the flat version is always correct.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from polylift.frontend.index.bounds import inner_conditions, poly_bounds
 from polylift.frontend.index.poly import Monomial, Poly, mono_div
@@ -78,6 +78,9 @@ class Plan:
     members: dict[str, frozenset[int]] = field(default_factory=dict)
 
     flat_also: set[str] = field(default_factory=set)  # pointers that keep flat accesses
+    # Pointers whose view is made of the subscripts with factors as atoms (`j*(a - b)`
+    # as `j*atom`: `FlatAccess.factored`), which no view took as they were.
+    factored: set[str] = field(default_factory=set)
 
     def uses_view(self, name: str, position: int) -> bool:
         """Whether the `position`-th access of pointer `name` goes through its view."""
@@ -182,6 +185,11 @@ def make_plan(accesses: list[FlatAccess], pointers: list[str]) -> Plan | None:
     for name in pointers:
         mine = [a for a in accesses if a.array == name]
         planned = _plan_array(name, mine)
+        if planned is None and any(a.factored is not None for a in mine):
+            planned = _plan_array(name, [replace(a, index=a.factored) if a.factored else a
+                                         for a in mine])
+            if planned is not None:
+                plan.factored.add(name)
         if planned is None:
             continue
         plan.views[name] = planned.view

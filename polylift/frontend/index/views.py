@@ -17,6 +17,9 @@ class FlatAccess:
     index: Poly | None  # None: not a polynomial over counters and parameters
     domain: tuple[LoopRange, ...]  # outer loop first
     write: bool = False
+    # The subscript with a counter's factor of several terms as an entry atom
+    # (`j*(a - b)` as `j*atom`), where it differs: what a view may take instead.
+    factored: Poly | None = None
 
 
 @dataclass(frozen=True)

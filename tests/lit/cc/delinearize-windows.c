@@ -42,8 +42,9 @@ void kernel_written(int oh, int ow, int w, int size, int stride, float *in)
 // WRITTEN: memref.store %{{.*}}, %arg5[%{{.*}}] : memref<?xf32>
 // WRITTEN-NOT: delinearized
 
-// Near miss: a stride that is a difference (`j * (a - b)`) splits into a negative
-// subscript: no window, the read stays flat.
+// A stride that is a difference (`j * (a - b)`) would split into a negative subscript,
+// which no window takes; its factor a - b stands as an entry atom instead (factor-atoms.c),
+// and the read is a 2-D view of stride a - b under the guard a - b >= a - b.
 void kernel_difference(int rows, int a, int b, float *x, float *y)
 {
   for (int j = 0; j < rows; ++j)
@@ -51,6 +52,9 @@ void kernel_difference(int rows, int a, int b, float *x, float *y)
       y[i] += x[j * (a - b) + i];
 }
 // DIFF-LABEL: func.func @kernel_difference(
-// DIFF-NOT: reinterpret_cast
-// DIFF: memref.load %arg3[%{{.*}}] : memref<?xf32>
-// DIFF-NOT: delinearized
+// DIFF: %[[S:.*]] = arith.index_cast %{{.*}} : i32 to index
+// DIFF: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [%{{.*}}, %{{.*}}], strides: [%[[S]], 1]
+// DIFF-LABEL: func.func private @kernel_difference.delinearized(
+// DIFF: affine.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf32, strided<[?, 1]>>
+// DIFF-LABEL: func.func private @kernel_difference.flat(
+// DIFF: memref.load %{{.*}}[%{{.*}}] : memref<?xf32>

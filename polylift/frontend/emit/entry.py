@@ -22,6 +22,11 @@ affine in it, and delinearisation treats it as it treats a parameter: an integer
 value, which its guards test at run time. Its ops read only the function's arguments,
 so the dispatcher (`versioning.py`) runs the same ops before its guard; an atom is named
 after its expression, so every version and the dispatcher agree on it.
+
+A counter's factor of several terms (`j*(a - b)`, `j*s` with `s = a - b` set once) may
+stand as an atom too (`factor_atom`, `forms.factored_poly_of`), but only where a view
+needs it (`delinearize.py`): its ops are lowered when the subscript is recorded and
+computed at the entry only by the version whose view uses it (`use_atoms`).
 """
 
 from __future__ import annotations

@@ -72,6 +72,10 @@ class FormLowering(FieldLowering):
         """An entry atom's symbol, not yet computed (defined by the entry lowering)."""
         raise NotImplementedError
 
+    def use_atoms(self, symbols: set[str]) -> None:
+        """Compute the factor atoms among `symbols` at the entry (entry lowering)."""
+        raise NotImplementedError
+
     def _atom_form(self, node: c_ast.Node) -> Affine | None:
         symbol = self.atom_symbol(node)
         return Affine.atom(symbol) if symbol is not None else None

@@ -50,6 +50,11 @@ The scheme, for one C function:
    `x[b][g][i]` with strides `(batch_offset, group_offset, 1)` where `stride == 1`, exact
    where each stride exceeds the span of the dimensions inside it (a run-time guard).
 
+7. A pointer none of these takes is tried once more on its subscripts with each
+   counter's factor of several terms as one entry atom (`FlatAccess.factored`:
+   `j*(a - b)` as `j*atom`): `a - b` is then one stride, an integer of any value to
+   the conditions above. Only there, so no other pointer's subscripts change.
+
 Guards are evaluated in 64-bit `index` arithmetic; the polynomials are products of
 the sizes the C program itself multiplies in `int`, so they cannot overflow where the
 C program is defined. Nothing is translated differently when a condition cannot be

@@ -17,7 +17,9 @@ no backend could take; where `u != 1` the flat version runs. No two strides shar
 parameter: `(i*stride + n)*w + j*stride + m` (pooling windows) is a nested linearisation
 whose windows overlap for any useful `stride`, so a guard making its four strides
 separate would never hold; and the unit `u` occurs in no other stride. Every counter is
-added (`j*(a - b)` would split into `j*a - j*b`, a negative subscript). Each subscript splits as
+added (`j*(a - b)` would split into `j*a - j*b`, a negative subscript; the front end then
+offers the subscript with the factor `a - b` as one entry atom, `j*atom`, an added
+counter whose stride is the atom). Each subscript splits as
 `x_0*P0 + ... + x_(k-1)*P(k-1)` with `u` read as 1 (`ArrayView.units`); the extent `E_d` of
 an inner dimension `d >= 1` is one more than the upper bound of `x_d` over the loops of
 the first access.
@@ -43,7 +45,10 @@ groups*n`) (S) reads `group_offset - n >= 0` and `batch_offset - (groups - 1)*gr
 pointer flat (its strides may overlap), the others join the run-time guard.
 
 The guard is evaluated in 64-bit `index` arithmetic, on products of the sizes and strides
-the C program itself multiplies in `int` to form its subscripts.
+the C program itself multiplies in `int` to form its subscripts. A stride may be an entry
+atom (`entry.py`: `a / b`, or a factor `a - b` of a counter): the argument above takes
+each stride as an integer of any value, which the guard tests, so it holds for an atom
+as for a parameter.
 """
 
 from __future__ import annotations

@@ -76,7 +76,7 @@ TEMPLATE_KEYWORDS = (
     "template", "doc", "types", "array", "in", "out", "inout", "scalar", "local",
     "accumulate", "window", "compute", "where", "launch", "shim", "backends", "accuracy",
     "exact", "reassoc", "ulp", "backward", "for", "reversed", "cost", "flops", "bytes",
-    "attrs",
+    "attrs", "together",
 )
 
 

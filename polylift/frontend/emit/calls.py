@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+import math
+
 from pycparser import c_ast
 
 from polylift.frontend.c import ctype as ct
@@ -121,7 +123,7 @@ class CallLowering(PointerLowering):
         """`__builtin_nanf("")`, `__builtin_inff()`, ...: the constant (a NaN with another
         payload than the empty string's is refused: its bits are the C library's)."""
         args = _args(node)
-        wanted = 1 if value != value else 0
+        wanted = 1 if math.isnan(value) else 0
         if len(args) != wanted or (wanted and not (
                 isinstance(args[0], c_ast.Constant) and args[0].value == '""')):
             raise unsupported(f"call to '{_name(node)}' with these arguments", node)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import affine, arith, ir, linalg, memref, view_as
+from polylift.mlir import affine, arith, ir, linalg, math, memref, view_as
 from polylift.raising.generics.generic_builder import subview_type
 from polylift.raising.nest_model.linear import Linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
@@ -343,7 +343,7 @@ def _generic(found: ArgReduction, view: ir.Value, homes: list[ir.Value],
     block = generic.regions[0].blocks.append(*types, arg_locs=[loc] * 3)
     element, best, index = block.arguments
     with rewriter.at_end(block):
-        value = math_abs(element, loc) if found.magnitude else element
+        value = math.absf(element, loc=loc) if found.magnitude else element
         predicate = getattr(arith.CmpFPredicate, found.predicate.upper())
         wins = arith.cmpf(predicate, value, best, loc=loc)
         point_index = arith.index_cast(types[2], linalg.IndexOp(0, loc=loc).result, loc=loc)
@@ -354,8 +354,3 @@ def _generic(found: ArgReduction, view: ir.Value, homes: list[ir.Value],
         linalg.YieldOp([new_best, new_index], loc=loc)
     return generic.operation
 
-
-def math_abs(value: ir.Value, loc: ir.Location) -> ir.Value:
-    """|value| (`math.absf`: the sign bit cleared, as C's fabs)."""
-    return ir.Operation.create("math.absf", results=[value.type], operands=[value],
-                               loc=loc).result

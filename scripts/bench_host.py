@@ -60,7 +60,7 @@ from polylift.harness.programs.lift import compile_lifted
 from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.programs.wrapper import lifted_name
-from polylift.harness.suite import suite_sources
+from polylift.harness.suite import suite_selection
 from polylift.matcher.explain.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.stages import MATCHED, backend_passes, lowered_backends
@@ -164,21 +164,6 @@ def _summary(suite: str, speedups: dict[str, float]) -> str:
             f"{slowest} {speedups[slowest]:.2f}x, below 1.0x: {', '.join(below) or 'none'}")
 
 
-def selected_sources(suites: str, kernels: str | None) -> dict[str, list[Path]]:
-    """The benchmarks to time per suite: `kernels` (stems) where given, else every
-    kernel of each suite (the BLAS-3 five when only linalg was asked for by default)."""
-    chosen: dict[str, list[Path]] = {}
-    for suite in suites.split(","):
-        sources = suite_sources(suite, ROOT)
-        if kernels is not None:
-            wanted = set(kernels.split(","))
-            sources = [s for s in sources if s.stem in wanted]
-        chosen[suite] = sources
-    if not any(chosen.values()):
-        raise UsageError(f"no kernel '{kernels}' in the suites {suites}")
-    return chosen
-
-
 def time_kernel(source: Path, options: CheckOptions, keep: Path) -> tuple[str, CheckResult]:
     """Check one benchmark and time its library-only and loops programs: its row."""
     result = check_benchmark(source, options)
@@ -213,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     kernels = args.kernels if args.kernels or args.suite else DEFAULT_KERNELS
     try:
-        chosen = selected_sources(args.suite or "linalg", kernels)
+        chosen = suite_selection(args.suite or "linalg", kernels, ROOT)
     except UsageError as exc:
         p.error(str(exc))
     keep = Path(tempfile.mkdtemp(prefix="polylift-bench-host-"))

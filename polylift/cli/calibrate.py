@@ -23,9 +23,11 @@ def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="polylift calibrate", description="Time each host shim call against "
                 "the raised loops it replaces, lowered as the lifted program runs them, at "
                 "a few sizes, and write an offload profile.")
-    p.add_argument("--suite", default="linalg", help="a suite name or directory (linalg)")
-    p.add_argument("--kernels", default=DEFAULT_KERNELS,
-                   help=f"benchmark stems of the suite (default {DEFAULT_KERNELS})")
+    p.add_argument("--suite", default="linalg",
+                   help="comma-separated suite names or directories (default linalg)")
+    p.add_argument("--kernels", default=None,
+                   help="benchmark stems of the suites (default: every kernel of the "
+                        f"suites; of linalg alone, {DEFAULT_KERNELS})")
     p.add_argument("--sizes", default="MINI,SMALL,MEDIUM", help="dataset sizes to time at")
     p.add_argument("--repeat", type=int, default=5, help="timed calls per build (median)")
     p.add_argument("--rounds", type=int, default=3,
@@ -41,30 +43,27 @@ def run_calibrate(argv: list[str]) -> int:
     from polylift.harness.calibrate import Measured, calibrate
     from polylift.harness.check import CheckOptions
     from polylift.harness.programs.build import SIZES
-    from polylift.harness.suite import suite_sources
+    from polylift.harness.suite import suite_selection
 
     args = _parser().parse_args(argv)
     sizes = [s for s in args.sizes.split(",") if s]
     unknown = [s for s in sizes if s not in SIZES]
     if unknown or not sizes:
         raise UsageError(f"unknown size '{(unknown or [''])[0]}' (known: {', '.join(SIZES)})")
-    wanted = [k for k in args.kernels.split(",") if k]
-    sources = [s for s in suite_sources(args.suite) if s.stem in wanted]
-    missing = sorted(set(wanted) - {s.stem for s in sources})
-    if missing:
-        raise UsageError(f"--kernels names no benchmark of the suite: {', '.join(missing)}")
+    kernels = args.kernels or (DEFAULT_KERNELS if args.suite == "linalg" else None)
+    sources = [s for chosen in suite_selection(args.suite, kernels).values() for s in chosen]
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
     options = CheckOptions(repeat=args.repeat)
     options.validate()
-    print(f"{'kernel':<10} {'size':<7} {'template':<24} {'dtype':<5} {'work':>10} "
+    print(f"{'kernel':<18} {'size':<7} {'template':<24} {'dtype':<5} {'work':>10} "
           f"{'loops ms':>10} {'call ms':>10} {'speedup':>8}")
 
     def row(measured: Measured) -> None:
         if measured.note:
-            print(f"{measured.benchmark:<10} {measured.size:<7} skipped: {measured.note}")
+            print(f"{measured.benchmark:<18} {measured.size:<7} skipped: {measured.note}")
         for template, dtype, p in measured.points:
-            print(f"{measured.benchmark:<10} {measured.size:<7} {template:<24} {dtype:<5} "
+            print(f"{measured.benchmark:<18} {measured.size:<7} {template:<24} {dtype:<5} "
                   f"{p.work:10.4g} {p.loops_s * 1e3:10.4f} {p.call_s * 1e3:10.4f} "
                   f"{p.ratio:7.2f}x", flush=True)
 

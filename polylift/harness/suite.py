@@ -46,6 +46,26 @@ def suite_sources(suite: str, root: Path | None = None) -> list[Path]:
     raise UsageError(f"no suite '{suite}': not a suite name nor a directory")
 
 
+def suite_selection(suites: str, kernels: str | None,
+                    root: Path | None = None) -> dict[str, list[Path]]:
+    """The benchmarks of each comma-separated suite: those whose stem `kernels` (a comma
+    list) names, or every one where `kernels` is None. A name that no suite holds is an
+    error, so a typo never times or calibrates less than was asked for."""
+    chosen = {suite: suite_sources(suite, root) for suite in suites.split(",") if suite}
+    if not chosen:
+        raise UsageError("no suite named")
+    if kernels is None:
+        return chosen
+    wanted = [k for k in kernels.split(",") if k]
+    chosen = {suite: [s for s in sources if s.stem in wanted]
+              for suite, sources in chosen.items()}
+    missing = sorted(set(wanted) - {s.stem for sources in chosen.values() for s in sources})
+    if missing or not wanted:
+        raise UsageError(f"--kernels names no benchmark of the suites {suites}: "
+                         f"{', '.join(missing) or '(none)'}")
+    return chosen
+
+
 def polybench_sources(root: Path) -> list[Path]:
     """Every `<...>/<name>/<name>.c` of a PolyBench checkout, sorted by name."""
     if not (root / "utilities" / "polybench.h").is_file():

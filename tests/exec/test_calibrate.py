@@ -34,14 +34,14 @@ def test_calibrate_writes_a_point_per_template_of_the_kernel(tmp_path, capsys):
             ("host", "f64", "atax", "MINI")
         assert point.loops_s > 0 and point.call_s > 0
         assert point.ratio == pytest.approx(point.loops_s / point.call_s, rel=1e-3)
-        assert f"atax       MINI    {entry.template}" in printed
+        assert f"{'atax':<18} MINI    {entry.template}" in printed
     gemv = profile.entry("blas.gemv_zero1", "host", "f64")
     assert gemv is not None and dict(gemv.points[0].sizes) == {"m": 38, "n": 42}
 
 
 def test_calibrate_usage_errors(capsys):
     assert main(["calibrate", "--kernels", "nope", "--sizes", "MINI"]) == 1
-    assert "--kernels names no benchmark of the suite: nope" in capsys.readouterr().err
+    assert "--kernels names no benchmark of the suites linalg: nope" in capsys.readouterr().err
     assert main(["calibrate", "--sizes", "HUGE"]) == 1
     assert "unknown size 'HUGE'" in capsys.readouterr().err
 

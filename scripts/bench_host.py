@@ -151,9 +151,10 @@ def _row(name: str, result: CheckResult, limit_s: float | None,
     loops = (f"{loops_s * 1e3:10.4f} {(result.reference_s or 0) / loops_s:7.2f}x" if loops_s
              else f"{'-':>10} {'-':>8}")
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
+    limit_cols = f"{limit_s * 1e3:12.4f} {limit:7.2f}x" if limit_s else f"{'-':>12} {'-':>8}"
     return (f"{name:<{NAME}} {result.verdict:<9} {result.coverage:<8} "
             f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
-            f"{speedup:8.2f}x {(limit_s or 0) * 1e3:12.4f} {limit:7.2f}x {share} "
+            f"{speedup:8.2f}x {limit_cols} {share} "
             f"{gflops} {residual} {loops}{slower}")
 
 

@@ -32,6 +32,9 @@ def test_nothing_lifted_runs_the_c_build_and_checks_the_mlir_one(tmp_path):
     reference = next(c for c in commands if c.endswith("-o reference"))
     assert from_c.split()[1:-2] == reference.split()[1:-2]
     assert "bench.ref.o" in from_c.split() and "05-object-host.o" not in from_c
+    # The same objects make the same program: its speedup is 1 by construction.
+    assert (work / "lifted-from-c").read_bytes() == (work / "reference").read_bytes()
+    assert result.speedup == 1.0
     assert "05-object-host.o" in next(c for c in commands if c.endswith("-o lifted"))
     # What the check reports: the source's own code runs, and the MLIR build's time.
     assert result.source_runs and result.mlir_s is not None and result.mlir_s > 0

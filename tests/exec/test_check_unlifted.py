@@ -11,6 +11,7 @@ import pytest
 from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.harness.report import table, verdict_line
 from polylift.harness.verdict import SOURCE_RUNS
+from polylift.lowering.profile import Entry, Point, Profile
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_FRONTEND = hasattr(__import__("polylift.frontend", fromlist=["x"]), "translate_file")
@@ -61,3 +62,29 @@ def test_explicit_passes_always_build_the_mlir_kernel(tmp_path):
     result = check_benchmark(source, options)
     assert result.ok and not result.source_runs and SOURCE_RUNS not in result.message
     assert not (tmp_path / "kernel_floyd_warshall" / "lifted-from-c").exists()
+
+
+def _gemm_profile(tmp_path: Path, points: tuple[Point, ...]) -> CheckOptions:
+    """Check options of the profitable policy under a profile of gemm's host call."""
+    path = tmp_path / "profile.json"
+    path.write_text(Profile("test", (Entry("blas.gemm", "host", "f64", points),)).to_json())
+    return CheckOptions(backend="host", keep=str(tmp_path / "keep"),
+                        offload_policy="profitable", offload_profile=str(path))
+
+
+def test_a_policy_that_keeps_every_launch_as_loops_runs_the_source(tmp_path):
+    source = ROOT / "benchmarks" / "linalg" / "gemm.c"
+    result = check_benchmark(source, _gemm_profile(tmp_path, (Point(1.0, 0.5),)))
+    assert result.ok and result.launches == () and result.source_runs
+    assert (tmp_path / "keep" / "kernel_gemm" / "lifted-from-c").exists()
+
+
+def test_a_launch_guarded_at_run_time_keeps_the_mlir_build(tmp_path):
+    """Small calls lose, large ones win: the launch is decided at run time, so it stays."""
+    source = ROOT / "benchmarks" / "linalg" / "gemm.c"
+    options = _gemm_profile(tmp_path, (Point(1.0, 0.5), Point(1e12, 2.0)))
+    result = check_benchmark(source, options)
+    matched = (tmp_path / "keep" / "kernel_gemm" / "02-matched.mlir").read_text()
+    assert "scf.if" in matched and '"kernel.launch"(' in matched
+    assert result.ok and result.launches == ("blas.gemm",) and not result.source_runs
+    assert not (tmp_path / "keep" / "kernel_gemm" / "lifted-from-c").exists()

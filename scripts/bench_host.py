@@ -18,8 +18,10 @@ program keeps (residual loops, view setup and call overhead make up the rest);
 cost. A fourth program, *loops*, is the lifted one without `match-kernels`: every loop
 of the kernel raised and compiled through MLIR and LLVM as residual loops are, so
 `gcc/mlir` = reference time / loops time compares the same loops compiled by gcc and by
-MLIR (below 1: the loops MLIR compiles are slower than the reference's; a kernel with
-no launch runs the reference's build instead, `polylift check`). The
+MLIR (below 1: the loops MLIR compiles are slower than the reference's). A kernel with
+no launch runs the source's own code: its lifted program is the reference's executable
+built again (`polylift check` still compares the MLIR build), so its speedup is 1.00x
+by construction, and its row says so and gives the MLIR build's time. The
 library-only program's outputs are not compared (its loops are gone); its timing is.
 Inputs are `exact` by default, so the lifted program must be BIT-EXACT whatever order
 the library sums in (timing does not depend on the values); `--inputs native` checks
@@ -32,9 +34,10 @@ the benchmark's own values against the templates' ULP bounds instead.
 of the lifted program: on a shared machine a slow spell is then less likely to make a
 program that runs the reference's own code (nothing lifted) look slower than it.
 
-After each suite a line gives the geometric mean of its speedups, the slowest kernel and
-the kernels below 1.0x; a kernel the offload policy keeps as loops counts at its
-loops' speed, as it runs.
+After each suite a line gives the geometric mean of its speedups, the slowest kernel,
+the kernels below 1.0x and those with no launch (at 1.00x); a launch the offload policy
+keeps as loops counts at its loops' speed, as it runs (MLIR's loops beside other
+launches, the source's own code where the policy kept every launch as loops).
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ import math
 import shutil
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -65,6 +69,7 @@ from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.programs.wrapper import lifted_name
 from polylift.harness.suite import suite_selection
+from polylift.harness.verdict import NO_LAUNCH
 from polylift.matcher.explain.residual import LOOPS
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.stages import MATCHED, backend_passes, lowered_backends
@@ -152,21 +157,25 @@ def _row(name: str, result: CheckResult, limit_s: float | None,
              else f"{'-':>10} {'-':>8}")
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
     limit_cols = f"{limit_s * 1e3:12.4f} {limit:7.2f}x" if limit_s else f"{'-':>12} {'-':>8}"
+    if result.source_runs:  # the reference's own program again: 1.00x by construction
+        slower = f"  {NO_LAUNCH}; MLIR build {(result.mlir_s or 0) * 1e3:.4f}"
     return (f"{name:<{NAME}} {result.verdict:<9} {result.coverage:<8} "
             f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
             f"{speedup:8.2f}x {limit_cols} {share} "
             f"{gflops} {residual} {loops}{slower}")
 
 
-def _summary(suite: str, speedups: dict[str, float]) -> str:
-    """One suite's geometric mean speedup, its slowest kernel and those below 1.0x."""
+def _summary(suite: str, speedups: dict[str, float], source: Sequence[str]) -> str:
+    """One suite's geometric mean speedup, its slowest kernel, those below 1.0x and
+    those with no launch (`source`: they run the reference's own program, at 1.00x)."""
     if not speedups:
         return f"{suite}: no kernel timed"
     geomean = math.exp(sum(math.log(v) for v in speedups.values()) / len(speedups))
     slowest = min(speedups, key=lambda k: speedups[k])
     below = sorted(k for k, v in speedups.items() if v < 1.0)
     return (f"{suite}: {len(speedups)} kernels, geomean speedup {geomean:.2f}x, slowest "
-            f"{slowest} {speedups[slowest]:.2f}x, below 1.0x: {', '.join(below) or 'none'}")
+            f"{slowest} {speedups[slowest]:.2f}x, below 1.0x: {', '.join(below) or 'none'}; "
+            f"{NO_LAUNCH}: {', '.join(sorted(source)) or 'none'}")
 
 
 def least_times(source: Path, options: CheckOptions, rounds: int) -> CheckResult:
@@ -178,9 +187,15 @@ def least_times(source: Path, options: CheckOptions, rounds: int) -> CheckResult
         again = check_benchmark(source, options)
         if not (result.ok and again.ok):
             return again if result.ok else result
-        result = replace(result, reference_s=min(result.reference_s or 0, again.reference_s or 0),
-                         lifted_s=min(result.lifted_s or 0, again.lifted_s or 0))
+        result = replace(result, reference_s=_least(result.reference_s, again.reference_s),
+                         lifted_s=_least(result.lifted_s, again.lifted_s),
+                         mlir_s=_least(result.mlir_s, again.mlir_s))
     return result
+
+
+def _least(a: float | None, b: float | None) -> float | None:
+    """The lesser of two times, either of which may be missing."""
+    return min((t for t in (a, b) if t is not None), default=None)
 
 
 def time_kernel(source: Path, options: CheckOptions, keep: Path,
@@ -240,15 +255,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{'of limit':>8} {'GFLOP/s':>8} {'residual':>9} {'mlir loops':>10} "
               f"{'gcc/mlir':>8}")
         speedups: dict[str, float] = {}
+        unlifted: list[str] = []
         for source in sources:
             row, result = time_kernel(source, options, keep, args.rounds)
             print(row, flush=True)
             if result.speedup:
                 speedups[source.stem] = result.speedup
+            if result.source_runs:
+                unlifted.append(source.stem)
             if not result.ok:
                 print(f"  {result.message}", file=sys.stderr)
                 status = 1
-        print(_summary(suite, speedups), flush=True)
+        print(_summary(suite, speedups, unlifted), flush=True)
     shutil.rmtree(keep, ignore_errors=True)
     return status
 

@@ -116,4 +116,5 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
     return {**base, "verdict": result.verdict, "message": message, "arrays": arrays,
             "max_ulp": max((c.max_ulp for c in result.arrays), default=None),
             "reference_s": result.reference_s, "lifted_s": result.lifted_s,
-            "speedup": result.speedup, "gflops": result.gflops, "ulp_bound": result.ulp_bound}
+            "speedup": result.speedup, "gflops": result.gflops, "ulp_bound": result.ulp_bound,
+            "source_runs": result.source_runs, "mlir_s": result.mlir_s}

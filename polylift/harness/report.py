@@ -8,10 +8,17 @@ from dataclasses import asdict
 
 from polylift.harness.check import CheckOptions, CheckResult
 from polylift.harness.comparison.figures import seconds
+from polylift.harness.verdict import SOURCE_RUNS
+
+# The speedup cell of a kernel whose lifted program runs the source's own code.
+SOURCE_MARK = " (source)"
 
 
 def _speedup(result: CheckResult) -> str:
-    return f"{result.speedup:.2f}x" if result.speedup is not None else "-"
+    """The speedup, marked where it is the source's own code against itself."""
+    if result.speedup is None:
+        return "-"
+    return f"{result.speedup:.2f}x" + (SOURCE_MARK if result.source_runs else "")
 
 
 def verdict_line(result: CheckResult) -> str:
@@ -23,6 +30,8 @@ def verdict_line(result: CheckResult) -> str:
         line += "".join(f" {name}" for name in result.launches)
         if result.flops:
             line += f"; {_flops(result.flops)} flops, {_gflops(result)} GFLOP/s"
+        if result.source_runs:
+            line += f"; the MLIR build {seconds(result.mlir_s)}"
     if result.message:
         line += "\n  " + result.message.replace("\n", "\n  ")
     if result.reproducer:
@@ -65,6 +74,8 @@ def table(results: Sequence[CheckResult]) -> str:
     lines.insert(1, "  ".join("-" * w for w in widths))
     ok = sum(r.ok for r in results)
     lines.append(f"{ok} of {len(results)} ok")
+    if any(r.source_runs for r in results):
+        lines.append(f"{SOURCE_MARK.strip()}: {SOURCE_RUNS}")
     failures = [r for r in results if not r.ok]
     for r in failures:
         lines.append(f"{r.kernel}: {r.verdict}: {r.message}".rstrip(": "))

@@ -40,6 +40,11 @@ from polylift.harness.programs.wrapper import SignatureLike
 from polylift.tdl.library import Library
 
 FAIL = "FAIL"
+# What a check of a kernel with no launch says: its lifted program runs the source's own
+# code (the MLIR build is compared, never timed as the lifted one).
+NO_LAUNCH = "no launch: the source's own code runs"
+SOURCE_RUNS = (f"{NO_LAUNCH}, built as the reference is (its time is the lifted time); "
+               "the MLIR build was compared")
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,10 @@ class CheckResult:
     audit: tuple[LaunchAudit, ...] = ()
     # The launches that ran once per call at known sizes, with their flops.
     launch_costs: tuple[LaunchCost, ...] = ()
+    # No launch: `lifted_s` times the source's own code, built as the reference is (what
+    # users get); the MLIR build was compared, and `mlir_s` is its time.
+    source_runs: bool = False
+    mlir_s: float | None = None
 
     @property
     def ok(self) -> bool:
@@ -74,7 +83,11 @@ class CheckResult:
 
     @property
     def speedup(self) -> float | None:
-        """Reference time over lifted time (medians of the same check)."""
+        """Reference time over lifted time (medians of the same check); 1 where the
+        source's own code runs: that lifted program is the reference's executable, built
+        again from the same objects, so its times differ by the machine's noise alone."""
+        if self.reference_s and self.lifted_s and self.source_runs:
+            return 1.0
         if self.reference_s and self.lifted_s:
             return self.reference_s / self.lifted_s
         return None
@@ -104,7 +117,8 @@ def judge(config: BuildManifest, entry: KernelEntry, reference: RunResult, lifte
           timed: RunResult | None = None) -> CheckResult:
     """Compare the two programs' outputs of a built kernel; audit a DIFF. The lifted
     program's time is `timed`'s where given (the kernel as the reference's compiler built
-    it, when nothing was lifted)."""
+    it, when nothing was lifted: the result says so)."""
+    source_runs = timed is not None
     timed = timed if timed is not None else lifted
     sig, summary = entry.signature, entry.summary
     if sig is None or summary is None:
@@ -126,6 +140,7 @@ def judge(config: BuildManifest, entry: KernelEntry, reference: RunResult, lifte
             comparisons = compare_runs(sig, reference, lifted, bound, magnitudes)
     verdict = overall_verdict(comparisons)
     message = "\n".join(filter(None, [
+        SOURCE_RUNS if source_runs else "",
         _inexact_note(summary, config.inputs),
         "; ".join(c.describe() for c in comparisons if c.verdict != BIT_EXACT)]))
     audit = supplements.audit(magnitudes) if verdict == DIFF else None
@@ -138,7 +153,9 @@ def judge(config: BuildManifest, entry: KernelEntry, reference: RunResult, lifte
                        flops=kernel_flops(summary, library, lifted.scalars), ulp_bound=bound,
                        reference_times=reference.times, lifted_times=timed.times,
                        audit=audit.records if audit is not None else (),
-                       launch_costs=launch_costs(summary, library, lifted.scalars))
+                       launch_costs=launch_costs(summary, library, lifted.scalars),
+                       source_runs=source_runs,
+                       mlir_s=lifted.seconds if source_runs else None)
 
 
 def _inexact_note(summary: LiftSummary, inputs: str) -> str:
@@ -157,4 +174,5 @@ def compare_runs(sig: SignatureLike, reference: RunResult, lifted: RunResult, bo
             for name in dumped_names(sig, reference.arrays)]
 
 
-__all__ = ["FAIL", "CheckResult", "Supplements", "compare_runs", "judge"]
+__all__ = ["FAIL", "NO_LAUNCH", "SOURCE_RUNS", "CheckResult", "Supplements", "compare_runs",
+           "judge"]

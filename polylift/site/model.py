@@ -16,6 +16,7 @@ from typing import Any
 
 from polylift.errors import PolyliftError
 from polylift.harness.comparison.figures import seconds
+from polylift.harness.report import SOURCE_MARK
 from polylift.passes.stages import MATCH_REPORT
 
 OK_VERDICTS = ("BIT-EXACT", "PASS")
@@ -110,6 +111,13 @@ def _result(kernel: dict[str, Any], backend: str | None, size: str,
     return None
 
 
+def _speedup_text(speed: float | None, source_runs: bool) -> str:
+    """A speedup cell; `(source)` where no launch left the source's own code running."""
+    if not speed:
+        return "-"
+    return f"{speed:.2f}x" + (SOURCE_MARK if source_runs else "")
+
+
 def index_row(kernel: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
     """The cells of one kernel's row in its suite's table."""
     target = config["targets"][0]
@@ -127,7 +135,7 @@ def index_row(kernel: dict[str, Any], config: dict[str, Any]) -> dict[str, Any]:
             found = _result(kernel, backend, size, target)
             speed = found.get("speedup") if found else None
             lifted.append((seconds(found["lifted_s"]) if found else "-",
-                           f"{speed:.2f}x" if speed else "-"))
+                           _speedup_text(speed, bool(found and found.get("source_runs")))))
         times.append((seconds(ref["reference_s"]) if ref else "-", lifted))
     return {"kernel": kernel, "href": kernel_href(kernel), "verdicts": verdicts,
             "times": times,

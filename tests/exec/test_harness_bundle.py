@@ -59,7 +59,8 @@ def _refers_back(bundle: Path) -> list[str]:
 def _verdicts(results: list[CheckResult]) -> dict[str, tuple]:
     """What must be equal between a local check and a collected bundle (not times)."""
     return {r.kernel: (r.verdict, tuple(c.describe() for c in r.arrays), r.audit,
-                       r.coverage, r.launches, r.ulp_bound, r.flops) for r in results}
+                       r.coverage, r.launches, r.ulp_bound, r.flops, r.source_runs)
+            for r in results}
 
 
 @pytest.mark.parametrize("target, backend, sources, env", [
@@ -127,6 +128,8 @@ def test_a_suite_bundle_built_in_parallel_collects_as_a_table(tmp_path, capsys):
     assert [line.split()[0] for line in out.splitlines()[2:4]] == ["kernel_axpy",
                                                                    "kernel_colsum"]
     assert "2 of 2 ok" in out
+    # colsum has no launch: collected from the bundle, it says the source's own code ran.
+    assert "1.00x (source)" in out.splitlines()[3] and "(source)" not in out.splitlines()[2]
 
 
 def test_a_program_that_fails_in_the_bundle_is_a_fail_with_its_stderr(tmp_path, capsys):

@@ -18,6 +18,7 @@ from polylift.frontend import Param, Signature
 from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.harness.report import results_json, table, verdict_line
 from polylift.harness.suite import check_suite
+from polylift.harness.verdict import SOURCE_RUNS
 
 INPUTS = Path(__file__).parent / "inputs" / "harness"
 
@@ -131,7 +132,10 @@ def test_suite_table_and_json(tmp_path):
                                     "lifted", "speedup"]
     assert lines[2].split()[:4] == ["kernel_axpy", "FULL", "1", "BIT-EXACT"]
     assert all(len(r.reference_times) == 3 and len(r.lifted_times) == 3 for r in results)
-    assert lines[-1] == "2 of 2 ok"
+    # colsum has no launch: the source's own code runs, and the table says so.
+    assert lines[3].split()[:2] == ["kernel_colsum", "NONE"]
+    assert "  1.00x (source)  " in lines[3] and "(source)" not in lines[2]
+    assert lines[-2:] == ["2 of 2 ok", f"(source): {SOURCE_RUNS}"]
     data = json.loads(results_json(list(reversed(results)), options))
     assert data["config"]["repeat"] == 3
     assert [r["kernel"] for r in data["results"]] == ["kernel_axpy", "kernel_colsum"]
@@ -139,6 +143,9 @@ def test_suite_table_and_json(tmp_path):
     assert data["results"][0]["coverage"] == "FULL"
     assert data["results"][0]["launches"] == ["blas.axpy"]
     assert len(data["results"][0]["lifted_times"]) == 3
+    assert [r["source_runs"] for r in data["results"]] == [False, True]
+    assert data["results"][0]["mlir_s"] is None and data["results"][1]["mlir_s"] > 0
+    assert data["results"][1]["speedup"] == 1.0
     assert results_json(results, options).index('"backend"') < results_json(
         results, options).index('"inputs"')
 

@@ -65,6 +65,7 @@ from polylift.harness.facts.coverage import matched_stage
 from polylift.harness.programs.build import BenchFlags, build_lifted, shim_libraries
 from polylift.harness.programs.extents import apply_extents
 from polylift.harness.programs.lift import compile_lifted
+from polylift.harness.programs.links import compile_links
 from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 from polylift.harness.programs.wrapper import lifted_name
@@ -123,16 +124,18 @@ def time_library_only(result: CheckResult, original: Path, workdir: Path,
     shutil.copy(workdir / "bench.o", sub / "bench.o")
     tc = Toolchain(target_named(options.target), sub, CommandLog(sub))
     includes = default_include_dirs(original)
-    _, front_sig = frontend_translator(original, includes, (f"{options.size}_DATASET",),
-                                       result.kernel)
+    defines = (f"{options.size}_DATASET", *options.defines)
+    _, front_sig = frontend_translator(original, includes, defines, result.kernel)
     sig = apply_extents(front_sig, source)
     passes = backend_passes(options.backend)
     lowering = passes[passes.index("match-kernels") + 1:]
     kernel_obj = compile_lifted(library_only(stage.read_text(), result.kernel), result.kernel,
                                 lowering, tc)
     shims = shim_libraries(lowered_backends(lowering), options.target)
-    exe = build_lifted(sub / "bench.o", sig, kernel_obj, BenchFlags(options.size, includes),
-                       tc, (), shims)
+    plain = BenchFlags(options.size, includes, options.defines)
+    linked = compile_links(original, plain.c_args(), tc)  # the files POLYLIFT_LINK names
+    flags = replace(plain, link_args=(*(str(o) for o in linked), "-lm"))
+    exe = build_lifted(sub / "bench.o", sig, kernel_obj, flags, tc, (), shims)
     return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
 
 

@@ -35,12 +35,13 @@ FULL kernel has no residual loop (both time an empty kernel) and no ratio. A ker
 whose launches cannot be mapped to whole C statements (one statement split between a
 launch and loops, an inlined callee) gets `-` for gcc resid and the reason on stderr.
 Like the library-only program, neither residual program's outputs are compared (the
-launches' results are missing, so the loops run on other values); their times are. A
-kernel with
-no launch runs the source's own code: its lifted program is the reference's executable
-built again (`polylift check` still compares the MLIR build), so its speedup is 1.00x
-by construction, and its row says so and gives the MLIR build's time. The
-library-only program's outputs are not compared (its loops are gone); its timing is.
+launches' results are missing, so the loops run on other values); their times are.
+
+A kernel with no launch runs the source's own code: its lifted program is the
+reference's executable built again (`polylift check` still compares the MLIR build), so
+its speedup is 1.00x by construction, and its row says so and gives the MLIR build's
+time. The library-only program's outputs are not compared (its loops are gone); its
+timing is.
 Inputs are `exact` by default, so the lifted program must be BIT-EXACT whatever order
 the library sums in (timing does not depend on the values); `--inputs native` checks
 the benchmark's own values against the templates' ULP bounds instead.
@@ -94,7 +95,7 @@ from polylift.harness.programs.lift import compile_lifted
 from polylift.harness.programs.residual_source import launched_code, residual_source
 from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
-from polylift.harness.programs.wrapper import lifted_name
+from polylift.harness.programs.wrapper import SignatureLike, lifted_name
 from polylift.harness.suite import suite_selection
 from polylift.harness.verdict import NO_LAUNCH
 from polylift.matcher.explain.residual import LOOPS
@@ -167,7 +168,8 @@ def _variant_dir(workdir: Path, name: str, target: str) -> tuple[Path, Toolchain
 
 
 def time_mlir_variant(result: CheckResult, original: Path, workdir: Path,
-                      options: CheckOptions, name: str, edit) -> float:
+                      options: CheckOptions, name: str,
+                      edit: Callable[[str, str], str]) -> float:
     """Median kernel time of the matched IR of a checked kernel after `edit` (module
     text, kernel name -> module text), lowered like the lifted one (`original` is its
     benchmark source)."""
@@ -188,7 +190,8 @@ def time_mlir_variant(result: CheckResult, original: Path, workdir: Path,
     return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
 
 
-def _signature(result: CheckResult, original: Path, workdir: Path, options: CheckOptions):
+def _signature(result: CheckResult, original: Path, workdir: Path,
+               options: CheckOptions) -> SignatureLike:
     """The checked kernel's signature, with its array extents."""
     includes = default_include_dirs(original)
     _, front_sig = frontend_translator(original, includes, (f"{options.size}_DATASET",),

@@ -144,7 +144,7 @@ def test_a_statement_both_launched_and_residual_is_refused():
 def test_launched_code_outside_the_kernel_is_refused():
     source = LINALG_DIR / "covariance.c"
     code = LaunchedCode(frozenset({(str(source), 59, 7)}), frozenset())  # main's init loop
-    with pytest.raises(ResidualSourceError, match="outside the kernel's own statements"):
+    with pytest.raises(ResidualSourceError, match="located outside the kernel.s own statements"):
         residual_source(source, "kernel_covariance", code, default_include_dirs(source),
                         DEFINES)
 

@@ -69,6 +69,11 @@ def _key(op: ir.Operation) -> tuple[str, str]:
     return op.name, str(op.location)
 
 
+def _absolute(file: str) -> str:
+    """A source file's absolute path; `-` (text a pass parsed, not a file) stays."""
+    return file if file == "-" else os.path.abspath(file)
+
+
 def _positions(op: ir.Operation) -> frozenset[Position]:
     """The source positions of the ops nested in `op` (itself included) that compute:
     views, index arithmetic and constants are left out, and so is every launch with its
@@ -80,7 +85,7 @@ def _positions(op: ir.Operation) -> frozenset[Position]:
             return ir.WalkResult.SKIP
         loc = source_loc(inner.location)
         if loc is not None and inner.name not in PURE:
-            found.add((os.path.abspath(loc.file), loc.line, loc.col))
+            found.add((_absolute(loc.file), loc.line, loc.col))
         return ir.WalkResult.ADVANCE
 
     op.walk(visit, ir.WalkOrder.PRE_ORDER)
@@ -129,7 +134,7 @@ def _coords(node: c_ast.Node) -> set[Position]:
         current = stack.pop()
         coord = current.coord
         if coord is not None and coord.file and coord.column:
-            found.add((os.path.abspath(coord.file), coord.line, coord.column))
+            found.add((_absolute(coord.file), coord.line, coord.column))
         stack.extend(child for _, child in named_children(current))
     return found
 
@@ -137,7 +142,7 @@ def _coords(node: c_ast.Node) -> set[Position]:
 def _at(node: c_ast.Node) -> Position:
     """Where a statement starts."""
     coord = node.coord
-    return (os.path.abspath(coord.file), coord.line, coord.column or 1) if coord else ("?", 0, 0)
+    return (_absolute(coord.file), coord.line, coord.column or 1) if coord else ("?", 0, 0)
 
 
 def _strip(stmt: c_ast.Node, code: LaunchedCode, removed: list[Position]) -> c_ast.Node | None:
@@ -184,8 +189,9 @@ def residual_source(source: Path, kernel: str, code: LaunchedCode,
     outside = code.launched - _coords(body)
     if outside:
         file, line, col = min(outside)
-        raise ResidualSourceError(f"{file}:{line}:{col}: launched code outside the kernel's "
-                                  "own statements (an inlined callee?)")
+        raise ResidualSourceError(f"{file}:{line}:{col}: launched code located outside the "
+                                  "kernel's own statements (an inlined callee, or a "
+                                  "location a pass made)")
     removed: list[Position] = []
     stripped = _strip(copy.deepcopy(body), code, removed)
     if stripped is None:

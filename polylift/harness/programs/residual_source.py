@@ -11,11 +11,13 @@ timed). A *unit* of computation is what the match report calls residual
 (`matcher/explain/residual.py`: linalg ops, loops that compute, stores outside loops):
 the units of the raised module that are missing from the matched one went into
 launches. Every op nested in a unit has the position of the C expression or statement
-it comes from, so a leaf statement of the kernel (any statement but a block or a `for`)
-is *launched* when positions of launched units fall in it, *residual* when positions of
-remaining units do. A launched leaf is removed, then every `for` and block left empty;
-the body is printed again (pycparser's generator, macros expanded as the same dataset
-size compiles them) in place of the original body, the rest of the file kept as is.
+it comes from (views, index arithmetic, constants and a remaining loop's launches are
+not counted: they compute nothing of the loop's own), so a leaf statement of the kernel
+(any statement but a block or a `for`) is *launched* when positions of launched units
+fall in it, *residual* when positions of remaining units do. A launched leaf is
+removed, then every `for` and block left empty; the body is printed again (pycparser's
+generator, macros expanded as the same dataset size compiles them) in place of the
+original body, the rest of the file kept as is.
 
 Nothing is guessed: a leaf both launched and residual (one statement split between a
 launch and loops), launched code outside the kernel's own statements (an inlined

@@ -18,11 +18,30 @@ program keeps (residual loops, view setup and call overhead make up the rest);
 cost. A fourth program, *loops*, is the lifted one without `match-kernels`: every loop
 of the kernel raised and compiled through MLIR and LLVM as residual loops are, so
 `gcc/mlir` = reference time / loops time compares the same loops compiled by gcc and by
-MLIR (below 1: the loops MLIR compiles are slower than the reference's). A kernel with
-no launch runs the source's own code: its lifted program is the reference's executable
-built again (`polylift check` still compares the MLIR build), so its speedup is 1.00x
-by construction, and its row says so and gives the MLIR build's time. The
-library-only program's outputs are not compared (its loops are gone); its timing is.
+MLIR (below 1: the loops MLIR compiles are slower than the reference's).
+
+The residual loops alone, compiled by each: `mlir resid` times the *MLIR residual*
+program, the lifted kernel's matched IR with every `kernel.launch` removed, lowered like
+the lifted one (its loops, views and call overhead, without the library's work);
+`gcc resid` times the *gcc residual* program, the benchmark's C with the statements
+that became launches removed (`harness/programs/residual_source.py`: read from the
+locations of the units the matching replaced), compiled with the reference's flags and
+timed by the reference's wrapper. Both remove the launches from the same kernel, one
+from its IR and one from its C, so `gcc/mlir resid` = gcc resid / mlir resid compares
+the same residual loops compiled by gcc and by MLIR (below 1: MLIR's are slower), where
+`residual` (a difference of two timings) only estimates MLIR's. Statements gcc keeps
+stay in their nests as written, where MLIR may have split a nest into several loops; a
+FULL kernel has no residual loop (both time an empty kernel) and no ratio. A kernel
+whose launches cannot be mapped to whole C statements (one statement split between a
+launch and loops, an inlined callee) gets `-` for gcc resid and the reason on stderr.
+Like the library-only program, neither residual program's outputs are compared (the
+launches' results are missing, so the loops run on other values); their times are.
+
+A kernel with no launch runs the source's own code: its lifted program is the
+reference's executable built again (`polylift check` still compares the MLIR build), so
+its speedup is 1.00x by construction, and its row says so and gives the MLIR build's
+time. The library-only program's outputs are not compared (its loops are gone); its
+timing is.
 Inputs are `exact` by default, so the lifted program must be BIT-EXACT whatever order
 the library sums in (timing does not depend on the values); `--inputs native` checks
 the benchmark's own values against the templates' ULP bounds instead.
@@ -47,8 +66,8 @@ import math
 import shutil
 import sys
 import tempfile
-from collections.abc import Sequence
-from dataclasses import replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from polylift import rewriter
@@ -60,15 +79,24 @@ from polylift.harness.check import (
     default_include_dirs,
     frontend_translator,
     kernel_name,
+    pass_options,
+    with_options,
 )
-from polylift.harness.facts.coverage import matched_stage
-from polylift.harness.programs.build import BenchFlags, build_lifted, shim_libraries
+from polylift.harness.facts.coverage import PARTIAL, matched_stage
+from polylift.harness.programs.build import (
+    BenchFlags,
+    build_lifted,
+    build_reference,
+    compile_benchmark,
+    shim_libraries,
+)
 from polylift.harness.programs.extents import apply_extents
 from polylift.harness.programs.lift import compile_lifted
 from polylift.harness.programs.links import compile_links
+from polylift.harness.programs.residual_source import launched_code, residual_source
 from polylift.harness.programs.run import run_program
 from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
-from polylift.harness.programs.wrapper import lifted_name
+from polylift.harness.programs.wrapper import SignatureLike, lifted_name
 from polylift.harness.suite import suite_selection
 from polylift.harness.verdict import NO_LAUNCH
 from polylift.matcher.explain.residual import LOOPS
@@ -92,50 +120,113 @@ def _has_launch(op: ir.Operation) -> bool:
     return bool(found)
 
 
-def library_only(text: str, kernel: str) -> str:
-    """The matched module with every launch-free loop and linalg op of the kernel removed,
-    and the kernel under its C name again (so the lifting step can prepare it anew)."""
+def _kernel_ops(text: str, kernel: str, remove: Callable[[ir.Operation], bool],
+                deep: bool) -> str:
+    """The matched module with the kernel's ops that `remove` selects erased (those of
+    its body, or with `deep` those nested anywhere in it), and the kernel under its C
+    name again (so the lifting step can prepare it anew)."""
+    doomed: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if remove(op):
+            doomed.append(op)
+            return ir.WalkResult.SKIP
+        return ir.WalkResult.ADVANCE if deep else ir.WalkResult.SKIP
+
     ctx = new_context()
     with ctx:
         module = parse_module(text, ctx, "matched.mlir")
         for func in module.body.operations:
-            if ir.StringAttr(func.attributes["sym_name"]).value != lifted_name(kernel):
-                continue
-            rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(kernel))
-            for op in list(func.regions[0].blocks[0].operations):
-                name = op.operation.name
-                loop_like = name in LOOPS or name.startswith("linalg.")
-                if loop_like and not op.operation.results and not _has_launch(op.operation):
-                    rewriter.erase(op)
+            if ir.StringAttr(func.attributes["sym_name"]).value == lifted_name(kernel):
+                rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(kernel))
+                for op in func.regions[0].blocks[0].operations:
+                    op.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+        for op in doomed:
+            rewriter.erase(op)
         return str(module)
 
 
-def time_library_only(result: CheckResult, original: Path, workdir: Path,
-                      options: CheckOptions) -> float:
-    """Median kernel time of the library-only build of a checked kernel (`original` is
-    its benchmark source)."""
+def library_only(text: str, kernel: str) -> str:
+    """The matched module with every launch-free loop and linalg op of the kernel's body
+    removed."""
+    def loop_without_launch(op: ir.Operation) -> bool:
+        loop_like = op.name in LOOPS or op.name.startswith("linalg.")
+        return loop_like and not op.results and not _has_launch(op)
+    return _kernel_ops(text, kernel, loop_without_launch, deep=False)
+
+
+def residual_only(text: str, kernel: str) -> str:
+    """The matched module with every launch of the kernel removed: its residual code."""
+    return _kernel_ops(text, kernel, lambda op: op.name == "kernel.launch", deep=True)
+
+
+def _variant_dir(workdir: Path, name: str, target: str) -> tuple[Path, Toolchain]:
+    """A fresh sub-directory of a checked kernel's work directory, and its toolchain."""
+    sub = workdir / name
+    shutil.rmtree(sub, ignore_errors=True)
+    sub.mkdir()
+    return sub, Toolchain(target_named(target), sub, CommandLog(sub))
+
+
+def time_mlir_variant(result: CheckResult, original: Path, workdir: Path,
+                      options: CheckOptions, name: str,
+                      edit: Callable[[str, str], str]) -> float:
+    """Median kernel time of the matched IR of a checked kernel after `edit` (module
+    text, kernel name -> module text), lowered like the lifted one (`original` is its
+    benchmark source)."""
     stage = matched_stage(workdir)
     if stage is None:
         raise PolyliftError(f"{workdir} has no matched stage")
-    source = workdir / "bench.c"
-    sub = workdir / "library-only"
-    shutil.rmtree(sub, ignore_errors=True)
-    sub.mkdir()
+    sub, tc = _variant_dir(workdir, name, options.target)
     shutil.copy(workdir / "bench.o", sub / "bench.o")
-    tc = Toolchain(target_named(options.target), sub, CommandLog(sub))
+    sig = _signature(result, original, workdir, options)
+    passes = backend_passes(options.backend)
+    lowering = passes[passes.index("match-kernels") + 1:]
+    kernel_obj = compile_lifted(edit(stage.read_text(), result.kernel), result.kernel,
+                                lowering, tc)
+    shims = shim_libraries(lowered_backends(lowering), options.target)
+    exe = build_lifted(sub / "bench.o", sig, kernel_obj, _bench_flags(original, options, tc),
+                       tc, (), shims)
+    return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
+
+
+def _signature(result: CheckResult, original: Path, workdir: Path,
+               options: CheckOptions) -> SignatureLike:
+    """The checked kernel's signature, with its array extents."""
     includes = default_include_dirs(original)
     defines = (f"{options.size}_DATASET", *options.defines)
     _, front_sig = frontend_translator(original, includes, defines, result.kernel)
-    sig = apply_extents(front_sig, source)
-    passes = backend_passes(options.backend)
-    lowering = passes[passes.index("match-kernels") + 1:]
-    kernel_obj = compile_lifted(library_only(stage.read_text(), result.kernel), result.kernel,
-                                lowering, tc)
-    shims = shim_libraries(lowered_backends(lowering), options.target)
-    plain = BenchFlags(options.size, includes, options.defines)
-    linked = compile_links(original, plain.c_args(), tc)  # the files POLYLIFT_LINK names
-    flags = replace(plain, link_args=(*(str(o) for o in linked), "-lm"))
-    exe = build_lifted(sub / "bench.o", sig, kernel_obj, flags, tc, (), shims)
+    return apply_extents(front_sig, workdir / "bench.c")
+
+
+def _bench_flags(original: Path, options: CheckOptions, tc: Toolchain) -> BenchFlags:
+    """The check's compile flags of the benchmark, linking the files its POLYLIFT_LINK
+    comments name (compiled in `tc`'s directory)."""
+    plain = BenchFlags(options.size, default_include_dirs(original), options.defines)
+    linked = compile_links(original, plain.c_args(), tc)
+    return replace(plain, link_args=(*(str(o) for o in linked), "-lm"))
+
+
+def time_gcc_residual(result: CheckResult, original: Path, workdir: Path,
+                      options: CheckOptions) -> float:
+    """Median kernel time of the *gcc residual* program: the benchmark with the kernel's
+    launched statements removed (`residual_source.py`), built and timed as the
+    reference is."""
+    stage = matched_stage(workdir)
+    if stage is None:
+        raise PolyliftError(f"{workdir} has no matched stage")
+    passes = with_options(backend_passes(options.backend), pass_options(options))
+    matching = passes[:next(i for i, p in enumerate(passes) if p.startswith("match-kernels")) + 1]
+    code = launched_code((workdir / "kernel.mlir").read_text(), result.kernel, matching,
+                         stage.read_text())
+    includes = default_include_dirs(original)
+    source = residual_source(original, result.kernel, code, includes,
+                             (f"{options.size}_DATASET", *options.defines))
+    sub, tc = _variant_dir(workdir, "gcc-residual", options.target)
+    flags = _bench_flags(original, options, tc)
+    (sub / "bench.c").write_text(source.text)
+    sig = _signature(result, original, workdir, options)
+    exe = build_reference(compile_benchmark(sub / "bench.c", flags, tc), sig, flags, tc)
     return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
 
 
@@ -149,23 +240,44 @@ def time_loops(source: Path, options: CheckOptions) -> float | None:
 NAME = 20
 
 
-def _row(name: str, result: CheckResult, limit_s: float | None,
-         loops_s: float | None) -> str:
+@dataclass(frozen=True)
+class Extra:
+    """The times of a kernel's other programs (None: not built)."""
+
+    library_only_s: float | None = None
+    loops_s: float | None = None
+    mlir_residual_s: float | None = None  # the matched IR without its launches
+    gcc_residual_s: float | None = None  # the C without its launched statements
+
+
+def _ms(seconds: float | None, width: int) -> str:
+    return f"{seconds * 1e3:{width}.4f}" if seconds else f"{'-':>{width}}"
+
+
+def _ratio(num: float | None, den: float | None, width: int = 7) -> str:
+    return f"{num / den:{width}.2f}x" if num and den else f"{'-':>{width + 1}}"
+
+
+def _row(name: str, result: CheckResult, extra: Extra) -> str:
     speedup = result.speedup or 0.0
+    limit_s = extra.library_only_s
     limit = (result.reference_s or 0.0) / limit_s if limit_s else 0.0
     share = f"{100 * speedup / limit:7.0f}%" if limit else f"{'-':>8}"
     gflops = f"{result.gflops:8.1f}" if result.gflops else f"{'-':>8}"
     residual = f"{((result.lifted_s or 0) - limit_s) * 1e3:9.4f}" if limit_s else f"{'-':>9}"
-    loops = (f"{loops_s * 1e3:10.4f} {(result.reference_s or 0) / loops_s:7.2f}x" if loops_s
-             else f"{'-':>10} {'-':>8}")
+    loops = f"{_ms(extra.loops_s, 10)} {_ratio(result.reference_s, extra.loops_s)}"
+    # With nothing residual, both programs time an empty kernel: no ratio of loops.
+    loops_left = extra.mlir_residual_s if result.coverage == PARTIAL else None
+    resid = (f"{_ms(extra.mlir_residual_s, 10)} {_ms(extra.gcc_residual_s, 9)} "
+             f"{_ratio(extra.gcc_residual_s, loops_left, 13)}")
     slower = "  SLOWER THAN REFERENCE" if speedup and speedup < 1 else ""
-    limit_cols = f"{limit_s * 1e3:12.4f} {limit:7.2f}x" if limit_s else f"{'-':>12} {'-':>8}"
+    limit_cols = f"{_ms(limit_s, 12)} {_ratio(result.reference_s, limit_s)}"
     if result.source_runs:  # the reference's own program again: 1.00x by construction
         slower = f"  {NO_LAUNCH}; MLIR build {(result.mlir_s or 0) * 1e3:.4f}"
     return (f"{name:<{NAME}} {result.verdict:<9} {result.coverage:<8} "
             f"{(result.reference_s or 0) * 1e3:10.4f} {(result.lifted_s or 0) * 1e3:9.4f} "
             f"{speedup:8.2f}x {limit_cols} {share} "
-            f"{gflops} {residual} {loops}{slower}")
+            f"{gflops} {residual} {loops} {resid}{slower}")
 
 
 def _summary(suite: str, speedups: dict[str, float], source: Sequence[str]) -> str:
@@ -201,17 +313,34 @@ def _least(a: float | None, b: float | None) -> float | None:
     return min((t for t in (a, b) if t is not None), default=None)
 
 
+def _timed(what: str, kernel: str, timing: Callable[[], float]) -> float | None:
+    """`timing()`, or None with the reason on stderr when its program cannot be built."""
+    try:
+        return timing()
+    except PolyliftError as exc:
+        print(f"{kernel}: {what}: {exc.render()}", file=sys.stderr)
+        return None
+
+
 def time_kernel(source: Path, options: CheckOptions, keep: Path,
                 rounds: int = 1) -> tuple[str, CheckResult]:
-    """Check one benchmark and time its library-only and loops programs: its row."""
+    """Check one benchmark and time its library-only, residual and loops programs: its
+    row."""
     result = least_times(source, options, rounds)
-    limit_s = None
+    extra = Extra(loops_s=time_loops(source, options))
     if result.launches and result.verdict != "FAIL":
-        try:
-            limit_s = time_library_only(result, source, keep / kernel_name(source), options)
-        except PolyliftError as exc:
-            print(f"{source.stem}: library-only build failed: {exc.render()}", file=sys.stderr)
-    return _row(source.stem, result, limit_s, time_loops(source, options)), result
+        work = keep / kernel_name(source)
+        extra = replace(
+            extra,
+            library_only_s=_timed("library-only build failed", source.stem, lambda: (
+                time_mlir_variant(result, source, work, options, "library-only",
+                                  library_only))),
+            mlir_residual_s=_timed("MLIR residual build failed", source.stem, lambda: (
+                time_mlir_variant(result, source, work, options, "mlir-residual",
+                                  residual_only))),
+            gcc_residual_s=_timed("no gcc residual", source.stem, lambda: (
+                time_gcc_residual(result, source, work, options))))
+    return _row(source.stem, result, extra), result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -256,7 +385,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{suite:<{NAME}} {'verdict':<9} {'coverage':<8} {'reference':>10} "
               f"{'lifted':>9} {'speedup':>9} {'library-only':>12} {'limit':>8} "
               f"{'of limit':>8} {'GFLOP/s':>8} {'residual':>9} {'mlir loops':>10} "
-              f"{'gcc/mlir':>8}")
+              f"{'gcc/mlir':>8} {'mlir resid':>10} {'gcc resid':>9} "
+              f"{'gcc/mlir resid':>14}")
         speedups: dict[str, float] = {}
         unlifted: list[str] = []
         for source in sources:

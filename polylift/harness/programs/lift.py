@@ -44,8 +44,10 @@ def _kernel_func(module: ir.Module, kernel: str) -> ir.Operation:
     raise BuildError(f"the MLIR module has no function '@{kernel}'")
 
 
-def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir") -> str:
-    """Rename `@kernel` to its lifted name and ask for its C interface (`_mlir_ciface_`).
+def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir",
+                   keep_locations: bool = False) -> str:
+    """Rename `@kernel` to its lifted name and ask for its C interface (`_mlir_ciface_`);
+    with `keep_locations`, the printed module keeps its source locations.
 
     The C name stays free for the wrapper, which the benchmark's `main` calls.
     """
@@ -55,6 +57,8 @@ def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir") -> str
         func = _kernel_func(module, kernel)
         rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(lifted_name(kernel)))
         rewriter.set_attribute(func, "llvm.emit_c_interface", ir.UnitAttr.get())
+        if keep_locations:
+            return str(module.operation.get_asm(enable_debug_info=True))
         return str(module)
 
 

@@ -1,0 +1,236 @@
+"""The benchmark's kernel as C with the statements that became launches removed.
+
+`bench_host.py` times this *gcc residual* program next to the lifted one: gcc compiles
+exactly the code the lifted kernel keeps beside its library calls, so the residual loops
+of both compilers can be compared.
+
+Which statements became launches is read from the IR, with its source locations: the
+kernel's `kernel.mlir` is run through the raising and matching passes again (the
+module must print as the check's matched stage did, else the IR read is not the one
+timed). A *unit* of computation is what the match report calls residual
+(`matcher/explain/residual.py`: linalg ops, loops that compute, stores outside loops):
+the units of the raised module that are missing from the matched one went into
+launches. Every op nested in a unit has the position of the C expression or statement
+it comes from (views, index arithmetic, constants and a remaining loop's launches are
+not counted: they compute nothing of the loop's own), so a leaf statement of the kernel
+(any statement but a block or a `for`) is *launched* when positions of launched units
+fall in it, *residual* when positions of remaining units do. A launched leaf is
+removed, then every `for` and block left empty; the body is printed again (pycparser's
+generator, macros expanded as the same dataset size compiles them) in place of the
+original body, the rest of the file kept as is.
+
+Nothing is guessed: a leaf both launched and residual (one statement split between a
+launch and loops), launched code outside the kernel's own statements (an inlined
+callee), or a matched unit the raised module lacks raises `ResidualSourceError`.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from pycparser import c_ast, c_generator
+
+from polylift.errors import PolyliftError
+from polylift.frontend.c.scan import named_children
+from polylift.frontend.c.source import parse_c, preprocess
+from polylift.harness.programs.lift import prepare_module
+from polylift.matcher.explain.residual import residual_ops
+from polylift.matcher.search.match import PURE
+from polylift.mlir import ir, new_context, parse_module, source_loc
+from polylift.passes.pipeline import PassRun, parse_element, run_pipeline
+
+Position = tuple[str, int, int]  # absolute file, line, column
+
+
+class ResidualSourceError(PolyliftError):
+    """The launches cannot be mapped to whole statements of the kernel."""
+
+
+@dataclass(frozen=True)
+class LaunchedCode:
+    """Source positions of the computation that went into launches, and of what stayed."""
+
+    launched: frozenset[Position]
+    residual: frozenset[Position]
+
+
+def _units(module: ir.Module) -> list[tuple[tuple[str, str], frozenset[Position]]]:
+    """Every residual unit of the module's functions (versions of the kernel included):
+    its name and location, and the positions of the ops in it."""
+    return [(_key(op), _positions(op)) for func in module.body.operations
+            for op, _ in residual_ops(func.operation)]
+
+
+def _key(op: ir.Operation) -> tuple[str, str]:
+    """A unit's identity across the matching pass: its name and location."""
+    return op.name, str(op.location)
+
+
+def _absolute(file: str) -> str:
+    """A source file's absolute path; `-` (text a pass parsed, not a file) stays."""
+    return file if file == "-" else os.path.abspath(file)
+
+
+def _positions(op: ir.Operation) -> frozenset[Position]:
+    """The source positions of the ops nested in `op` (itself included) that compute:
+    views, index arithmetic and constants are left out, and so is every launch with its
+    operands' setup (a loop that repeats launches keeps only its own code)."""
+    found: set[Position] = set()
+
+    def visit(inner: ir.Operation) -> ir.WalkResult:
+        if inner.name == "kernel.launch":
+            return ir.WalkResult.SKIP
+        loc = source_loc(inner.location)
+        if loc is not None and inner.name not in PURE:
+            found.add((_absolute(loc.file), loc.line, loc.col))
+        return ir.WalkResult.ADVANCE
+
+    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return frozenset(found)
+
+
+def launched_code(kernel_mlir: str, kernel: str, passes: Sequence[str],
+                  matched: str) -> LaunchedCode:
+    """What of `kernel` (in the front end's `kernel_mlir`) went into launches under
+    `passes` (raising, then matching), whose result must print as `matched`."""
+    split = next((i for i, p in enumerate(passes) if p.startswith("match-kernels")), None)
+    if split is None:
+        raise ResidualSourceError("the passes do not match kernels")
+    ctx = new_context()
+    with ctx:
+        module = parse_module(prepare_module(kernel_mlir, kernel, keep_locations=True), ctx,
+                              "kernel.mlir")
+        steps = [parse_element(p) for p in passes]
+        run = PassRun(filename="kernel.mlir", wanted=frozenset())
+        run_pipeline(steps[:split], module, run)
+        raised = _units(module)
+        run_pipeline(steps[split:], module, run)
+        if str(module) != matched:
+            raise ResidualSourceError("matching again gives other IR than the check's "
+                                      "matched stage")
+        left = _units(module)
+    unmatched = Counter(key for key, _ in left)
+    launched: set[Position] = set()
+    for key, positions in raised:
+        if unmatched[key]:
+            unmatched[key] -= 1
+        else:
+            launched |= positions
+    if +unmatched:
+        raise ResidualSourceError("the matched kernel has loops the raised one lacks")
+    if not launched:
+        raise ResidualSourceError("no loop of the raised kernel went into a launch")
+    return LaunchedCode(frozenset(launched), frozenset().union(*(p for _, p in left)))
+
+
+def _coords(node: c_ast.Node) -> set[Position]:
+    """The positions of `node` and every node under it."""
+    found: set[Position] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        coord = current.coord
+        if coord is not None and coord.file and coord.column:
+            found.add((_absolute(coord.file), coord.line, coord.column))
+        stack.extend(child for _, child in named_children(current))
+    return found
+
+
+def _at(node: c_ast.Node) -> Position:
+    """Where a statement starts."""
+    coord = node.coord
+    return (_absolute(coord.file), coord.line, coord.column or 1) if coord else ("?", 0, 0)
+
+
+def _strip(stmt: c_ast.Node, code: LaunchedCode, removed: list[Position]) -> c_ast.Node | None:
+    """`stmt` without its launched leaves, and without the loops and blocks they leave
+    empty (None: nothing is left)."""
+    if isinstance(stmt, c_ast.Compound):
+        items = stmt.block_items or []
+        kept = [s for s in (_strip(item, code, removed) for item in items) if s is not None]
+        return c_ast.Compound(kept, stmt.coord) if kept or not items else None
+    if isinstance(stmt, c_ast.For):
+        body = _strip(stmt.stmt, code, removed)
+        return None if body is None else c_ast.For(stmt.init, stmt.cond, stmt.next, body,
+                                                   stmt.coord)
+    positions = _coords(stmt)
+    if positions & code.launched and positions & code.residual:
+        file, line, col = _at(stmt)
+        raise ResidualSourceError(f"{file}:{line}:{col}: the statement is split between a "
+                                  "launch and residual code")
+    if positions & code.launched:
+        removed.append(_at(stmt))
+        return None
+    return stmt
+
+
+@dataclass(frozen=True)
+class ResidualSource:
+    """The kernel's file with its launched statements removed, and where those were."""
+
+    text: str
+    removed: tuple[Position, ...]
+
+
+def residual_source(source: Path, kernel: str, code: LaunchedCode,
+                    include_dirs: Sequence[str], defines: Sequence[str]) -> ResidualSource:
+    """The text of `source` with the launched statements of `kernel`'s body removed
+    (the body printed again, preprocessed with `defines`)."""
+    path = str(source)
+    ast = parse_c(preprocess(path, include_dirs, defines), path)
+    funcs = [d for d in ast.ext if isinstance(d, c_ast.FuncDef) and d.decl.name == kernel
+             and d.body.coord is not None and d.body.coord.file == path]
+    if len(funcs) != 1:
+        raise ResidualSourceError(f"'{path}' defines no single function '{kernel}'")
+    body = funcs[0].body
+    outside = code.launched - _coords(body)
+    if outside:
+        file, line, col = min(outside)
+        raise ResidualSourceError(f"{file}:{line}:{col}: launched code located outside the "
+                                  "kernel's own statements (an inlined callee, or a "
+                                  "location a pass made)")
+    removed: list[Position] = []
+    stripped = _strip(copy.deepcopy(body), code, removed)
+    if stripped is None:
+        stripped = c_ast.Compound([], body.coord)
+    text = source.read_text()
+    start, end = _body_span(text, body.coord.line, body.coord.column or 1)
+    printed = c_generator.CGenerator().visit(stripped).rstrip("\n")
+    return ResidualSource(text[:start] + printed + text[end:], tuple(removed))
+
+
+def _body_span(text: str, line: int, column: int) -> tuple[int, int]:
+    """The offsets of a function body's `{` (at `line`:`column`) and past its `}`,
+    braces in comments, strings and character constants not counted."""
+    lines = text.splitlines(keepends=True)
+    start = sum(len(s) for s in lines[:line - 1]) + column - 1
+    if text[start:start + 1] != "{":
+        raise ResidualSourceError(f"no '{{' where the kernel's body starts ({line}:{column})")
+    depth, i = 0, start
+    while i < len(text):
+        two = text[i:i + 2]
+        if two in ("//", "/*"):
+            close = text.find("\n" if two == "//" else "*/", i + 2)
+            i = len(text) if close < 0 else close + (1 if two == "//" else 2)
+            continue
+        if text[i] in "\"'":
+            i = _past_literal(text, i)
+            continue
+        depth += {"{": 1, "}": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            return start, i
+    raise ResidualSourceError("the kernel's body has no closing '}'")
+
+
+def _past_literal(text: str, i: int) -> int:
+    """The offset past the string or character constant opening at `i`."""
+    quote, i = text[i], i + 1
+    while i < len(text) and text[i] != quote:
+        i += 2 if text[i] == "\\" else 1
+    return i + 1

@@ -1,0 +1,156 @@
+"""The gcc residual source: a benchmark's kernel without the statements that became
+launches, compiled as the reference is (`bench_host.py`'s `gcc resid` column)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from polylift.harness.check import default_include_dirs, frontend_translator, kernel_name
+from polylift.harness.programs.build import NOIPA_DEFINE
+from polylift.harness.programs.lift import prepare_module
+from polylift.harness.programs.residual_source import (
+    LaunchedCode,
+    ResidualSourceError,
+    launched_code,
+    residual_source,
+)
+from polylift.harness.programs.toolchain import C_FLAGS
+from polylift.mlir import ir, new_context, parse_module, source_loc
+from polylift.passes.pipeline import PassRun, parse_element, run_pipeline
+from polylift.passes.stages import LINALG, MATCHED
+
+ROOT = Path(__file__).resolve().parents[2]
+LINALG_DIR = ROOT / "benchmarks" / "linalg"
+PASSES = (*LINALG.flags, *MATCHED.flags)
+DEFINES = ("MINI_DATASET",)
+
+
+def _lifted(source: Path) -> tuple[str, str, set[int]]:
+    """The kernel's front-end MLIR, its matched module as the check prints it, and the
+    source lines its launches are located at."""
+    kernel = kernel_name(source)
+    mlir, _ = frontend_translator(source, default_include_dirs(source), DEFINES, kernel)
+    ctx = new_context()
+    with ctx:
+        module = parse_module(prepare_module(mlir, kernel, keep_locations=True), ctx, "k.mlir")
+        run_pipeline([parse_element(p) for p in PASSES], module,
+                     PassRun(filename="k.mlir", wanted=frozenset()))
+        lines: set[int] = set()
+
+        def visit(op: ir.Operation) -> ir.WalkResult:
+            loc = source_loc(op.location)
+            if op.name == "kernel.launch" and loc is not None:
+                lines.add(loc.line)
+            return ir.WalkResult.ADVANCE
+
+        module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return mlir, str(module), lines
+
+
+def _residual(source: Path):
+    mlir, matched, launch_lines = _lifted(source)
+    code = launched_code(mlir, kernel_name(source), PASSES, matched)
+    got = residual_source(source, kernel_name(source), code, default_include_dirs(source),
+                          DEFINES)
+    return got, launch_lines
+
+
+def _compiles(text: str, source: Path, tmp_path: Path) -> None:
+    path = tmp_path / "bench.c"
+    path.write_text(text)
+    includes = [f"-I{d}" for d in default_include_dirs(source)]
+    done = subprocess.run(["gcc", *C_FLAGS, NOIPA_DEFINE, f"-D{DEFINES[0]}", *includes, "-c",
+                           str(path), "-o", str(tmp_path / "bench.o")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+
+
+def _kernel_text(text: str, kernel: str) -> str:
+    start = text.index(f"{kernel}(")
+    return text[start:text.index("int main", start)]
+
+
+def test_covariance_loses_exactly_its_launched_statements(tmp_path):
+    source = LINALG_DIR / "covariance.c"
+    got, launch_lines = _residual(source)
+    removed = sorted((line, col) for _, line, col in got.removed)
+    # the fill and the division of the mean (two launches), the syrk reduction with the
+    # fill of cov before it (one launch, located at the reduction)
+    assert removed == [(30, 5), (33, 5), (40, 7), (42, 9)]
+    assert launch_lines == {30, 33, 42}
+    _compiles(got.text, source, tmp_path)
+    kernel = _kernel_text(got.text, "kernel_covariance")
+    assert "mean[j] += data[i][j];" in kernel  # the column sums stay as loops
+    assert "data[i][j] -= mean[j];" in kernel
+    assert "cov[j][i] = cov[i][j];" in kernel
+    for gone in ("mean[j] = 0.0", "mean[j] /= float_n", "cov[i][j] = 0.0",
+                 "data[k][i] * data[k][j]", "for (k = 0"):
+        assert gone not in kernel
+    original = source.read_text()
+    body = original.index("{", original.index("static void kernel_covariance"))
+    assert got.text[:body] == original[:body]  # the file outside the body is kept
+    assert got.text.endswith(original[original.index("\nint main(void)"):])
+
+
+def test_a_full_kernel_keeps_only_its_declarations(tmp_path):
+    source = LINALG_DIR / "gemver.c"
+    got, launch_lines = _residual(source)
+    removed = sorted((line, col) for _, line, col in got.removed)
+    assert removed == [(26, 7), (29, 7), (31, 5), (34, 7)]  # one launch each
+    assert launch_lines == {line for line, _ in removed}
+    _compiles(got.text, source, tmp_path)
+    kernel = _kernel_text(got.text, "kernel_gemver")
+    assert "for (" not in kernel and "=" not in kernel.split("{", 1)[1]
+
+
+SMALL = """void kernel_k(int n, double x[restrict n])
+{
+  int i;
+  /* a brace in a comment: } */
+  for (i = 0; i < n; i++)
+    x[i] = 0.0;  // }
+  for (i = 0; i < n; i++)
+    x[i] = x[i] * x[i];
+}
+
+int main(void) { return 0; }
+"""
+
+
+def test_the_body_ends_at_its_own_brace_not_one_in_a_comment(tmp_path):
+    source = tmp_path / "small.c"
+    source.write_text(SMALL)
+    path = str(source)
+    code = LaunchedCode(frozenset({(path, 6, 5)}), frozenset({(path, 8, 5)}))
+    got = residual_source(source, "kernel_k", code, (), ())
+    assert [(line, col) for _, line, col in got.removed] == [(6, 5)]
+    assert got.text == ("void kernel_k(int n, double x[restrict n])\n{\n  int i;\n"
+                        "  for (i = 0; i < n; i++)\n    x[i] = x[i] * x[i];\n\n}\n\n"
+                        "int main(void) { return 0; }\n")
+
+
+def test_a_statement_both_launched_and_residual_is_refused():
+    source = LINALG_DIR / "covariance.c"
+    at = (str(source), 42, 9)
+    code = LaunchedCode(frozenset({at}), frozenset({at}))
+    with pytest.raises(ResidualSourceError, match=r"covariance.c:42:9: the statement is split"):
+        residual_source(source, "kernel_covariance", code, default_include_dirs(source),
+                        DEFINES)
+
+
+def test_launched_code_outside_the_kernel_is_refused():
+    source = LINALG_DIR / "covariance.c"
+    code = LaunchedCode(frozenset({(str(source), 59, 7)}), frozenset())  # main's init loop
+    with pytest.raises(ResidualSourceError, match="located outside the kernel.s own statements"):
+        residual_source(source, "kernel_covariance", code, default_include_dirs(source),
+                        DEFINES)
+
+
+def test_other_matched_ir_than_the_checks_is_refused():
+    source = LINALG_DIR / "covariance.c"
+    mlir, _, _ = _lifted(source)
+    with pytest.raises(ResidualSourceError, match="other IR than the check's matched stage"):
+        launched_code(mlir, "kernel_covariance", PASSES, "module {\n}\n")

@@ -3,7 +3,8 @@
 Each question is put as an integer set (the pairs of instances that would be
 reordered and touch the same element, one of them writing) and answered by asking ISL
 whether the set is empty. Parameters (sizes) are unconstrained, so an answer of
-"independent" holds for every size.
+"independent" holds for every size. A question whose subscripts pin the counters it
+orders instances by is answered first without ISL (`same_counters`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 from polylift.mlir import ir
 from polylift.raising.nest_model.linear import Linear, Namer, render
 from polylift.raising.nest_model.model import Access, Loop, Statement
+from polylift.raising.proof.same_counters import same_counters
 
 if TYPE_CHECKING:
     import islpy as isl
@@ -83,11 +85,15 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
     that a later instance of `first` also touches, one of the two writing it.
     """
     depth = _common_depth(first, second)
+    shared, counters = first.ivs[:depth], {*first.ivs, *second.ivs}
     params = Namer()
     a, b = _Instance("a", first.loops, params), _Instance("b", second.loops, params)
     for acc_a in _accesses(first):
         for acc_b in _accesses(second):
             if acc_a.memref != acc_b.memref or not (acc_a.write or acc_b.write):
+                continue
+            # Instances of one element agree on the common counters: neither is before.
+            if same_counters(acc_a.index, acc_b.index, shared, counters):
                 continue
             _name_params(params, acc_a, acc_b, first, second)
             if not _conflict_set(b, acc_b, a, acc_a, _lex_before(b, a, depth)).is_empty():
@@ -97,6 +103,8 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
 
 def carried_self_dependence(stmt: Statement, read: Access) -> bool:
     """Whether `read` may see the statement's own write from another iteration."""
+    if same_counters(stmt.write.index, read.index, stmt.ivs, set(stmt.ivs)):
+        return False  # an element is written and read in one iteration only
     params = Namer()
     a, b = _Instance("a", stmt.loops, params), _Instance("b", stmt.loops, params)
     _name_params(params, stmt.write, read, stmt, stmt)

@@ -117,3 +117,36 @@ assert full.GenericOp is linalg.GenericOp and callable(full.fill) and callable(f
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+# Runs polylift-opt's body twice in one process, and prints the modules the second run
+# looked for (a module found once is in `sys.modules` and never looked for again).
+TWICE = """
+import json, sys
+from polylift.cli.opt import run_opt
+run_opt(sys.argv[1:])
+wanted = []
+class Finder:
+    def find_spec(self, name, path=None, target=None):
+        wanted.append(name)
+sys.meta_path.insert(0, Finder())
+status = run_opt(sys.argv[1:])
+print(json.dumps(wanted))
+sys.exit(status)
+"""
+
+
+def test_a_second_run_in_process_looks_for_no_module(gemm_affine, tmp_path):
+    """The bindings retry the import of a dialect's module they did not find each time
+    they wrap one of its ops; `kernel.launch`'s dialect has an (empty) module for them
+    to find once (`polylift/mlir/op_classes/kernel.py`)."""
+    source, _ = gemm_affine
+    out = tmp_path / "out.mlir"
+    argv = [str(source), "--raise-affine-to-linalg", "--match-kernels", "--backend=host",
+            "--lower-to-llvm", "-o", str(out)]
+    env = dict(os.environ, **{ENV_VAR: str(tmp_path / "cache")})
+    done = subprocess.run([sys.executable, "-c", TWICE, *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "polylift_host_gemm_f64" in out.read_text()
+    assert json.loads(done.stdout.splitlines()[-1]) == []

@@ -32,7 +32,7 @@ sys.exit(status)
 # jinja2 (C text), lark (the template parser, when the disk cache has the library),
 # the explanations of residual ops and the loop-program proofs (only for reports
 # and remarks, and for solver templates), and islpy (gemm's fission question is settled
-# by its subscripts, `raising/proof/same_counters.py`).
+# without ISL, `raising/proof/rational.py`).
 NOT_ON_PIPELINE = ("numpy", "mlir.dialects.linalg", "mlir.dialects.linalg.opdsl", "jinja2",
                    "lark", "polylift.matcher.explain.closest",
                    "polylift.matcher.program.prove", "islpy")

@@ -3,8 +3,8 @@
 Each question is put as an integer set (the pairs of instances that would be
 reordered and touch the same element, one of them writing) and answered by asking ISL
 whether the set is empty. Parameters (sizes) are unconstrained, so an answer of
-"independent" holds for every size. A question whose subscripts pin the counters it
-orders instances by is answered first without ISL (`same_counters`).
+"independent" holds for every size. A question whose set is empty over the rationals
+already (`rational.py`: most of a PolyBench nest's) is answered without ISL.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from polylift.mlir import ir
 from polylift.raising.nest_model.linear import Linear, Namer, render
 from polylift.raising.nest_model.model import Access, Loop, Statement
-from polylift.raising.proof.same_counters import same_counters
+from polylift.raising.proof.rational import Row, rationally_empty
 
 if TYPE_CHECKING:
     import islpy as isl
@@ -47,6 +47,22 @@ class _Instance:
                 cons.append(f"exists (t{self.tag}{k}: {iv} = {first} + {loop.step}t{self.tag}{k})")
         return cons
 
+    def row(self, form: Linear, sign: int = 1) -> list[tuple[str, int]]:
+        """The terms of `sign * form` by the names of this instance."""
+        return [(self.name(value), sign * coeff) for value, coeff in form.terms]
+
+    def domain_rows(self) -> list[Row]:
+        """The iteration domain's bounds as rows, without the steps' strides: a larger
+        set, which proves "empty" only when the domain's set is empty too."""
+        rows = []
+        for loop in self.loops:
+            iv = ((self.names[loop.iv], 1),)
+            rows += [Row(iv + tuple(self.row(lb, -1)), -lb.const) for lb in loop.lower]
+            # An integer below an exclusive bound is at most the bound minus one.
+            rows += [Row(tuple(self.row(ub)) + ((iv[0][0], -1),), ub.const - 1)
+                     for ub in loop.upper]
+        return rows
+
 
 def _lex_before(a: _Instance, b: _Instance, depth: int) -> str:
     """`a`'s first `depth` counters are lexicographically before `b`'s."""
@@ -72,6 +88,27 @@ def _conflict_set(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access,
     return isl.Set(text)
 
 
+def _lex_rows(a: _Instance, b: _Instance, depth: int) -> list[list[Row]]:
+    """`_lex_before` as rows: one system per way `a` comes first (equal outer
+    counters, then counter k of `a` at least one below `b`'s: they are integers)."""
+    systems = []
+    for k in range(depth):
+        equal = [Row(((f"{a.tag}{m}", 1), (f"{b.tag}{m}", -1)), 0, equal=True)
+                 for m in range(k)]
+        systems.append(equal + [Row(((f"{b.tag}{k}", 1), (f"{a.tag}{k}", -1)), -1)])
+    return systems
+
+
+def _rationally_independent(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access,
+                            orders: list[list[Row]]) -> bool:
+    """Whether `_conflict_set` is empty over the rationals for every one of `orders`:
+    then it is empty over the integers, and ISL need not be asked."""
+    same = [Row(tuple(a.row(x) + b.row(y, -1)), x.const - y.const, equal=True)
+            for x, y in zip(acc_a.index, acc_b.index, strict=True)]
+    base = a.domain_rows() + b.domain_rows() + same
+    return all(rationally_empty(base + order) for order in orders)
+
+
 def _accesses(stmt: Statement) -> list[Access]:
     return [stmt.write] + stmt.reads
 
@@ -85,17 +122,15 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
     that a later instance of `first` also touches, one of the two writing it.
     """
     depth = _common_depth(first, second)
-    shared, counters = first.ivs[:depth], {*first.ivs, *second.ivs}
     params = Namer()
     a, b = _Instance("a", first.loops, params), _Instance("b", second.loops, params)
     for acc_a in _accesses(first):
         for acc_b in _accesses(second):
             if acc_a.memref != acc_b.memref or not (acc_a.write or acc_b.write):
                 continue
-            # Instances of one element agree on the common counters: neither is before.
-            if same_counters(acc_a.index, acc_b.index, shared, counters):
-                continue
             _name_params(params, acc_a, acc_b, first, second)
+            if _rationally_independent(b, acc_b, a, acc_a, _lex_rows(b, a, depth)):
+                continue
             if not _conflict_set(b, acc_b, a, acc_a, _lex_before(b, a, depth)).is_empty():
                 return acc_b
     return None
@@ -103,11 +138,13 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
 
 def carried_self_dependence(stmt: Statement, read: Access) -> bool:
     """Whether `read` may see the statement's own write from another iteration."""
-    if same_counters(stmt.write.index, read.index, stmt.ivs, set(stmt.ivs)):
-        return False  # an element is written and read in one iteration only
     params = Namer()
     a, b = _Instance("a", stmt.loops, params), _Instance("b", stmt.loops, params)
     _name_params(params, stmt.write, read, stmt, stmt)
+    depth = len(stmt.loops)
+    if _rationally_independent(a, stmt.write, b, read,
+                               _lex_rows(a, b, depth) + _lex_rows(b, a, depth)):
+        return False
     differ = "(" + _lex_before(a, b, len(stmt.loops)) + " or " + \
         _lex_before(b, a, len(stmt.loops)) + ")"
     return not _conflict_set(a, stmt.write, b, read, differ).is_empty()

@@ -150,3 +150,22 @@ def test_a_second_run_in_process_looks_for_no_module(gemm_affine, tmp_path):
     assert done.returncode == 0, done.stderr
     assert "polylift_host_gemm_f64" in out.read_text()
     assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_raising_a_stencil_loads_no_islpy(tmp_path):
+    """jacobi-1d's two nests in one time loop cannot be split: raising proves the
+    dependence by a point that meets every constraint (`raising/proof/rational.py`),
+    without ISL. (Matching its time loop against loop programs still loads islpy.)"""
+    source = tmp_path / "jacobi-1d.mlir"
+    cc = [str(ROOT / "benchmarks" / "linalg" / "jacobi-1d.c"), "-I",
+          str(ROOT / "benchmarks" / "include"), "-DMINI_DATASET", "-o", str(source)]
+    loaded("polylift.cli.cc", cc, tmp_path / "cache")
+    argv = [str(source), "--raise-affine-to-linalg", "--remarks=missed", "-o",
+            str(tmp_path / "out.mlir")]
+    env = dict(os.environ, **{ENV_VAR: str(tmp_path / "cache")})
+    done = subprocess.run([sys.executable, "-c", DRIVER, "polylift.cli.opt", *argv],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "loop fission would reverse a dependence" in done.stderr
+    modules = set(json.loads(done.stdout.splitlines()[-1]))
+    assert "polylift.raising.proof.rational" in modules and "islpy" not in modules

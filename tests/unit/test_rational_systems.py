@@ -1,10 +1,11 @@
-"""Fourier-Motzkin emptiness (`raising/proof/rational.py`): a system is proven empty
+"""Fourier-Motzkin elimination (`raising/proof/rational.py`): a system is proven empty
 only when no rational point satisfies it, and "not proven" otherwise, even where no
-integer point does (that question is left to ISL)."""
+integer point does (that question is left to ISL); a point it suggests is integer and
+meets every row, or there is none."""
 
 import pytest
 
-from polylift.raising.proof.rational import Row, rationally_empty
+from polylift.raising.proof.rational import Row, integer_point, rationally_empty
 
 
 def rows(text: str) -> list[Row]:
@@ -64,3 +65,35 @@ def test_repeated_terms_are_summed():
     """`x + x - x` is `x`: the row `x + x - x - 1 >= 0` with `-x >= 0` is empty."""
     twice = Row((("x", 1), ("x", 1), ("x", -1)), -1)
     assert rationally_empty([twice, Row((("x", -1),), 0)])
+
+
+# jacobi-1d's fission question: the second nest's write B[i] at time tb, before the
+# first nest reads it at time ta (ta, tb in [0, T), i in [1, n - 1)).
+JACOBI = ("ta >= 0; T - ta - 1 >= 0; tb >= 0; T - tb - 1 >= 0; ia - 1 >= 0; n - ia - 2 >= 0; "
+          "ib - 1 >= 0; n - ib - 2 >= 0; ia - ib == 0; ta - tb - 1 >= 0")
+
+
+@pytest.mark.parametrize("system", [
+    "x - y - 1 >= 0",
+    "x - 3 >= 0; 5 - x >= 0; y - x == 0",
+    JACOBI,
+    "i >= 0; n - i - 1 >= 0; j - i - n == 0; j - n >= 0",
+])
+def test_a_point_meets_every_row(system):
+    point = integer_point(rows(system))
+    assert point is not None
+    assert all(row.holds(point) for row in rows(system)), point
+
+
+@pytest.mark.parametrize("system", [
+    "x - 1 >= 0; -x >= 0",                 # empty
+    "2*x - 1 == 0",                        # x = 1/2
+    "2*x - 1 >= 0; 1 - 2*x >= 0",          # x = 1/2 again, as two bounds
+])
+def test_no_integer_point_is_made_up(system):
+    assert integer_point(rows(system)) is None
+
+
+def test_a_row_holds_where_its_names_are_zero_if_unset():
+    assert Row((("x", 2), ("y", -1)), 1).holds({"x": 1})
+    assert not Row((("x", 1),), -1, equal=True).holds({})

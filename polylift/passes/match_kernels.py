@@ -138,7 +138,7 @@ class MatchKernelsPass(Pass):
     def explain_residual(func: ir.Operation, plan: MatchPlan, run: PassRun,
                          report: FunctionReport) -> None:
         """Report and remark each residual op with its closest template."""
-        # Explaining loads the loop-program proofs (islpy): only when someone reads it.
+        # Explaining loads the loop-program proofs: only when someone reads it.
         from polylift.matcher.explain.closest import closest_loop, closest_template
 
         ranked = plan.index.ranked

@@ -152,20 +152,25 @@ def test_a_second_run_in_process_looks_for_no_module(gemm_affine, tmp_path):
     assert json.loads(done.stdout.splitlines()[-1]) == []
 
 
-def test_raising_a_stencil_loads_no_islpy(tmp_path):
+def test_a_stencil_pipeline_loads_no_islpy(tmp_path):
     """jacobi-1d's two nests in one time loop cannot be split: raising proves the
     dependence by a point that meets every constraint (`raising/proof/rational.py`),
-    without ISL. (Matching its time loop against loop programs still loads islpy.)"""
+    and matching the time loop against loop programs settles its questions the same
+    way (`matcher/program/polyhedra.py`), without ISL."""
     source = tmp_path / "jacobi-1d.mlir"
     cc = [str(ROOT / "benchmarks" / "linalg" / "jacobi-1d.c"), "-I",
           str(ROOT / "benchmarks" / "include"), "-DMINI_DATASET", "-o", str(source)]
     loaded("polylift.cli.cc", cc, tmp_path / "cache")
-    argv = [str(source), "--raise-affine-to-linalg", "--remarks=missed", "-o",
-            str(tmp_path / "out.mlir")]
+    out = tmp_path / "out.mlir"
+    argv = [str(source), "--raise-affine-to-linalg", "--match-kernels", "--backend=host",
+            "--lower-to-llvm", "--remarks=missed", "-o", str(out)]
+    loaded("polylift.cli.opt", argv, tmp_path / "cache")  # fills the template cache
     env = dict(os.environ, **{ENV_VAR: str(tmp_path / "cache")})
     done = subprocess.run([sys.executable, "-c", DRIVER, "polylift.cli.opt", *argv],
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "loop fission would reverse a dependence" in done.stderr
+    assert "llvm.func" in out.read_text()
     modules = set(json.loads(done.stdout.splitlines()[-1]))
-    assert "polylift.raising.proof.rational" in modules and "islpy" not in modules
+    assert {"polylift.raising.proof.rational", "polylift.matcher.program.polyhedra"} <= modules
+    assert "islpy" not in modules

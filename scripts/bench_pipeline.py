@@ -84,7 +84,7 @@ def translate(kernel: str, size: str, out: Path) -> int:
 def polylift_opt() -> list[str]:
     """The polylift-opt command of this environment."""
     script = Path(sys.executable).parent / "polylift-opt"
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "polylift.cli.opt"]
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "polylift.cli.launch"]
 
 
 def timed_process(command: list[str], env: dict[str, str]) -> tuple[float, float]:

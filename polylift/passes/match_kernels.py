@@ -25,7 +25,6 @@ from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.proof.aliasing import guarded_pairs
 from polylift.tdl.library import KernelTemplate, Library, load_library
-from polylift.tdl.steps import accesses, target_array
 
 
 def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
@@ -33,10 +32,7 @@ def specificity(tpl: KernelTemplate) -> tuple[int, bool, int, int, int]:
     scalars, more reads of one array (A.A^T is a syrk before it is a gemm), more
     written terms: the most specific wins."""
     fixed = sum(1 for p in tpl.params if p.fixed is not None)
-    reads = [a.array for step in tpl.ast.steps for a in accesses(step)
-             if a.array != target_array(step)]
-    terms = sum(len(str(step)) for step in tpl.ast.steps)
-    return (len(tpl.ast.steps), replicates(tpl), fixed, len(reads) - len(set(reads)), terms)
+    return (len(tpl.ast.steps), replicates(tpl), fixed, tpl.repeated_reads, tpl.written_length)
 
 
 def replicates(tpl: KernelTemplate) -> bool:
@@ -142,7 +138,7 @@ class MatchKernelsPass(Pass):
     def explain_residual(func: ir.Operation, plan: MatchPlan, run: PassRun,
                          report: FunctionReport) -> None:
         """Report and remark each residual op with its closest template."""
-        # Explaining loads the loop-program proofs (islpy): only when someone reads it.
+        # Explaining loads the loop-program proofs: only when someone reads it.
         from polylift.matcher.explain.closest import closest_loop, closest_template
 
         ranked = plan.index.ranked

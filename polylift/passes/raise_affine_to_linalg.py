@@ -2,11 +2,12 @@
 
 Each top-level `affine.for` nest of a function is cut into statements (one per store),
 distributed into one perfect nest per statement when no dependence forbids it (exact
-tests with islpy), and each statement becomes a `linalg.generic` whose dims follow the
-source loop order, so that lowering it back to loops computes the same bits. A nest
-that cannot be raised whole is left untouched, with a remark that says why. A nest
-that writes an argument the front end says may overlap another one it touches stays
-(`raising/proof/aliasing.py`): every reordering below assumes distinct arrays.
+tests, `raising/proof/dependence.py`), and each statement becomes a `linalg.generic`
+whose dims follow the source loop order, so that lowering it back to loops computes
+the same bits. A nest that cannot be raised whole is left untouched, with a remark
+that says why. A nest that writes an argument the front end says may overlap another
+one it touches stays (`raising/proof/aliasing.py`): every reordering below assumes
+distinct arrays.
 """
 
 from __future__ import annotations

@@ -34,7 +34,7 @@ from polylift.tdl.ast import (
 )
 from polylift.tdl.checks import ELEMENT_SIZE, check_template, check_unique
 from polylift.tdl.errors import TemplateError
-from polylift.tdl.steps import step_kind, target_array, walk
+from polylift.tdl.steps import accesses, step_kind, target_array, walk
 
 BUILTIN_DIR = Path(__file__).parent.parent / "templates"
 
@@ -92,7 +92,7 @@ class KernelTemplate:
         """The op name of the shim (`gemm` gives `polylift_<backend>_gemm_<dtype>`)."""
         return self.ast.launch
 
-    @property
+    @cached_property
     def params(self) -> tuple[ParamInfo, ...]:
         """Parameters in launch-operand order."""
         out = []
@@ -103,7 +103,7 @@ class KernelTemplate:
                 out.append(ParamInfo(p.name, "scalar", 0, "in", p.fixed))
         return tuple(out)
 
-    @property
+    @cached_property
     def sizes(self) -> tuple[SizeInfo, ...]:
         """Each size symbol, read from the first array (in parameter order) that has it."""
         found: dict[str, SizeInfo] = {}
@@ -112,7 +112,7 @@ class KernelTemplate:
                 found.setdefault(size, SizeInfo(size, array.name, dim))
         return tuple(found.values())
 
-    @property
+    @cached_property
     def shim_args(self) -> tuple[ShimArg, ...]:
         """The ordered ABI arguments: arrays expand to a pointer and rank-1 strides."""
         args: list[ShimArg] = []
@@ -234,6 +234,28 @@ class KernelTemplate:
         calls = {n.fn for step in self.ast.steps for n in walk(step.value)
                  if isinstance(n, Call)}
         return frozenset({"i64"}) if "i64" in calls else frozenset()
+
+    @cached_property
+    def index_values(self) -> frozenset[str]:
+        """Names the template reads as numbers that are neither parameters nor locals:
+        the indices read as values (`lut[k] = k`), in any step."""
+        names = {n.name for step in self.ast.steps for n in walk(step.value)
+                 if isinstance(n, Ref)}
+        return frozenset(n for n in names
+                         if self.ast.param(n) is None and self.ast.local(n) is None)
+
+    @cached_property
+    def repeated_reads(self) -> int:
+        """How many reads of an array other than a step's target repeat an array read
+        before (A.A^T reads A twice: one repeat), over all steps."""
+        reads = [a.array for step in self.ast.steps for a in accesses(step)
+                 if a.array != target_array(step)]
+        return len(reads) - len(set(reads))
+
+    @cached_property
+    def written_length(self) -> int:
+        """The length of the steps as written: how much the template says."""
+        return sum(len(str(step)) for step in self.ast.steps)
 
     @property
     def attrs(self) -> dict[str, str]:
@@ -399,8 +421,25 @@ def _load(extra: tuple[str, ...]) -> Library:
                              lambda: load_sources(sources), _pickled, _unpickled)
 
 
+# The derived facts of every template that `settle` stores with the library.
+SETTLED = ("params", "element_steps", "op_steps", "element_kinds", "index_values",
+           "repeated_reads", "written_length")
+
+
 def _pickled(library: Library) -> bytes:
+    settle(library)
     return pickle.dumps(library, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def settle(library: Library) -> None:
+    """Compute the cached properties that ranking and indexing the library read of
+    every template (`SETTLED`), so that the cache entry holds them: each walks the
+    template's AST; read from the entry, they cost a share of one unpickling. Those
+    read only of a matched template (`shim_args`) stay lazy: they would cost every
+    run their unpickling."""
+    for tpl in library.templates.values():
+        for name in SETTLED:
+            getattr(tpl, name)
 
 
 def _unpickled(data: bytes) -> Library:

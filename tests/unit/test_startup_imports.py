@@ -30,11 +30,12 @@ sys.exit(status)
 # What no pass of this pipeline uses: numpy (the bindings' optional attribute builders,
 # the front end's float rounding, the harness), linalg's op DSL (named-op builders),
 # jinja2 (C text), lark (the template parser, when the disk cache has the library),
-# and the explanations of residual ops and the loop-program proofs (only for reports
-# and remarks, and for solver templates).
+# the explanations of residual ops and the loop-program proofs (only for reports
+# and remarks, and for solver templates), and islpy (gemm's fission question is settled
+# without ISL, `raising/proof/rational.py`).
 NOT_ON_PIPELINE = ("numpy", "mlir.dialects.linalg", "mlir.dialects.linalg.opdsl", "jinja2",
                    "lark", "polylift.matcher.explain.closest",
-                   "polylift.matcher.program.prove")
+                   "polylift.matcher.program.prove", "islpy")
 
 
 def loaded(module: str, argv: list[str], cache: Path) -> set[str]:
@@ -116,3 +117,60 @@ assert full.GenericOp is linalg.GenericOp and callable(full.fill) and callable(f
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+# Runs polylift-opt's body twice in one process, and prints the modules the second run
+# looked for (a module found once is in `sys.modules` and never looked for again).
+TWICE = """
+import json, sys
+from polylift.cli.opt import run_opt
+run_opt(sys.argv[1:])
+wanted = []
+class Finder:
+    def find_spec(self, name, path=None, target=None):
+        wanted.append(name)
+sys.meta_path.insert(0, Finder())
+status = run_opt(sys.argv[1:])
+print(json.dumps(wanted))
+sys.exit(status)
+"""
+
+
+def test_a_second_run_in_process_looks_for_no_module(gemm_affine, tmp_path):
+    """The bindings retry the import of a dialect's module they did not find each time
+    they wrap one of its ops; `kernel.launch`'s dialect has an (empty) module for them
+    to find once (`polylift/mlir/op_classes/kernel.py`)."""
+    source, _ = gemm_affine
+    out = tmp_path / "out.mlir"
+    argv = [str(source), "--raise-affine-to-linalg", "--match-kernels", "--backend=host",
+            "--lower-to-llvm", "-o", str(out)]
+    env = dict(os.environ, **{ENV_VAR: str(tmp_path / "cache")})
+    done = subprocess.run([sys.executable, "-c", TWICE, *argv], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "polylift_host_gemm_f64" in out.read_text()
+    assert json.loads(done.stdout.splitlines()[-1]) == []
+
+
+def test_a_stencil_pipeline_loads_no_islpy(tmp_path):
+    """jacobi-1d's two nests in one time loop cannot be split: raising proves the
+    dependence by a point that meets every constraint (`raising/proof/rational.py`),
+    and matching the time loop against loop programs settles its questions the same
+    way (`matcher/program/polyhedra.py`), without ISL."""
+    source = tmp_path / "jacobi-1d.mlir"
+    cc = [str(ROOT / "benchmarks" / "linalg" / "jacobi-1d.c"), "-I",
+          str(ROOT / "benchmarks" / "include"), "-DMINI_DATASET", "-o", str(source)]
+    loaded("polylift.cli.cc", cc, tmp_path / "cache")
+    out = tmp_path / "out.mlir"
+    argv = [str(source), "--raise-affine-to-linalg", "--match-kernels", "--backend=host",
+            "--lower-to-llvm", "--remarks=missed", "-o", str(out)]
+    loaded("polylift.cli.opt", argv, tmp_path / "cache")  # fills the template cache
+    env = dict(os.environ, **{ENV_VAR: str(tmp_path / "cache")})
+    done = subprocess.run([sys.executable, "-c", DRIVER, "polylift.cli.opt", *argv],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "loop fission would reverse a dependence" in done.stderr
+    assert "llvm.func" in out.read_text()
+    modules = set(json.loads(done.stdout.splitlines()[-1]))
+    assert {"polylift.raising.proof.rational", "polylift.matcher.program.polyhedra"} <= modules
+    assert "islpy" not in modules

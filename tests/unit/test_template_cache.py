@@ -157,3 +157,18 @@ def test_a_warm_polylift_opt_loads_no_parser(tmp_path):
     runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                            text=True, check=True).stdout.split() for _ in range(2)]
     assert runs == [["0", "True"], ["0", "False"]]
+
+
+def test_the_entry_holds_what_matching_derives_of_each_template(parses):
+    """Ranking and indexing the library read derived facts of every template; the entry
+    carries them computed (`library.settle`), equal to what the AST gives afresh."""
+    _reload()
+    parses.clear()
+    cached = _reload()
+    assert parses == []
+    derived = library.SETTLED
+    for tpl in cached.templates.values():
+        held = vars(tpl)
+        assert set(derived) <= set(held), tpl.name
+        fresh = library.KernelTemplate(tpl.ast)
+        assert all(getattr(fresh, name) == held[name] for name in derived), tpl.name

@@ -14,7 +14,7 @@ into the same elements:
   last stores `g(w)` into `X[s]` (subscripts of those loops only) with `g` reading no
   other value of `X[s]`, and every statement in between that names `w` lies in that
   iteration's body;
-- no statement strictly between reads or writes `X[s]` in that iteration (islpy), so
+- no statement strictly between reads or writes `X[s]` in that iteration (`polyhedra`), so
   while `X[s]` holds `w`'s intermediate values nothing sees it: before the first
   statement and after the last, memory is as the original leaves it.
 

@@ -56,7 +56,7 @@ from polylift.tdl.ast import (
     Ref,
 )
 from polylift.tdl.library import KernelTemplate
-from polylift.tdl.steps import step_indices, target_array, walk, written_indices
+from polylift.tdl.steps import step_indices, target_array, written_indices
 
 
 @dataclass(frozen=True)
@@ -114,7 +114,7 @@ def step_shape(tpl: KernelTemplate) -> StepShape | None:
     first = tpl.element_steps[0][1]
     written = written_indices(first)
     subscripts = step_indices(first) - written
-    numbers = _index_values(tpl) - written
+    numbers = tpl.index_values - written
     dtypes = None
     if len(tpl.element_steps) == 1:
         target = tpl.ast.param(target_array(first))
@@ -152,15 +152,6 @@ def _tops(tpl: KernelTemplate, expr: Expr) -> set[str] | None:
         return {"val", "const", "elem", "arg"}
     kind = _NODE_OF.get(type(expr))
     return None if kind is None else {kind}
-
-
-def _index_values(tpl: KernelTemplate) -> set[str]:
-    """Names the template reads as numbers that are neither parameters nor locals: the
-    indices read as values (`lut[k] = k`), in any step."""
-    names: set[str] = set()
-    for step in tpl.ast.steps:
-        names |= {n.name for n in walk(step.value) if isinstance(n, Ref)}
-    return {n for n in names if tpl.ast.param(n) is None and tpl.ast.local(n) is None}
 
 
 def _first_fits(element: str, tpl: KernelTemplate) -> bool:

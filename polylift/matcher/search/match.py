@@ -279,8 +279,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     `contexts`: the ops as steps, read by earlier matches of the same IR."""
     attempt = attempt if attempt is not None else Attempt()
     if tpl.ast.program:
-        # Loop-program proofs load islpy (about 35 ms with its imports): only for the
-        # templates that are programs (solvers), not on every command that matches.
+        # Loop-program proofs (and islpy, for the questions elimination leaves open):
+        # only for the templates that are programs (solvers), not on every match.
         from polylift.matcher.program.prove import match_program
 
         return match_program(tpl, ops, attempt)

@@ -3,7 +3,9 @@
 Each question is put as an integer set (the pairs of instances that would be
 reordered and touch the same element, one of them writing) and answered by asking ISL
 whether the set is empty. Parameters (sizes) are unconstrained, so an answer of
-"independent" holds for every size.
+"independent" holds for every size. A question whose set is empty over the rationals
+already, or that has a point found by elimination and checked against every constraint
+(`rational.py`), is answered without ISL: most of a PolyBench nest's are.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import TYPE_CHECKING
 from polylift.mlir import ir
 from polylift.raising.nest_model.linear import Linear, Namer, render
 from polylift.raising.nest_model.model import Access, Loop, Statement
+from polylift.raising.proof.rational import Row, integer_point, rationally_empty
 
 if TYPE_CHECKING:
     import islpy as isl
@@ -45,6 +48,33 @@ class _Instance:
                 cons.append(f"exists (t{self.tag}{k}: {iv} = {first} + {loop.step}t{self.tag}{k})")
         return cons
 
+    def row(self, form: Linear, sign: int = 1) -> list[tuple[str, int]]:
+        """The terms of `sign * form` by the names of this instance."""
+        return [(self.name(value), sign * coeff) for value, coeff in form.terms]
+
+    def domain_rows(self) -> list[Row]:
+        """The iteration domain's bounds as rows, without the steps' strides: a larger
+        set, which proves "empty" only when the domain's set is empty too."""
+        rows = []
+        for loop in self.loops:
+            iv = ((self.names[loop.iv], 1),)
+            rows += [Row(iv + tuple(self.row(lb, -1)), -lb.const) for lb in loop.lower]
+            # An integer below an exclusive bound is at most the bound minus one.
+            rows += [Row(tuple(self.row(ub)) + ((iv[0][0], -1),), ub.const - 1)
+                     for ub in loop.upper]
+        return rows
+
+    def on_strides(self, point: dict[str, int]) -> bool:
+        """Whether `point` puts every counter on its loop's stride (`domain`'s
+        `exists` constraints; names `point` lacks are 0, as in `Row.holds`)."""
+        for loop in self.loops:
+            if loop.step != 1 and loop.lower:
+                first = loop.lower[0]
+                start = first.const + sum(c * point.get(self.name(v), 0) for v, c in first.terms)
+                if (point.get(self.names[loop.iv], 0) - start) % loop.step:
+                    return False
+        return True
+
 
 def _lex_before(a: _Instance, b: _Instance, depth: int) -> str:
     """`a`'s first `depth` counters are lexicographically before `b`'s."""
@@ -70,6 +100,36 @@ def _conflict_set(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access,
     return isl.Set(text)
 
 
+def _lex_rows(a: _Instance, b: _Instance, depth: int) -> list[list[Row]]:
+    """`_lex_before` as rows: one system per way `a` comes first (equal outer
+    counters, then counter k of `a` at least one below `b`'s: they are integers)."""
+    systems = []
+    for k in range(depth):
+        equal = [Row(((f"{a.tag}{m}", 1), (f"{b.tag}{m}", -1)), 0, equal=True)
+                 for m in range(k)]
+        systems.append(equal + [Row(((f"{b.tag}{k}", 1), (f"{a.tag}{k}", -1)), -1)])
+    return systems
+
+
+def _settled(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access,
+             orders: list[list[Row]]) -> bool | None:
+    """`_conflict_set`'s answer where it is settled without ISL: False when the set is
+    empty over the rationals for every one of `orders` (so over the integers too),
+    True when a point of one of them meets every constraint; None: ask ISL."""
+    same = [Row(tuple(a.row(x) + b.row(y, -1)), x.const - y.const, equal=True)
+            for x, y in zip(acc_a.index, acc_b.index, strict=True)]
+    base = a.domain_rows() + b.domain_rows() + same
+    systems = [base + order for order in orders]
+    if all(rationally_empty(system) for system in systems):
+        return False
+    for system in systems:
+        point = integer_point(system)
+        if point is not None and all(row.holds(point) for row in system) \
+                and a.on_strides(point) and b.on_strides(point):
+            return True
+    return None
+
+
 def _accesses(stmt: Statement) -> list[Access]:
     return [stmt.write] + stmt.reads
 
@@ -90,7 +150,10 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
             if acc_a.memref != acc_b.memref or not (acc_a.write or acc_b.write):
                 continue
             _name_params(params, acc_a, acc_b, first, second)
-            if not _conflict_set(b, acc_b, a, acc_a, _lex_before(b, a, depth)).is_empty():
+            found = _settled(b, acc_b, a, acc_a, _lex_rows(b, a, depth))
+            if found is None:
+                found = not _conflict_set(b, acc_b, a, acc_a, _lex_before(b, a, depth)).is_empty()
+            if found:
                 return acc_b
     return None
 
@@ -100,8 +163,11 @@ def carried_self_dependence(stmt: Statement, read: Access) -> bool:
     params = Namer()
     a, b = _Instance("a", stmt.loops, params), _Instance("b", stmt.loops, params)
     _name_params(params, stmt.write, read, stmt, stmt)
-    differ = "(" + _lex_before(a, b, len(stmt.loops)) + " or " + \
-        _lex_before(b, a, len(stmt.loops)) + ")"
+    depth = len(stmt.loops)
+    found = _settled(a, stmt.write, b, read, _lex_rows(a, b, depth) + _lex_rows(b, a, depth))
+    if found is not None:
+        return found
+    differ = "(" + _lex_before(a, b, depth) + " or " + _lex_before(b, a, depth) + ")"
     return not _conflict_set(a, stmt.write, b, read, differ).is_empty()
 
 

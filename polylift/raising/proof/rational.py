@@ -1,0 +1,177 @@
+"""Linear constraints over the rationals, by Fourier-Motzkin elimination: dependence
+questions settled without ISL when they can be, both ways.
+
+A dependence question asks whether a set of integer points (pairs of statement
+instances) is empty. Its rational relaxation holds every integer point, so a relaxation
+proven empty (`rationally_empty`) proves the answer "independent" for every size. The
+other answer needs a point: `integer_point` looks for one by back-substitution, and the
+caller checks it against the question's every constraint before believing it. What
+neither settles goes to ISL. The questions of a PolyBench nest are small (two
+instances of a few loops, a few sizes), so elimination is quick, and a nest settled
+here loads no islpy (about 25 ms) and builds no ISL set (about 1 ms each).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+# A system whose elimination grows past this many inequalities is left to ISL.
+MAX_ROWS = 400
+
+
+@dataclass(frozen=True)
+class Row:
+    """`sum(coeff * name) + const`, constrained `== 0` (`equal`) or `>= 0`."""
+
+    terms: tuple[tuple[str, int], ...]
+    const: int
+    equal: bool = False
+
+    def holds(self, point: dict[str, int]) -> bool:
+        """Whether the row holds where each name has its value in `point` (0 if none)."""
+        value = self.const + sum(c * point.get(n, 0) for n, c in self.terms)
+        return value == 0 if self.equal else value >= 0
+
+
+# A row during elimination: coefficients by name (no zeros) and the constant.
+_Form = tuple[dict[str, Fraction], Fraction]
+
+
+@dataclass
+class _Elimination:
+    """What elimination did, in order, to back-substitute a point: names replaced by
+    forms of the others (equalities), then names projected out with the inequalities
+    that bounded them."""
+
+    substituted: list[tuple[str, _Form]] = field(default_factory=list)
+    projected: list[tuple[str, list[_Form]]] = field(default_factory=list)
+
+
+class _Empty(Exception):
+    """The system has no rational point."""
+
+
+class _TooLarge(Exception):
+    """Elimination grew past `MAX_ROWS`: nothing proven."""
+
+
+def rationally_empty(rows: list[Row]) -> bool:
+    """Whether no rational point satisfies every row (False: not proven empty)."""
+    try:
+        _eliminate(rows)
+    except _Empty:
+        return True
+    except _TooLarge:
+        return False
+    return False
+
+
+def integer_point(rows: list[Row]) -> dict[str, int] | None:
+    """An integer point that the elimination suggests, or None. Each name takes the
+    least integer its bounds allow (or the greatest, or 0), so a point is likely but not
+    certain where the coefficients are not units: check it (`Row.holds`)."""
+    try:
+        done = _eliminate(rows)
+    except (_Empty, _TooLarge):
+        return None
+    point: dict[str, Fraction] = {}
+    for name, bounds in reversed(done.projected):
+        low, high = _interval(name, bounds, point)
+        if low is not None and high is not None and low > high:
+            return None
+        point[name] = Fraction(low if low is not None else high if high is not None else 0)
+    for name, (terms, const) in reversed(done.substituted):
+        point[name] = const + sum(c * point.get(n, Fraction(0)) for n, c in terms.items())
+    if any(v.denominator != 1 for v in point.values()):
+        return None
+    return {n: int(v) for n, v in point.items()}
+
+
+def _interval(name: str, bounds: list[_Form], point: dict[str, Fraction]
+              ) -> tuple[int | None, int | None]:
+    """The integers `name` may take given `point`: (least, greatest), None unbounded."""
+    low: int | None = None
+    high: int | None = None
+    for terms, const in bounds:
+        coeff = terms[name]
+        rest = const + sum(c * point.get(n, Fraction(0)) for n, c in terms.items()
+                           if n != name)
+        if coeff > 0:  # coeff * x + rest >= 0
+            bound = math.ceil(-rest / coeff)
+            low = bound if low is None else max(low, bound)
+        else:
+            bound = math.floor(rest / -coeff)
+            high = bound if high is None else min(high, bound)
+    return low, high
+
+
+def _eliminate(rows: list[Row]) -> _Elimination:
+    """Substitute the equalities away, then project out every name (raises `_Empty`
+    or `_TooLarge`)."""
+    done = _Elimination()
+    equalities, inequalities = [], []
+    for row in rows:
+        terms: dict[str, Fraction] = {}
+        for name, coeff in row.terms:
+            terms[name] = terms.get(name, Fraction(0)) + coeff
+        form = ({n: c for n, c in terms.items() if c != 0}, Fraction(row.const))
+        (equalities if row.equal else inequalities).append(form)
+    while equalities:
+        terms, const = equalities.pop()
+        if not terms:
+            if const != 0:
+                raise _Empty
+            continue
+        name, coeff = next(iter(terms.items()))
+        # name = -(rest + const) / coeff, substituted everywhere else.
+        value = ({n: -c / coeff for n, c in terms.items() if n != name}, -const / coeff)
+        done.substituted.append((name, value))
+        equalities = [_substitute(f, name, value) for f in equalities]
+        inequalities = [_substitute(f, name, value) for f in inequalities]
+    _project(inequalities, done)
+    return done
+
+
+def _substitute(form: _Form, name: str, value: _Form) -> _Form:
+    """`form` with `name` replaced by the form `value`."""
+    terms, const = form
+    coeff = terms.get(name)
+    if coeff is None:
+        return form
+    out = {n: c for n, c in terms.items() if n != name}
+    for n, c in value[0].items():
+        out[n] = out.get(n, Fraction(0)) + coeff * c
+    return {n: c for n, c in out.items() if c != 0}, const + coeff * value[1]
+
+
+def _project(rows: list[_Form], done: _Elimination) -> None:
+    """Fourier-Motzkin: eliminate one name at a time; the system is empty exactly when
+    a row without names says a negative number is `>= 0`."""
+    while True:
+        if any(not terms and const < 0 for terms, const in rows):
+            raise _Empty
+        rows = [row for row in rows if row[0]]
+        if not rows:
+            return
+        name = next(iter(rows[0][0]))
+        bounds = [row for row in rows if name in row[0]]
+        done.projected.append((name, bounds))
+        upper = [row for row in bounds if row[0][name] > 0]
+        lower = [row for row in bounds if row[0][name] < 0]
+        rows = [row for row in rows if name not in row[0]]
+        for p in upper:
+            for n in lower:
+                # Positive multiples of both, so the sum keeps `>= 0` and drops `name`.
+                rows.append(_combine(p, -n[0][name], n, p[0][name]))
+        if len(rows) > MAX_ROWS:
+            raise _TooLarge
+
+
+def _combine(a: _Form, ka: Fraction, b: _Form, kb: Fraction) -> _Form:
+    """`ka * a + kb * b`, zero coefficients dropped."""
+    terms = {n: ka * c for n, c in a[0].items()}
+    for n, c in b[0].items():
+        terms[n] = terms.get(n, Fraction(0)) + kb * c
+    return {n: c for n, c in terms.items() if c != 0}, ka * a[1] + kb * b[1]

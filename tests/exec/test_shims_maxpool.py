@@ -69,15 +69,16 @@ def test_ref_is_the_template_order_and_host_agrees(special: bool) -> None:
         assert np.signbit(ref_y[1, 2, 1, 1])
 
 
-@pytest.mark.parametrize("shift", [0, 1, 7], ids=["same-start", "one-on", "a-row-on"])
-def test_an_output_over_the_windows_takes_the_template_order(shift: int) -> None:
-    """y inside x's buffer, `shift` elements after the first window: ref fills y with the
-    first elements before it reads the windows again, and host must give those bits."""
+@pytest.mark.parametrize("start", [0, 1, 7], ids=lambda k: f"from-{k}")
+def test_an_output_over_the_windows_takes_the_template_order(start: int) -> None:
+    """y laid packed over x's buffer from element `start`, across the first windows: ref
+    fills y with the windows' first elements before it reads them again, and host must
+    give the same bits everywhere in the buffer."""
     results = []
     for backend in ("ref", "host"):
         buffer, x = _input(special=True)
         flat = buffer.reshape(-1)
-        y = flat[shift:shift + N * C * P * Q].reshape(N, C, P, Q)
+        y = flat[start:start + N * C * P * Q].reshape(N, C, P, Q)
         call_shim(shim_cdll(backend), TEMPLATE, backend, "f32", {"x": x, "y": y})
         results.append(buffer.view(np.uint32).tolist())
     assert results[0] == results[1]

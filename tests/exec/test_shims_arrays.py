@@ -253,6 +253,29 @@ def test_a_blend_computes_cs_integer_arithmetic() -> None:
         assert o.tolist() == want, backend
 
 
+BLENDS = [name for name in ARRAYS if name.startswith("blend.")]
+
+
+@pytest.mark.parametrize("name", BLENDS)
+def test_host_blends_every_pair_of_pixels_as_ref(name: str) -> None:
+    """Every (a, b) of 0..255 x 0..255, and a few more (n = 65541, not a multiple of a
+    vector), packed from an odd offset, where the host shim runs its vectorised row (in
+    16-bit lanes for overlay): the ref bits at every pixel, the sentinels around untouched."""
+    tpl = LIBRARY.templates[name]
+    n = 256 * 256 + 5
+    pairs = np.arange(n) % (256 * 256)
+    outs = []
+    for backend in ("ref", "host"):
+        o = np.full(n + 4, SENTINEL["u"], dtype=np.uint8)
+        a = np.zeros(n + 3, dtype=np.uint8)
+        a[3:] = pairs % 256
+        b = (pairs // 256).astype(np.uint8)
+        call_shim(shim_cdll(backend), tpl, backend, "u8", {"a": a[3:], "b": b, "o": o[1:n + 1]})
+        outs.append(o)
+    assert _same_bits(outs[0], outs[1]), name
+    assert outs[0][0] == outs[0][-1] == SENTINEL["u"]
+
+
 def _libm_expsum(x: np.ndarray, t: np.float32, m: np.float32, s: np.float32, in_place: bool
                  ) -> tuple[np.ndarray, np.ndarray]:
     """ew.expsum_scaled's steps with the C library's expf, one element at a time: the

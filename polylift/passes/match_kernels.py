@@ -19,7 +19,14 @@ from polylift.matcher.ir.tree import Const, Elem, Val
 from polylift.matcher.search.border import NotABorder, compose_border
 from polylift.matcher.search.candidates import CandidateIndex
 from polylift.matcher.search.match import StepContexts, match
-from polylift.matcher.search.runs import dead_after, element_kind, fits, run_kinds, run_of
+from polylift.matcher.search.runs import (
+    dead_after,
+    element_kind,
+    fits,
+    positions,
+    run_kinds,
+    run_of,
+)
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
@@ -243,12 +250,13 @@ class MatchKernelsPass(Pass):
         take the border."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
         contexts = StepContexts()  # each op read once for every template
+        index = positions(ops)
         for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))
             if key not in runs:
-                runs[key] = run_of(ops, i, list(kinds), bool(tpl.ast.locals))
+                runs[key] = run_of(ops, index, i, list(kinds), bool(tpl.ast.locals))
             run_ops = runs[key]
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
@@ -261,7 +269,7 @@ class MatchKernelsPass(Pass):
                     notes.append(f"{tpl.name} not matched: {exc}")
                     continue
             if found is not None:
-                return replace(found, dead=found.dead + tuple(dead_after(ops, run_ops)))
+                return replace(found, dead=found.dead + tuple(dead_after(ops, index, run_ops)))
         return None
 
 

@@ -21,7 +21,8 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
 - a step that writes at a computed subscript or reads its target elsewhere (a scatter,
   a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
   one element matches a store, or the 0-d linalg op a reduction's initial value is
-  raised to.
+  raised to: a linalg op with an output subscript that is a loop dim writes more than
+  one element, and `engine.Matcher.access` rejects it as the target of such a step.
 
 A loop nest or a store is indexed by its kind only: the templates whose first step it
 may be (`runs.fits`).
@@ -61,14 +62,16 @@ from polylift.tdl.steps import step_indices, target_array, written_indices
 
 @dataclass(frozen=True)
 class OpShape:
-    """What the index reads of a `linalg.generic`: its loops, its written type, and the
-    top node of its payload tree (None when the matcher cannot read the payload)."""
+    """What the index reads of a `linalg.generic`: its loops, its written type, the
+    top node of its payload tree (None when the matcher cannot read the payload), and
+    whether an output subscript is a loop dim (the op writes more than one element)."""
 
     outputs: int
     parallel: int
     reductions: int
     dtype: str
     top: str | None
+    writes_along_loops: bool
 
 
 @dataclass(frozen=True)
@@ -103,8 +106,11 @@ def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
         top: str | None = kind(payload(view, split_mask(view)[0]))  # as `GenericIR` reads it
     except Unsupported:
         top = None
+    maps = list(view.indexing_maps)[len(view.inputs):]
+    along = any(isinstance(e, ir.AffineDimExpr) for m in maps
+                for e in ir.AffineMapAttr(m).value.results)
     return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,
-                   top)
+                   top, along)
 
 
 def step_shape(tpl: KernelTemplate) -> StepShape | None:
@@ -156,7 +162,8 @@ def _tops(tpl: KernelTemplate, expr: Expr) -> set[str] | None:
 
 def _first_fits(element: str, tpl: KernelTemplate) -> bool:
     """Whether a template whose first step is no linalg op's may still start at one: a
-    linalg op computes the one element of a store step (`runs.fits`)."""
+    linalg op computes the one element of a store step (`runs.fits`), an op that
+    writes one element only."""
     kinds = tpl.element_kinds
     return bool(kinds) and kinds[0] != element and fits(element, kinds[0])
 
@@ -184,6 +191,7 @@ class CandidateIndex:
         found = self._by_shape.get(shape)
         if found is None:
             found = [tpl for tpl, step in self._shapes
-                     if (step.admits(shape) if step is not None else _first_fits("op", tpl))]
+                     if (step.admits(shape) if step is not None else
+                         not shape.writes_along_loops and _first_fits("op", tpl))]
             self._by_shape[shape] = found
         return found

@@ -79,6 +79,14 @@ class StepContexts:
 
     def __init__(self) -> None:
         self._read: dict[tuple, StepIR | Unsupported] = {}
+        self._written: dict[ir.Operation, str] = {}
+
+    def written_type(self, op: ir.OpView) -> str:
+        """`_written_type(op)`, read once per op: every template checks it first."""
+        found = self._written.get(op.operation)
+        if found is None:
+            found = self._written[op.operation] = _written_type(op)
+        return found
 
     def of(self, op: ir.OpView, accumulate: str, wide: frozenset,
            unsigned: bool = False) -> StepIR:
@@ -292,7 +300,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     target = tpl.ast.param(target_array(groups[-1][0][1]))
     if not isinstance(target, ArrayDecl):
         return None
-    written_type = _written_type(ops[-1])
+    written_type = contexts.written_type(ops[-1])
     served = (storage_type(target.dtype),) if target.dtype else \
         tuple(storage_type(t) for t in tpl.dtypes)
     if written_type not in served:

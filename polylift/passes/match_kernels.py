@@ -173,8 +173,13 @@ class MatchKernelsPass(Pass):
 
     def match_block(self, block: ir.Block, plan: MatchPlan, run: PassRun,
                     report: FunctionReport) -> None:
-        """Scan a block left to right; each match is rewritten before scanning on."""
+        """Scan a block left to right; each match is rewritten before scanning on.
+
+        The ops as steps are read once while the block stays as it is: the run at the
+        next op reads mostly the same ops (a kernel of three generics was read three
+        times over)."""
         start = 0
+        contexts = StepContexts()
         while True:
             ops = list(block.operations)
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
@@ -182,12 +187,13 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes)
+            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes, contexts)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
+            contexts = StepContexts()  # every way on changes the block
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)
@@ -244,12 +250,14 @@ class MatchKernelsPass(Pass):
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
-                   notes: list[str]) -> Bindings | None:
+                   notes: list[str], contexts: StepContexts | None = None) -> Bindings | None:
         """The first template of `ranked` (most specific first) matching the ops from
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
-        take the border."""
+        take the border. `contexts`: the ops as steps, read by earlier searches of the
+        same, unchanged block."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
-        contexts = StepContexts()  # each op read once for every template
+        # Each op read once for every template.
+        contexts = contexts if contexts is not None else StepContexts()
         index = positions(ops)
         for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):

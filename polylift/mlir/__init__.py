@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,16 +72,30 @@ _SEVERITY = {
 }
 
 
+# The dialects whose ops polylift builds through the bindings (the modules above, and
+# `llvm` in `lowering/launch_call.py`): an op is registered only once its dialect is
+# loaded, so these load with the context.
+BUILT_DIALECTS = ("affine", "arith", "func", "linalg", "math", "memref", "scf", "llvm")
+
+# The stubs describe the native class; the bindings wrap it in one that also takes the
+# dialects to load on creation (`load_on_create_dialects`).
+_Context = cast(Callable[..., ir.Context], ir.Context)
+
+
 def new_context() -> ir.Context:
-    """A context with every upstream dialect loaded that also parses polylift's `kernel`
-    dialect.
+    """A context with every upstream dialect registered that also parses polylift's
+    `kernel` dialect.
+
+    As in mlir-opt, a dialect loads when the parser or a pass first needs it, apart from
+    `BUILT_DIALECTS`: loading all of them took about 4 ms per context, more than parsing
+    a kernel. An op built of a dialect not loaded would be unregistered, and
+    `verify_module` would reject it: nothing passes unnoticed.
 
     The context parses unregistered ops: that is how `kernel.launch` is accepted (why,
     in `kernel_dialect.py`, which sits above this module and verifies every launch);
     `passes.pipeline.verify_module` rejects other unknown ops unless the user allows
     them."""
-    ctx = ir.Context()
-    ctx.load_all_available_dialects()
+    ctx = _Context(load_on_create_dialects=list(BUILT_DIALECTS))
     ctx.allow_unregistered_dialects = True
     return ctx
 

@@ -19,7 +19,14 @@ from polylift.matcher.ir.tree import Const, Elem, Val
 from polylift.matcher.search.border import NotABorder, compose_border
 from polylift.matcher.search.candidates import CandidateIndex
 from polylift.matcher.search.match import StepContexts, match
-from polylift.matcher.search.runs import dead_after, element_kind, fits, run_kinds, run_of
+from polylift.matcher.search.runs import (
+    dead_after,
+    element_kind,
+    fits,
+    positions,
+    run_kinds,
+    run_of,
+)
 from polylift.mlir import arith, ir, memref, passmanager, source_loc
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
@@ -166,8 +173,13 @@ class MatchKernelsPass(Pass):
 
     def match_block(self, block: ir.Block, plan: MatchPlan, run: PassRun,
                     report: FunctionReport) -> None:
-        """Scan a block left to right; each match is rewritten before scanning on."""
+        """Scan a block left to right; each match is rewritten before scanning on.
+
+        The ops as steps are read once while the block stays as it is: the run at the
+        next op reads mostly the same ops (a kernel of three generics was read three
+        times over)."""
         start = 0
+        contexts = StepContexts()
         while True:
             ops = list(block.operations)
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
@@ -175,12 +187,13 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes)
+            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes, contexts)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
+            contexts = StepContexts()  # every way on changes the block
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)
@@ -237,18 +250,21 @@ class MatchKernelsPass(Pass):
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
-                   notes: list[str]) -> Bindings | None:
+                   notes: list[str], contexts: StepContexts | None = None) -> Bindings | None:
         """The first template of `ranked` (most specific first) matching the ops from
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
-        take the border."""
+        take the border. `contexts`: the ops as steps, read by earlier searches of the
+        same, unchanged block."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
-        contexts = StepContexts()  # each op read once for every template
+        # Each op read once for every template.
+        contexts = contexts if contexts is not None else StepContexts()
+        index = positions(ops)
         for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))
             if key not in runs:
-                runs[key] = run_of(ops, i, list(kinds), bool(tpl.ast.locals))
+                runs[key] = run_of(ops, index, i, list(kinds), bool(tpl.ast.locals))
             run_ops = runs[key]
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
@@ -261,7 +277,7 @@ class MatchKernelsPass(Pass):
                     notes.append(f"{tpl.name} not matched: {exc}")
                     continue
             if found is not None:
-                return replace(found, dead=found.dead + tuple(dead_after(ops, run_ops)))
+                return replace(found, dead=found.dead + tuple(dead_after(ops, index, run_ops)))
         return None
 
 

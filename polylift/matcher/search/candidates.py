@@ -21,10 +21,12 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
 - a step that writes at a computed subscript or reads its target elsewhere (a scatter,
   a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
   one element matches a store, or the 0-d linalg op a reduction's initial value is
-  raised to.
+  raised to: a linalg op with an output subscript that is a loop dim writes more than
+  one element, and `engine.Matcher.access` rejects it as the target of such a step.
 
-A loop nest or a store is indexed by its kind only: the templates whose first step it
-may be (`runs.fits`).
+A loop nest or a store is indexed by its kind (the templates whose first step it may
+be, `runs.fits`) and the element type it writes: a template of one op (not a loop
+program) matches only an op writing a type it serves (`match.served_types`).
 `tests/unit/test_match_index.py` checks, over every raised function of the benchmark
 suites, that the index keeps each template that matches.
 """
@@ -39,6 +41,7 @@ from polylift.matcher.ir.ir_model import Unsupported, iterator_kinds
 from polylift.matcher.ir.mask import split_mask
 from polylift.matcher.ir.payload import payload
 from polylift.matcher.ir.tree import kind
+from polylift.matcher.search.match import last_target, served_types, written_type
 from polylift.matcher.search.runs import element_kind, fits
 from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
@@ -61,14 +64,16 @@ from polylift.tdl.steps import step_indices, target_array, written_indices
 
 @dataclass(frozen=True)
 class OpShape:
-    """What the index reads of a `linalg.generic`: its loops, its written type, and the
-    top node of its payload tree (None when the matcher cannot read the payload)."""
+    """What the index reads of a `linalg.generic`: its loops, its written type, the
+    top node of its payload tree (None when the matcher cannot read the payload), and
+    whether an output subscript is a loop dim (the op writes more than one element)."""
 
     outputs: int
     parallel: int
     reductions: int
     dtype: str
     top: str | None
+    writes_along_loops: bool
 
 
 @dataclass(frozen=True)
@@ -103,8 +108,11 @@ def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
         top: str | None = kind(payload(view, split_mask(view)[0]))  # as `GenericIR` reads it
     except Unsupported:
         top = None
+    maps = list(view.indexing_maps)[len(view.inputs):]
+    along = any(isinstance(e, ir.AffineDimExpr) for m in maps
+                for e in ir.AffineMapAttr(m).value.results)
     return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,
-                   top)
+                   top, along)
 
 
 def step_shape(tpl: KernelTemplate) -> StepShape | None:
@@ -156,9 +164,21 @@ def _tops(tpl: KernelTemplate, expr: Expr) -> set[str] | None:
 
 def _first_fits(element: str, tpl: KernelTemplate) -> bool:
     """Whether a template whose first step is no linalg op's may still start at one: a
-    linalg op computes the one element of a store step (`runs.fits`)."""
+    linalg op computes the one element of a store step (`runs.fits`), an op that
+    writes one element only."""
     kinds = tpl.element_kinds
     return bool(kinds) and kinds[0] != element and fits(element, kinds[0])
+
+
+def _may_start(tpl: KernelTemplate, element: str, writes: str) -> bool:
+    """Whether a run of `tpl` may start at a loop nest or store of kind `element` that
+    writes elements of type `writes`."""
+    if not tpl.element_kinds or not fits(element, tpl.element_kinds[0]):
+        return False
+    if tpl.ast.program or len(tpl.op_steps) != 1:
+        return True  # a longer run's last op is another
+    target = last_target(tpl)
+    return target is not None and writes in served_types(tpl, target)
 
 
 class CandidateIndex:
@@ -168,22 +188,22 @@ class CandidateIndex:
         self.ranked = list(ranked)
         self._shapes = [(tpl, step_shape(tpl)) for tpl in self.ranked]
         self._by_shape: dict[OpShape, list[KernelTemplate]] = {}
-        self._by_element: dict[str, list[KernelTemplate]] = {}
+        self._by_element: dict[tuple[str, str], list[KernelTemplate]] = {}
 
     def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:
         """The templates that may match a run starting at `op`."""
         shape = op_shape(op)
         if shape is None:
-            element = element_kind(op)
-            found = self._by_element.get(element)
+            key = (element_kind(op), written_type(op.opview))
+            found = self._by_element.get(key)
             if found is None:
-                found = [t for t in self.ranked if t.element_kinds
-                         and fits(element, t.element_kinds[0])]
-                self._by_element[element] = found
+                found = [t for t in self.ranked if _may_start(t, *key)]
+                self._by_element[key] = found
             return found
         found = self._by_shape.get(shape)
         if found is None:
             found = [tpl for tpl, step in self._shapes
-                     if (step.admits(shape) if step is not None else _first_fits("op", tpl))]
+                     if (step.admits(shape) if step is not None else
+                         not shape.writes_along_loops and _first_fits("op", tpl))]
             self._by_shape[shape] = found
         return found

@@ -79,6 +79,14 @@ class StepContexts:
 
     def __init__(self) -> None:
         self._read: dict[tuple, StepIR | Unsupported] = {}
+        self._written: dict[ir.Operation, str] = {}
+
+    def written_type(self, op: ir.OpView) -> str:
+        """`written_type(op)`, read once per op: every template checks it first."""
+        found = self._written.get(op.operation)
+        if found is None:
+            found = self._written[op.operation] = written_type(op)
+        return found
 
     def of(self, op: ir.OpView, accumulate: str, wide: frozenset,
            unsigned: bool = False) -> StepIR:
@@ -288,15 +296,12 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     groups = tpl.op_steps
     if len(ops) != len(groups):
         return None
-    # The first target of the last op's steps is its first output (`_written_type`).
-    target = tpl.ast.param(target_array(groups[-1][0][1]))
-    if not isinstance(target, ArrayDecl):
+    target = last_target(tpl)
+    if target is None:
         return None
-    written_type = _written_type(ops[-1])
-    served = (storage_type(target.dtype),) if target.dtype else \
-        tuple(storage_type(t) for t in tpl.dtypes)
-    if written_type not in served:
-        attempt.fail(State(), f"element type {written_type} is not one of "
+    writes = contexts.written_type(ops[-1])
+    if writes not in served_types(tpl, target):
+        attempt.fail(State(), f"element type {writes} is not one of "
                               f"{', '.join((target.dtype,) if target.dtype else tpl.dtypes)}")
         return None
     try:
@@ -334,6 +339,19 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     return None
 
 
+def last_target(tpl: KernelTemplate) -> ArrayDecl | None:
+    """The array the last op's first step writes: its first output (`written_type`);
+    None when that is no array, which no op matches."""
+    target = tpl.ast.param(target_array(tpl.op_steps[-1][0][1]))
+    return target if isinstance(target, ArrayDecl) else None
+
+
+def served_types(tpl: KernelTemplate, target: ArrayDecl) -> tuple[str, ...]:
+    """The element types in memory that the last op of a match may write."""
+    return (storage_type(target.dtype),) if target.dtype else \
+        tuple(storage_type(t) for t in tpl.dtypes)
+
+
 def _written(root: ir.Value, written: set[ir.Value]) -> bool:
     """Whether `root` is, or may overlap (`raising/proof/aliasing.py`), a root the ops write."""
     return root in written or any(aliasing_names(root, w) is not None for w in written)
@@ -349,7 +367,7 @@ def _launch_dtype(tpl: KernelTemplate, s: State) -> str:
     return ""
 
 
-def _written_type(op: ir.OpView) -> str:
+def written_type(op: ir.OpView) -> str:
     """The element type an op, a loop nest or a store writes."""
     if op.name.startswith("linalg."):
         return str(ir.MemRefType(linalg_outputs(op)[0].type).element_type)
@@ -364,4 +382,5 @@ def _written_type(op: ir.OpView) -> str:
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 
-__all__ = ["PURE", "StepContexts", "match", "Access"]
+__all__ = ["PURE", "StepContexts", "match", "Access", "last_target", "served_types",
+           "written_type"]

@@ -94,9 +94,17 @@ def _reads_memory(op: ir.Operation) -> bool:
     return op.operation.name in _LOADS or op.operation.name in ("affine.for", "scf.for")
 
 
-def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
-    """The value ops of `block` that compute what the element reads (constants aside)."""
-    order = {op.operation: i for i, op in enumerate(block.operations)}
+def positions(ops: Sequence[ir.OpView]) -> dict[ir.Operation, int]:
+    """The position of each op of a block (`ops`: all of them, in order): built once per
+    scan of the unchanged block and passed down, since every question about a run asks
+    where its ops stand, and listing the block through the bindings costs a crossing
+    per op."""
+    return {op.operation: i for i, op in enumerate(ops)}
+
+
+def feeding(element: ir.OpView, order: dict[ir.Operation, int]) -> list[ir.Operation]:
+    """The value ops of the element's block (`order`: `positions` of the block) that
+    compute what the element reads (constants aside)."""
     todo: list[ir.Value] = []
 
     def visit(inner: ir.Operation) -> ir.WalkResult:
@@ -116,22 +124,23 @@ def feeding(element: ir.OpView, block: ir.Block) -> list[ir.Operation]:
     return sorted(found, key=lambda op: order[op])
 
 
-def run_of(ops: Sequence[ir.OpView], start: int, kinds: list[str],
-           recomputes: bool = False) -> list[ir.OpView] | None:
+def run_of(ops: Sequence[ir.OpView], index: dict[ir.Operation, int], start: int,
+           kinds: list[str], recomputes: bool = False) -> list[ir.OpView] | None:
     """The elements fitting step kinds `kinds` from `ops[start]`, if they form a run.
-    `recomputes`: the template recomputes values a linalg element reads (its locals), so
-    the memory rule holds for those too."""
+    `ops`: every op of the block, `index`: their `positions`; `recomputes`: the template
+    recomputes values a linalg element reads (its locals), so the memory rule holds for
+    those too."""
     found: list[ir.OpView] = []
-    positions: list[int] = []
+    places: list[int] = []
     for i, op in enumerate(ops[start:], start):
         kind = element_kind(op)
         if kind:
             if not fits(kind, kinds[len(found)]):
                 return None
             found.append(op.opview)
-            positions.append(i)
+            places.append(i)
             if len(found) == len(kinds):
-                return found if _in_place(ops, found, positions, recomputes) else None
+                return found if _in_place(ops, index, found, places, recomputes) else None
         elif op.operation.name not in PURE and not _value_op(op.operation):
             return None
     return None
@@ -152,16 +161,15 @@ def _stays(op: ir.Operation, between: set, stays: set, block: ir.Block,
     return True
 
 
-def _in_place(ops: Sequence[ir.OpView], run: list[ir.OpView], positions: list[int],
-              recomputes: bool) -> bool:
-    """The rules of the module doc."""
-    index = {op.operation: i for i, op in enumerate(ops)}
+def _in_place(ops: Sequence[ir.OpView], index: dict[ir.Operation, int],
+              run: list[ir.OpView], places: list[int], recomputes: bool) -> bool:
+    """The rules of the module doc (`places`: where the run's elements stand)."""
     block = ops[0].operation.block
     owners: dict[ir.Operation, int] = {}  # a value op -> the first element reading it
     for k, element in enumerate(run):
-        for op in feeding(element, block):
+        for op in feeding(element, index):
             owners.setdefault(op, k)
-    between = {op.operation for op in ops[positions[0]:positions[-1]] if not element_kind(op)}
+    between = {op.operation for op in ops[places[0]:places[-1]] if not element_kind(op)}
     stays = set(owners) | {e.operation for e in run}
     if not all(_stays(op, between, stays, block) for op in between
                if op.name not in PURE):
@@ -172,15 +180,15 @@ def _in_place(ops: Sequence[ir.OpView], run: list[ir.OpView], positions: list[in
         if element_kind(run[k]) == "op" and not recomputes:
             # The launch takes the value as read where it stands, before the launch: no
             # element before it may write what it reads.
-            earlier = [e for e, p in zip(run, positions, strict=True) if p < index[op]]
+            earlier = [e for e, p in zip(run, places, strict=True) if p < index[op]]
             if any(_may_overlap(r, w) for e in earlier for w in _written(e)
                    for r in _touched(op, _LOADS, 0)):
                 return False
             continue
-        if k and index[op] < positions[k - 1]:
+        if k and index[op] < places[k - 1]:
             return False
         if not k and any(o.operation not in owners and o.operation.name not in PURE
-                         for o in ops[index[op] + 1:positions[0]]):
+                         for o in ops[index[op] + 1:places[0]]):
             return False
     return True
 
@@ -215,14 +223,13 @@ def _may_overlap(a: ir.Value, b: ir.Value) -> bool:
     return ra == rb or aliasing_names(ra, rb) is not None
 
 
-def dead_after(ops: Sequence[ir.OpView], run: list[ir.OpView]) -> list[ir.Operation]:
+def dead_after(ops: Sequence[ir.OpView], index: dict[ir.Operation, int],
+               run: list[ir.OpView]) -> list[ir.Operation]:
     """The ops between the run's first and last elements (and the values a store
     element reads), which the launch replaces: erased with the run, latest first, where
-    nothing else uses them."""
-    index = {op.operation: i for i, op in enumerate(ops)}
-    block = ops[0].operation.block
+    nothing else uses them (`index`: the `positions` of `ops`, the block's ops)."""
     first, last = index[run[0].operation], index[run[-1].operation]
     found = {op.operation for op in ops[first + 1:last] if not element_kind(op)}
     found |= {op for element in run if element_kind(element) == "store"
-              for op in feeding(element, block)}
+              for op in feeding(element, index)}
     return sorted(found, key=lambda op: index[op])

@@ -35,8 +35,11 @@ class Row:
         return value == 0 if self.equal else value >= 0
 
 
-# A row during elimination: coefficients by name (no zeros) and the constant.
-_Form = tuple[dict[str, Fraction], Fraction]
+# A row during elimination: integer coefficients by name (no zeros) and the constant.
+# Elimination only scales rows by positive integers and adds them, which keeps every
+# inequality's solutions and each row's zero pattern: integers answer as rationals
+# would, without a `Fraction` (a gcd per operation) in the inner loop.
+_Form = tuple[dict[str, int], int]
 
 
 @dataclass
@@ -45,7 +48,7 @@ class _Elimination:
     forms of the others (equalities), then names projected out with the inequalities
     that bounded them."""
 
-    substituted: list[tuple[str, _Form]] = field(default_factory=list)
+    substituted: list[tuple[str, _Form]] = field(default_factory=list)  # the equality
     projected: list[tuple[str, list[_Form]]] = field(default_factory=list)
 
 
@@ -83,7 +86,10 @@ def integer_point(rows: list[Row]) -> dict[str, int] | None:
             return None
         point[name] = Fraction(low if low is not None else high if high is not None else 0)
     for name, (terms, const) in reversed(done.substituted):
-        point[name] = const + sum(c * point.get(n, Fraction(0)) for n, c in terms.items())
+        # The equality `terms + const == 0` solved for `name`.
+        rest = Fraction(const) + sum(c * point.get(n, Fraction(0))
+                                     for n, c in terms.items() if n != name)
+        point[name] = -rest / terms[name]
     if any(v.denominator != 1 for v in point.values()):
         return None
     return {n: int(v) for n, v in point.items()}
@@ -96,8 +102,8 @@ def _interval(name: str, bounds: list[_Form], point: dict[str, Fraction]
     high: int | None = None
     for terms, const in bounds:
         coeff = terms[name]
-        rest = const + sum(c * point.get(n, Fraction(0)) for n, c in terms.items()
-                           if n != name)
+        rest = Fraction(const) + sum(c * point.get(n, Fraction(0))
+                                     for n, c in terms.items() if n != name)
         if coeff > 0:  # coeff * x + rest >= 0
             bound = math.ceil(-rest / coeff)
             low = bound if low is None else max(low, bound)
@@ -113,37 +119,34 @@ def _eliminate(rows: list[Row]) -> _Elimination:
     done = _Elimination()
     equalities, inequalities = [], []
     for row in rows:
-        terms: dict[str, Fraction] = {}
+        terms: dict[str, int] = {}
         for name, coeff in row.terms:
-            terms[name] = terms.get(name, Fraction(0)) + coeff
-        form = ({n: c for n, c in terms.items() if c != 0}, Fraction(row.const))
+            terms[name] = terms.get(name, 0) + coeff
+        form = ({n: c for n, c in terms.items() if c != 0}, row.const)
         (equalities if row.equal else inequalities).append(form)
     while equalities:
-        terms, const = equalities.pop()
+        equality = equalities.pop()
+        terms, const = equality
         if not terms:
             if const != 0:
                 raise _Empty
             continue
-        name, coeff = next(iter(terms.items()))
-        # name = -(rest + const) / coeff, substituted everywhere else.
-        value = ({n: -c / coeff for n, c in terms.items() if n != name}, -const / coeff)
-        done.substituted.append((name, value))
-        equalities = [_substitute(f, name, value) for f in equalities]
-        inequalities = [_substitute(f, name, value) for f in inequalities]
+        name = next(iter(terms))
+        done.substituted.append((name, equality))
+        equalities = [_substitute(f, name, equality) for f in equalities]
+        inequalities = [_substitute(f, name, equality) for f in inequalities]
     _project(inequalities, done)
     return done
 
 
-def _substitute(form: _Form, name: str, value: _Form) -> _Form:
-    """`form` with `name` replaced by the form `value`."""
-    terms, const = form
-    coeff = terms.get(name)
+def _substitute(form: _Form, name: str, equality: _Form) -> _Form:
+    """`form` with `name` replaced by its value that `equality` (`== 0`) gives, scaled
+    by the positive |coefficient of `name` in `equality`|: integers throughout."""
+    coeff = form[0].get(name)
     if coeff is None:
         return form
-    out = {n: c for n, c in terms.items() if n != name}
-    for n, c in value[0].items():
-        out[n] = out.get(n, Fraction(0)) + coeff * c
-    return {n: c for n, c in out.items() if c != 0}, const + coeff * value[1]
+    pivot = equality[0][name]
+    return _combine(form, abs(pivot), equality, -coeff if pivot > 0 else coeff)
 
 
 def _project(rows: list[_Form], done: _Elimination) -> None:
@@ -169,9 +172,16 @@ def _project(rows: list[_Form], done: _Elimination) -> None:
             raise _TooLarge
 
 
-def _combine(a: _Form, ka: Fraction, b: _Form, kb: Fraction) -> _Form:
-    """`ka * a + kb * b`, zero coefficients dropped."""
+def _combine(a: _Form, ka: int, b: _Form, kb: int) -> _Form:
+    """`ka * a + kb * b` (`ka` > 0), zero coefficients dropped, divided by the gcd of
+    what is left so that the numbers stay small (a positive factor: the same row)."""
     terms = {n: ka * c for n, c in a[0].items()}
     for n, c in b[0].items():
-        terms[n] = terms.get(n, Fraction(0)) + kb * c
-    return {n: c for n, c in terms.items() if c != 0}, ka * a[1] + kb * b[1]
+        terms[n] = terms.get(n, 0) + kb * c
+    kept = {n: c for n, c in terms.items() if c != 0}
+    const = ka * a[1] + kb * b[1]
+    divisor = math.gcd(const, *kept.values())
+    if divisor > 1:
+        kept = {n: c // divisor for n, c in kept.items()}
+        const //= divisor
+    return kept, const

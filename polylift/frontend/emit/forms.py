@@ -24,6 +24,7 @@ is an entry atom (`entry.py`): one symbol, an atom of the polynomials as a param
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from pycparser import c_ast
 
@@ -47,6 +48,15 @@ def holds_every_value(source: CType, target: CType) -> bool:
     if source.signed == target.signed:
         return target.bits >= source.bits
     return not source.signed and target.bits > source.bits
+
+
+@dataclass(frozen=True)
+class SignedOperand:
+    """An expression that is its operand's value times `sign`, exactly: a unary `+` or
+    `-` or a cast that loses nothing (`FormLowering._signed_operand`)."""
+
+    expr: c_ast.Node
+    sign: int
 
 
 class FormLowering(FieldLowering):
@@ -103,6 +113,17 @@ class FormLowering(FieldLowering):
         inner = self._type_or_none(node.expr)
         return inner is not None and holds_every_value(inner, self.cast_type(node))
 
+    def _signed_operand(self, node: c_ast.Node) -> SignedOperand | None:
+        """`node` as plus or minus its operand, where C computes it exactly (the forms
+        of `affine_of`, `poly_of` and `factored_poly_of` go through it alike)."""
+        if isinstance(node, c_ast.UnaryOp) and node.op == "+":
+            return SignedOperand(node.expr, 1)
+        if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
+            return SignedOperand(node.expr, -1)
+        if isinstance(node, c_ast.Cast) and self._exact_cast(node):
+            return SignedOperand(node.expr, 1)
+        return None
+
     def affine_of(self, node: c_ast.Node | None) -> Affine | None:
         """The affine form of an integer expression over counters and symbols, where it
         equals the C value; None otherwise."""
@@ -117,13 +138,10 @@ class FormLowering(FieldLowering):
         if self.is_named(node):
             found = self._affine_var(self.named(node))
             return found if found is not None else self._atom_form(node)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "+":
-            return self.affine_of(node.expr)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
-            inner = self.affine_of(node.expr)
-            return inner.scale(-1) if inner is not None else None
-        if isinstance(node, c_ast.Cast) and self._exact_cast(node):
-            return self.affine_of(node.expr)
+        signed = self._signed_operand(node)
+        if signed is not None:
+            inner = self.affine_of(signed.expr)
+            return inner.scale(signed.sign) if inner is not None else None
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*") \
                 and self.exact_arith(node):
             return self._affine_binary(node)
@@ -218,13 +236,10 @@ class FormLowering(FieldLowering):
         if self.is_named(node):
             found = self._poly_var(self.named(node))
             return found if found is not None else self._atom_poly(node)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "+":
-            return self.poly_of(node.expr)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
-            inner = self.poly_of(node.expr)
-            return inner.scale(-1) if inner is not None else None
-        if isinstance(node, c_ast.Cast) and self._exact_cast(node):
-            return self.poly_of(node.expr)
+        signed = self._signed_operand(node)
+        if signed is not None:
+            inner = self.poly_of(signed.expr)
+            return inner.scale(signed.sign) if inner is not None else None
         if isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*") \
                 and self.exact_arith(node):
             left, right = self.poly_of(node.left), self.poly_of(node.right)
@@ -240,13 +255,10 @@ class FormLowering(FieldLowering):
         atom (`entry.factor_atom`): `j*atom` is a sum of strides, where `j*a - j*b`
         subtracts a counter (no view takes it). The atom is C's value of the factor, so
         the product is C's product wherever the polynomial is."""
-        if isinstance(node, c_ast.UnaryOp) and node.op == "+":
-            return self.factored_poly_of(node.expr)
-        if isinstance(node, c_ast.UnaryOp) and node.op == "-" and self.exact_arith(node):
-            inner = self.factored_poly_of(node.expr)
-            return inner.scale(-1) if inner is not None else None
-        if isinstance(node, c_ast.Cast) and self._exact_cast(node):
-            return self.factored_poly_of(node.expr)
+        signed = self._signed_operand(node)
+        if signed is not None:
+            inner = self.factored_poly_of(signed.expr)
+            return inner.scale(signed.sign) if inner is not None else None
         if not (isinstance(node, c_ast.BinaryOp) and node.op in ("+", "-", "*")
                 and self.exact_arith(node)):
             return self.poly_of(node)

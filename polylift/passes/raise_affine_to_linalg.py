@@ -12,6 +12,8 @@ distinct arrays.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from polylift import rewriter
 from polylift.function_versions import OPAQUE_CALL, fallback_functions
 from polylift.mlir import ir, memref
@@ -25,9 +27,14 @@ from polylift.raising.proof.legality import plan_statement
 from polylift.raising.statements.arg_reduction import raise_arg_reduction, recognise
 from polylift.raising.statements.branches import converted_copy, give_back
 from polylift.raising.statements.empty_loops import erase_empty_loops
+from polylift.raising.statements.guard_versioning import guarded_reads, undo, version
 from polylift.raising.statements.nest import build_model, result_store
 from polylift.raising.statements.order import initial_values_next_to_reductions
 from polylift.raising.statements.result_home import give_home, hoist_post_operands, post_ops
+from polylift.raising.statements.window_arg_reduction import (
+    raise_window_arg_reduction,
+    recognise_window,
+)
 
 
 class RaiseAffineToLinalgPass(Pass):
@@ -53,7 +60,29 @@ class RaiseAffineToLinalgPass(Pass):
                     run.remark_at(empty.location, f"erased: the loop runs no iteration "
                                   f"(from {empty.lower} to {empty.upper})", "applied")
                 for nest in _top_level_nests(func):
-                    self._raise_nest(nest, run)
+                    if not self._raise_unguarded(nest, run):
+                        self._raise_nest(nest, run)
+
+    def _raise_unguarded(self, root: ir.Operation, run: PassRun) -> bool:
+        """Version the nest at `root` on its guarded reads' tests holding everywhere
+        (`guard_versioning`) when the version without the tests raises whole; the
+        original stays for the other case. Whether it did."""
+        guards = guarded_reads(root)
+        if not guards:
+            return False
+        versioned = version(root, guards)
+        said, quiet = set(self._said), _HeldRemarks()
+        self._raise_nest(versioned.fast, quiet)  # type: ignore[arg-type]
+        if _holds_loops(versioned.branch.regions[0].blocks[0]):
+            self._said = said
+            undo(versioned)
+            return False
+        run.remark(versioned.branch, "versioned: the bounds test of a read holds at every "
+                   "point when this condition holds; that version reads without it",
+                   "applied")
+        quiet.replay(run)
+        self._raise_nest(versioned.original, run)
+        return True
 
     def _raise_nest(self, root: ir.Operation, run: PassRun, outer: bool = True) -> None:
         """Raise the nest at `root` whole, or else keep `root` and try its inner nests.
@@ -63,11 +92,7 @@ class RaiseAffineToLinalgPass(Pass):
         stores: otherwise (symm's `C[k][j] += ...` beside `temp2 += ...`, in one loop or
         two) it is one step of the enclosing loop program, which the loop-program
         templates read as written."""
-        arg_reduction = recognise(root) if outer else None
-        if arg_reduction is not None:
-            generic = raise_arg_reduction(arg_reduction)
-            run.remark(generic, "raised to linalg.generic (reduction; the extremum and its "
-                       "index, under one comparison)", "applied")
+        if outer and _raise_arg_reduction(root, run):
             return
         mat = Materializer(rewriter.before(root), root.location)
         hoist_post_operands(root)
@@ -118,6 +143,54 @@ class RaiseAffineToLinalgPass(Pass):
         rewriter.erase(work)
         if copied:
             rewriter.erase(root)
+
+
+def _raise_arg_reduction(root: ir.Operation, run: PassRun) -> bool:
+    """Raise the nest at `root` when it is an index-of-extremum reduction, of the whole
+    loop or of each window inside parallel loops; whether it was."""
+    window = recognise_window(root)
+    if window is not None:
+        generic = raise_window_arg_reduction(window)
+        run.remark(generic, "raised to linalg.generic (the extremum of each window and its "
+                   "index, under one comparison)", "applied")
+        return True
+    arg_reduction = recognise(root)
+    if arg_reduction is not None:
+        generic = raise_arg_reduction(arg_reduction)
+        run.remark(generic, "raised to linalg.generic (reduction; the extremum and its "
+                   "index, under one comparison)", "applied")
+        return True
+    return False
+
+
+@dataclass(frozen=True)
+class _Remark:
+    location: ir.Location
+    message: str
+    kind: str
+
+
+class _HeldRemarks:
+    """A `PassRun`'s remark methods that hold the remarks until `replay`: those of an
+    attempt that may be undone."""
+
+    def __init__(self) -> None:
+        self.held: list[_Remark] = []
+
+    def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
+        self.held.append(_Remark(op.location, message, kind))
+
+    def remark_at(self, location: ir.Location, message: str, kind: str = "missed") -> None:
+        self.held.append(_Remark(location, message, kind))
+
+    def replay(self, run: PassRun) -> None:
+        for held in self.held:
+            run.remark_at(held.location, held.message, held.kind)
+
+
+def _holds_loops(block: ir.Block) -> bool:
+    """Whether `block` still holds an `affine.for` (a nest not raised whole)."""
+    return any(op.operation.name == "affine.for" for op in block.operations)
 
 
 def _stores_back_unchanged(generic: ir.Operation) -> bool:

@@ -66,17 +66,17 @@ def recognise(loop: ir.Operation) -> ArgReduction | None:
         return None
     value_at, index_at = floats[0], ints[0]
     yielded = list(block.operations[len(block.operations) - 1].operands)
-    value_update = _update(yielded[value_at], carried[value_at])
-    index_update = _update(yielded[index_at], carried[index_at])
+    value_update = update_of(yielded[value_at], carried[value_at])
+    index_update = update_of(yielded[index_at], carried[index_at])
     if value_update is None or index_update is None or \
-            not _same(value_update[0], index_update[0]):
+            not same_value(value_update[0], index_update[0]):
         return None
-    compared = _comparison(value_update[0], carried[value_at])
+    compared = comparison_of(value_update[0], carried[value_at])
     if compared is None:
         return None
     predicate, element = compared
     load = _element_load(element, block.arguments[0])
-    if load is None or not _same(value_update[1], element) or \
+    if load is None or not same_value(value_update[1], element) or \
             not _is_counter(index_update[1], block.arguments[0]):
         return None
     return ArgReduction(loop, load, element != load.result, predicate, value_at, index_at)
@@ -96,7 +96,7 @@ def _has_effects(loop: ir.Operation) -> bool:
     return bool(found)
 
 
-def _update(value: ir.Value, carried: ir.Value) -> tuple[ir.Value, ir.Value] | None:
+def update_of(value: ir.Value, carried: ir.Value) -> tuple[ir.Value, ir.Value] | None:
     """(condition, new value) when `value` is `condition ? new : carried`: a select, or
     a result of an `scf.if` whose else branch yields the carried value."""
     owner = value.owner
@@ -106,17 +106,17 @@ def _update(value: ir.Value, carried: ir.Value) -> tuple[ir.Value, ir.Value] | N
         return owner.operands[0], owner.operands[1]
     if owner.name == "scf.if" and len(owner.regions[1].blocks) == 1:
         number = ir.OpResult(value).result_number
-        then, other = (_yielded(r.blocks[0])[number] for r in owner.regions)
+        then, other = (yielded_values(r.blocks[0])[number] for r in owner.regions)
         if other == carried:
             return owner.operands[0], then
     return None
 
 
-def _yielded(block: ir.Block) -> list[ir.Value]:
+def yielded_values(block: ir.Block) -> list[ir.Value]:
     return list(block.operations[len(block.operations) - 1].operands)
 
 
-def _comparison(cond: ir.Value, carried: ir.Value) -> tuple[str, ir.Value] | None:
+def comparison_of(cond: ir.Value, carried: ir.Value) -> tuple[str, ir.Value] | None:
     """("ogt" or "olt", v) when `cond` compares some v with the carried float, ordered."""
     owner = cond.owner
     if isinstance(owner, ir.Block) or owner.name != "arith.cmpf":
@@ -150,7 +150,7 @@ def _is_counter(value: ir.Value, counter: ir.Value) -> bool:
         owner.operands[0] == counter
 
 
-def _same(a: ir.Value, b: ir.Value) -> bool:
+def same_value(a: ir.Value, b: ir.Value) -> bool:
     """Whether two values of the body are one value: the same, or results of ops of one
     kind and attributes over the same values. Loads count: nothing in the body stores."""
     if a == b:
@@ -163,7 +163,7 @@ def _same(a: ir.Value, b: ir.Value) -> bool:
         return False
     if _attributes(oa) != _attributes(ob):
         return False
-    return all(_same(x, y) for x, y in zip(oa.operands, ob.operands, strict=True))
+    return all(same_value(x, y) for x, y in zip(oa.operands, ob.operands, strict=True))
 
 
 def _attributes(op: ir.Operation | ir.OpView) -> dict[str, str]:

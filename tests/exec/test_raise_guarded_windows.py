@@ -110,3 +110,17 @@ def test_the_loops_run_where_a_window_reaches_the_padding(engines, layer) -> Non
     _, _, fast_only = engines
     out, idx = _run(fast_only, layer)
     assert (out == 7.0).all() and (idx == 7).all()
+
+
+def test_random_layers_keep_the_source_bits(engines) -> None:
+    """Thirty layers drawn at random (windows larger and smaller than the stride, any
+    padding), whichever version runs."""
+    source, raised, _ = engines
+    draw = np.random.default_rng(2026)
+    for _ in range(30):
+        size, stride = int(draw.integers(1, 5)), int(draw.integers(1, 4))
+        h, w = int(draw.integers(size, 11)), int(draw.integers(size, 11))
+        layer = (h, w, size, stride, int(draw.integers(0, 2 * size)))
+        out_a, idx_a = _run(source, layer)
+        out_b, idx_b = _run(raised, layer)
+        assert same_bits(out_a, out_b) and same_bits(idx_a, idx_b), layer

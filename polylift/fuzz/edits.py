@@ -15,6 +15,7 @@ from polylift.fuzz.program import (
     Affine,
     Binary,
     Expr,
+    Guarded,
     If,
     Index,
     Loop,
@@ -67,6 +68,8 @@ def children(expr: Expr) -> tuple[Expr, ...]:
             return (left, right, then, other)
         case Abs(arg):
             return (arg,)
+        case Guarded(_, _, other):
+            return (other,)
     return ()
 
 
@@ -79,6 +82,8 @@ def with_children(expr: Expr, parts: tuple[Expr, ...]) -> Expr:
             return replace(expr, left=parts[0], right=parts[1], then=parts[2], other=parts[3])
         case Abs():
             return replace(expr, arg=parts[0])
+        case Guarded():
+            return replace(expr, other=parts[0])
     return expr
 
 
@@ -160,6 +165,8 @@ def map_array_index(stmt: Stmt, array: str,
     def expr(node: Expr) -> Expr:
         if isinstance(node, Read):
             return replace(node, index=remap(node.index)) if node.array == array else node
+        if isinstance(node, Guarded) and node.read.array == array:
+            node = replace(node, read=replace(node.read, index=remap(node.read.index)))
         parts = tuple(expr(c) for c in children(node))
         return with_children(node, parts) if parts else node
 

@@ -112,7 +112,19 @@ class Abs:
     arg: Expr
 
 
-Expr = Const | Scalar | Read | Binary | Select | Index | Abs
+@dataclass(frozen=True)
+class Guarded:
+    """`(e >= 0 && e < h && ...) ? array[e, ...] : other`: a read that C first tests
+    against the array's extents, a pooling window's padding. `bounds[k]` names the size
+    parameter subscript k is tested against ("" for one not tested); the array's extent
+    there is that size, so the read is in bounds whatever the subscript's range."""
+
+    read: Read
+    bounds: tuple[str, ...]
+    other: Expr
+
+
+Expr = Const | Scalar | Read | Binary | Select | Index | Abs | Guarded
 
 
 @dataclass(frozen=True)
@@ -257,6 +269,10 @@ def walk_expr(expr: Expr):
                 yield from walk_expr(part)
         case Abs(arg):
             yield from walk_expr(arg)
+        case Guarded(_, _, other):
+            # Not the read: its subscripts may leave the array where the test fails, so
+            # extents and edits treat it on its own (`render.extents`).
+            yield from walk_expr(other)
 
 
 def stmt_exprs(stmt: Stmt) -> tuple[Expr, ...]:
@@ -296,4 +312,7 @@ def used_names(program: Program) -> set[str]:
                         names.add(name)
                     case Index(value):
                         names |= value.names()
+                    case Guarded(Read(array, index), bounds, _):
+                        names.add(array)
+                        names |= {n for a in index for n in a.names()} | set(bounds) - {""}
     return names

@@ -20,6 +20,7 @@ from polylift.fuzz.program import (
     Binary,
     Const,
     Expr,
+    Guarded,
     If,
     Index,
     Loop,
@@ -67,8 +68,12 @@ def extents(program: Program) -> dict[str, tuple[Range, ...]]:
     """Per array, the range of each subscript over every access (at main's sizes)."""
     found: dict[str, list[Range]] = {}
 
-    def access(array: str, index: tuple[Affine, ...], ranges: dict[str, Range]) -> None:
-        spans = [_affine_range(a, ranges) for a in index]
+    sizes = {s.name: s.value for s in program.sizes}
+
+    def access(array: str, index: tuple[Affine, ...], ranges: dict[str, Range],
+               bounds: tuple[str, ...] = ()) -> None:
+        spans = [Range(0, sizes[b] - 1) if b else _affine_range(a, ranges)
+                 for a, b in zip(index, bounds or ("",) * len(index), strict=True)]
         old = found.setdefault(array, spans)
         found[array] = [Range(min(o.lo, s.lo), max(o.hi, s.hi)) for o, s in zip(old, spans,
                                                                                 strict=True)]
@@ -84,6 +89,8 @@ def extents(program: Program) -> dict[str, tuple[Range, ...]]:
                 for node in walk_expr(value):
                     if isinstance(node, Read):
                         access(node.array, node.index, ranges)
+                    elif isinstance(node, Guarded):
+                        access(node.read.array, node.read.index, ranges, node.bounds)
             if isinstance(stmt, If):
                 visit(stmt.body, ranges)
 
@@ -158,6 +165,12 @@ class _Writer:
                 return text if value.const == 0 or not value.names() else f"({text})"
             case Abs(arg):
                 return f"{'fabsf' if self.program.dtype == 'float' else 'fabs'}({self.expr(arg)})"
+            case Guarded(read, bounds, other):
+                tests = [f"{e} >= 0 && {e} < {b}" for a, b in zip(read.index, bounds,
+                                                                  strict=True)
+                         if b for e in [self.affine(a)]]
+                return (f"(({' && '.join(tests)}) ? {self.access(read.array, read.index)} : "
+                        f"{self.expr(other)})")
         raise TypeError(expr)
 
     def const(self, value: float) -> str:

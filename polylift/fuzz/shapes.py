@@ -21,6 +21,7 @@ from polylift.fuzz.program import (
     Binary,
     Const,
     Expr,
+    Guarded,
     If,
     Index,
     Loop,
@@ -240,16 +241,54 @@ def argmax(rng: random.Random) -> Program:
                    scalars=(ScalarParam("alpha", math.nan),), locals=("m",), int_locals=("k",))
 
 
-def _arg_update(rng: random.Random, cmp: str, xi: Expr) -> tuple[Stmt, ...]:
+def argpool(rng: random.Random) -> Program:
+    """A max (min) pooling layer that keeps where each extremum came from, its window
+    padded as a CNN framework writes it: each element read behind a test against the
+    input's extents (`t = (r >= 0 && r < h && ...) ? x[b][c][r][s] : pad`), the argmax
+    update of the value and a position (in the window, or in the input), then both
+    stored. The output sizes make windows fit the input or run past its edges, so either
+    version the raising makes at the nest's entry runs."""
+    stride, size = rng.choice((1, 2, 2, 3)), rng.choice((1, 2, 2, 3))
+    pad = rng.choice((0, 0, 1, size // 2))
+    rows = Affine((Term("i", stride), Term("u", 1)), -pad)
+    cols = Affine((Term("j", stride), Term("v", 1)), -pad)
+    start = rng.choice(ARG_STARTS)
+    other = Const(start) if rng.random() < 0.6 else Const(rng.choice(ARG_VALUES))
+    read = Guarded(Read("x", (var("b"), var("c"), rows, cols)), ("", "", "h", "w"), other)
+    position = (Affine((Term("u", size), Term("v", 1)), 0) if rng.random() < 0.5 else
+                Affine((*(Term(t.var, 16 * t.coef) for t in rows.terms), *cols.terms),
+                       -17 * pad))
+    update = _arg_update(rng, rng.choice((">", ">", "<")), Scalar("t"), position)
+    window = _loop("u", const(size), _loop("v", const(size), SetLocal("t", "=", read),
+                                           *update))
+    pixel = (SetLocal("k", "=", Index(const(-1))), SetLocal("m", "=", Const(start)), window,
+             Store("y", _ix("b", "c", "i", "j"), "=", Scalar("m")),
+             Store("out", _ix("b", "c", "i", "j"), "=", Scalar("k")))
+    body = _loop("b", var("nb"), _loop("c", var("nc"), _loop("i", var("p"), _loop(
+        "j", var("q"), *pixel))))
+    h, w = rng.randint(size, 9), rng.randint(size, 9)
+    sizes = {"nb": rng.randint(1, 2), "nc": rng.randint(1, 3), "h": h, "w": w,
+             "p": (h + 2 * pad - size) // stride + rng.choice((1, 1, 2)),
+             "q": (w + 2 * pad - size) // stride + rng.choice((1, 1, 2))}
+    program = _float_program(rng, "argpool", {"x": 4, "y": 4}, tuple(sizes), (body,))
+    x = replace(program.array("x"), values=_tied_values(rng))
+    arrays = (x, *(a for a in program.arrays if a.name != "x"), Array("out", "int32_t", 4))
+    return replace(program, arrays=arrays,
+                   sizes=tuple(SizeParam(n, v) for n, v in sizes.items()),
+                   locals=("m", "t"), int_locals=("k",))
+
+
+def _arg_update(rng: random.Random, cmp: str, xi: Expr,
+                position: Affine | None = None) -> tuple[Stmt, ...]:
     """`if (x[i] > m) { m = x[i]; k = i; }`, the comparison written either way round, or
-    the same as a pair of `?:`."""
+    the same as a pair of `?:`; `position` is what k keeps (default: the counter i)."""
+    kept = Index(position if position is not None else var("i"))
     left, right, test = (xi, Scalar("m"), cmp) if rng.random() < 0.7 else (Scalar("m"), xi,
                                                                             REVERSED[cmp])
     if rng.random() < 0.7:
-        return (If(test, left, right, (SetLocal("m", "=", xi),
-                                       SetLocal("k", "=", Index(var("i"))))),)
+        return (If(test, left, right, (SetLocal("m", "=", xi), SetLocal("k", "=", kept))),)
     # The position first, while m is still the value compared.
-    return (SetLocal("k", "=", Select(test, left, right, Index(var("i")), Scalar("k"))),
+    return (SetLocal("k", "=", Select(test, left, right, kept, Scalar("k"))),
             SetLocal("m", "=", Select(test, left, right, xi, Scalar("m"))))
 
 
@@ -264,7 +303,7 @@ def _tied_values(rng: random.Random) -> tuple[float, ...]:
 SHAPES: dict[str, Callable[[random.Random], Program]] = {
     "gemm": gemm, "gemv": gemv, "copy2d": copy2d, "axpy_dot": axpy_dot, "syrk": syrk,
     "stencil": stencil, "conv_relu": conv_relu, "box_filter": box_filter, "maxpool": maxpool,
-    "argmax": argmax,
+    "argmax": argmax, "argpool": argpool,
 }
 
 

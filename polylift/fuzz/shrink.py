@@ -30,6 +30,7 @@ from polylift.fuzz.program import (
     Affine,
     Binary,
     Const,
+    Guarded,
     If,
     Loop,
     Program,
@@ -121,7 +122,7 @@ def _value_steps(program: Program, path: tuple[int, ...]) -> Iterator[Program]:
     for epath in expr_paths(stmt.value):
         node = get_expr(stmt.value, epath)
         simpler = [*children(node)]
-        if isinstance(node, Read | Binary | Select | Abs):
+        if isinstance(node, Read | Binary | Select | Abs | Guarded):
             simpler.append(Const(1))
         if isinstance(node, Read):
             simpler.append(replace(node, index=tuple(Affine(a.terms, 0) for a in node.index)))

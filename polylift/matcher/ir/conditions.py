@@ -14,7 +14,6 @@ holds).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +21,7 @@ from typing import Any
 from polylift.matcher.ir.ir_model import affine_form
 from polylift.matcher.ir.tree import Cmp, Const, FCmp, Node, apply
 from polylift.mlir import ir
+from polylift.mlir.integer_sets import UnreadableSet, set_constraints
 from polylift.tdl.ast import Compare, Expr, Num
 
 
@@ -84,34 +84,18 @@ def compare_node(pred: int, lhs: Node, rhs: Node) -> Node:
     return as_node(relation(_CMPI[pred], _part(lhs), _part(rhs)))
 
 
-def _constraints(iset: ir.Attribute) -> tuple[int, list[tuple[ir.AffineExpr, bool]]]:
-    """The dims count and the (expression, is equality) constraints of an integer set
-    attribute. The bindings give no access to a set attribute's value, so its printed
-    form `affine_set<(d0)[s0] : (d0 - s0 >= 0, ...)>` is read back constraint by
-    constraint as affine maps over the same dims and symbols."""
-    text = str(iset)
-    match = re.fullmatch(r"affine_set<(\(.*?\)(?:\[.*?\])?) : \((.*)\)>", text)
-    if match is None:
-        raise NotACondition(f"an integer set '{text}' that does not read back")
-    header, body = match.groups()
-    found = []
-    for part in body.split(","):
-        expr, is_eq = (part.rsplit("==", 1)[0], True) if "==" in part else \
-            (part.rsplit(">=", 1)[0], False)
-        amap = ir.AffineMapAttr(ir.Attribute.parse(f"affine_map<{header} -> ({expr})>",
-                                                   iset.context)).value
-        found.append((amap.results[0], is_eq))
-    n_dims = header.split(")")[0].count("d")
-    return n_dims, found
-
-
 def affine_condition(iset: ir.Attribute, operands: list[Node]) -> Node:
     """The node of an `affine.if` set over operand nodes (dims, then symbols): each
     constraint a form, joined by `and`."""
-    n_dims, constraints = _constraints(iset)
+    try:
+        read = set_constraints(iset)
+    except UnreadableSet as exc:
+        raise NotACondition(f"an integer set '{exc}' that does not read back") from exc
+    n_dims = read.n_dims
     forms = [{**terms, 1: const} if const else terms for terms, const in map(_part, operands)]
     nodes = []
-    for expr, is_eq in constraints:
+    for constraint in read.constraints:
+        expr, is_eq = constraint.expr, constraint.is_eq
         terms = affine_form(expr, forms, n_dims)
         if terms is None:
             raise NotACondition(f"a condition '{expr}' that is not linear")

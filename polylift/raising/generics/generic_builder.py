@@ -217,7 +217,7 @@ def build_generic(stmt: Statement, dims: list[DimInfo], iterators: list[str],
         operands.append(view)
         maps.append(amap)
     if window:
-        operands.insert(len(ins), _window_operand([dims[k].trips.const for k in window], mat))
+        operands.insert(len(ins), window_operand([dims[k].trips.const for k in window], mat))
         maps.insert(len(ins), ir.AffineMap.get(len(dims), 0,
                                                [ir.AffineDimExpr.get(k) for k in window]))
     iter_attrs = [ir.Attribute.parse(f"#linalg.iterator_type<{it}>") for it in iterators]
@@ -283,7 +283,7 @@ def _body_form(form: Linear, mapping: dict, mat: Materializer) -> ir.Value:
                                attributes={"map": amap}, loc=mat.loc).result
 
 
-def _window_operand(shape: list[int], mat: Materializer) -> ir.Value:
+def window_operand(shape: list[int], mat: Materializer) -> ir.Value:
     """A stack buffer of the window's shape: it only tells linalg the loop ranges."""
     key = ("window", *shape)
     if key not in mat.cache:

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import affine, arith, ir, scf, view_as
-from polylift.raising.nest_model.linear import Linear, map_to_linear
+from polylift.mlir.integer_sets import UnreadableSet, set_constraints
+from polylift.raising.nest_model.linear import Linear, NotAffine, expr_to_linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.statements.counter_forms import (
     CounterForm,
+    Invariant,
     NotCounterForm,
     counter_form,
     materialize,
@@ -135,7 +137,7 @@ def _branches(root: ir.Operation) -> list[ir.Operation]:
     found: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
-        if op.name == "scf.if":
+        if op.name in ("scf.if", "affine.if"):
             found.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -156,8 +158,9 @@ def _guard(branch: ir.Operation, position: int, root: ir.Operation) -> Guard | N
         return None
     counters = [loop.counter for loop in loops]
     try:
-        comparisons = _comparisons(branch.operands[0], counters, root)
-    except NotCounterForm:
+        comparisons = _set_comparisons(branch, counters, root) if branch.name == "affine.if" \
+            else _comparisons(branch.operands[0], counters, root)
+    except (NotCounterForm, NotAffine):
         return None
     if comparisons is None:
         return None
@@ -230,6 +233,39 @@ def _comparisons(test: ir.Value, counters: list[ir.Value],
     swap, bound = _ORDERINGS[predicate]
     a, b = (counter_form(v, counters, lambda v: inside(v, root)) for v in operands)
     return [AtLeast(b + a.negated() if swap else a + b.negated(), bound)]
+
+
+def _set_comparisons(branch: ir.Operation, counters: list[ir.Value],
+                     root: ir.Operation) -> list[AtLeast] | None:
+    """The constraints `e >= 0` of an `affine.if`'s set as comparisons; None when one is
+    an equality (no corner bounds it)."""
+    try:
+        test = set_constraints(branch.attributes["condition"])
+    except UnreadableSet:
+        return None
+    operands = [Linear.of(v) for v in branch.operands]
+    dims, syms = operands[:test.n_dims], operands[test.n_dims:]
+    found = []
+    for constraint in test.constraints:
+        if constraint.is_eq:
+            return None
+        form = expr_to_linear(constraint.expr, dims, syms)
+        found.append(AtLeast(_counter_form(form, counters, root), 0))
+    return found
+
+
+def _counter_form(form: Linear, counters: list[ir.Value], root: ir.Operation) -> CounterForm:
+    """An affine form over counters and values from before the nest as a `CounterForm`."""
+    base = Invariant.constant(form.const)
+    coefficients = []
+    for value, scale in form.terms:
+        if value in counters:
+            coefficients.append((value, Invariant.constant(scale)))
+        elif inside(value, root):
+            raise NotCounterForm("a value the loops compute")
+        else:
+            base = base + Invariant.leaf(value) * Invariant.constant(scale)
+    return CounterForm(base, tuple(coefficients))
 
 
 def _is_zero(value: ir.Value) -> bool:

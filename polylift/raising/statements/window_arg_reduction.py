@@ -36,11 +36,12 @@ from dataclasses import dataclass
 
 from polylift import rewriter
 from polylift.mlir import affine, arith, ir, linalg, memref, view_as
-from polylift.raising.generics.generic_builder import subview_type
+from polylift.raising.generics.generic_builder import subview_type, window_operand
 from polylift.raising.nest_model.linear import Linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.nest_model.model import as_operation
 from polylift.raising.proof.aliasing import overlapping_access
+from polylift.raising.proof.legality import MAX_WINDOW
 from polylift.raising.statements.arg_reduction import (
     comparison_of,
     same_value,
@@ -58,10 +59,30 @@ from polylift.raising.statements.guard_versioning import BoxLoop, box_loop, insi
 
 @dataclass(frozen=True)
 class Placed:
-    """An access of one element: the array, and per dim the offset from its counter."""
+    """An access of one element: the array, and per dim the subscript as non-negative
+    whole multiples of the counters (`scales[dim][counter]`) plus an offset computed
+    before the nest (`x[b][c][2*i + u][2*j + v]`, a window of a pooling layer)."""
 
     array: ir.Value
+    scales: tuple[tuple[int, ...], ...]
     offsets: tuple[Linear, ...]
+
+    def is_point(self) -> bool:
+        """Whether subscript k is counter k plus its offset (no other counter)."""
+        return all(len(row) == len(self.scales) and row[k] == 1 and sum(row) == 1
+                   for k, row in enumerate(self.scales))
+
+    def indexing_map(self) -> ir.AffineMap:
+        """The subscripts over the loops' dims, offsets left to the view."""
+        count = len(self.scales[0]) if self.scales else 0
+        exprs = []
+        for row in self.scales:
+            expr = ir.AffineConstantExpr.get(0)
+            for d, scale in enumerate(row):
+                if scale:
+                    expr = expr + ir.AffineDimExpr.get(d) * scale
+            exprs.append(expr)
+        return ir.AffineMap.get(count, 0, exprs)
 
 
 @dataclass(frozen=True)
@@ -76,6 +97,9 @@ class WindowArgReduction:
     index: CounterForm
     starts: tuple[ir.Value, ir.Value]  # the value's and the index's
     outputs: tuple[Placed, Placed]  # where the value and the index are stored
+    # Window dims that no subscript holds alone (`2*i + u`): linalg recovers their
+    # ranges from a shape-only operand, as the raising's pooling windows do.
+    shape_only: tuple[int, ...] = ()
 
 
 def recognise_window(root: ir.Operation) -> WindowArgReduction | None:
@@ -116,12 +140,31 @@ def recognise_window(root: ir.Operation) -> WindowArgReduction | None:
                                                  for v in starts):
         return None
     outputs = (stores[value_at], stores[index_at])
+    if not all(out.is_point() for out in outputs):
+        return None
     arrays = {element.array, outputs[0].array, outputs[1].array}
     if len(arrays) != 3 or overlapping_access(root) is not None or _other_effects(root):
         return None
-    return WindowArgReduction(root, (*loops, *window_loops), len(loops), element,
-                              compared[0], index, (starts[value_at], starts[index_at]),
-                              outputs)
+    every = (*loops, *window_loops)
+    shape_only = _shape_only(element, len(loops), every)
+    if shape_only is None:
+        return None
+    return WindowArgReduction(root, every, len(loops), element, compared[0], index,
+                              (starts[value_at], starts[index_at]), outputs, shape_only)
+
+
+def _shape_only(element: Placed, parallel: int, loops: tuple[BoxLoop, ...]
+                ) -> tuple[int, ...] | None:
+    """The window dims no subscript of the element holds alone; None when one of them
+    has no constant trip count, or their shape is too large for a stack buffer."""
+    alone = {row.index(1) for row in element.scales if sum(row) == 1}
+    dims = tuple(d for d in range(parallel, len(loops)) if d not in alone)
+    if not all(loops[d].upper.is_constant() for d in dims):
+        return None
+    elements = 1
+    for d in dims:
+        elements *= max(loops[d].upper.const, 1)
+    return dims if elements <= MAX_WINDOW else None
 
 
 def _parallel_band(root: ir.Operation) -> tuple[list[BoxLoop], ir.Operation] | None:
@@ -175,19 +218,20 @@ def _placed(value: ir.Value, counters: list[ir.Value], root: ir.Operation) -> Pl
 
 def _placed_at(access: ir.Operation | ir.OpView, array: ir.Value, operands: list[ir.Value],
                counters: list[ir.Value], root: ir.Operation) -> Placed | None:
-    """`array` at the access's subscripts, when subscript k is counter k plus an offset
-    computed before the nest, one subscript per counter."""
+    """`array` at the access's subscripts, when each is non-negative multiples of the
+    counters plus an offset computed before the nest."""
     amap = ir.AffineMapAttr(access.attributes["map"]).value
     forms = map_to_linear(amap, [Linear.of(v) for v in operands])
-    if len(forms) != len(counters):
-        return None
-    offsets = []
-    for counter, form in zip(counters, forms, strict=True):
-        rest = form.without([counter])
-        if form.coeff(counter) != 1 or any(inside(v, root) for v in rest.variables()):
+    scales, offsets = [], []
+    for form in forms:
+        rest = form.without(counters)
+        row = tuple(form.coeff(c) for c in counters)
+        if min(row, default=0) < 0 or any(inside(v, root) for v in rest.variables()) or \
+                (rest.is_constant() and rest.const < 0):  # a view cannot start there
             return None
+        scales.append(row)
         offsets.append(rest)
-    return Placed(array, tuple(offsets))
+    return Placed(array, tuple(scales), tuple(offsets))
 
 
 def _result_stores(window: ir.Operation, counters: list[ir.Value],
@@ -214,15 +258,16 @@ def _constant(value: ir.Value) -> bool:
 
 
 def _other_effects(root: ir.Operation) -> bool:
-    """Whether the nest holds an op other than its loops, one load, two stores and
-    arithmetic (a call, a branch, another access)."""
+    """Whether the nest holds an op other than its loops, one load, two stores,
+    arithmetic and the update's branch (a call, another access)."""
     accesses: list[ir.Operation] = []
     others: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
         if op.name in ("affine.load", "affine.store"):
             accesses.append(op)
-        elif not op.name.startswith(("arith.", "affine.for", "affine.yield")):
+        elif not op.name.startswith(("arith.", "affine.for", "affine.yield", "scf.if",
+                                     "scf.yield")):  # `if (t > m) { m = t; k = i; }`
             others.append(op)
         return ir.WalkResult.ADVANCE
 
@@ -235,16 +280,17 @@ def raise_window_arg_reduction(found: WindowArgReduction) -> ir.Operation:
     returns the generic."""
     root, loc = found.root, found.root.location
     mat = Materializer(rewriter.before(root), loc)
-    sizes = [mat.value(loop.upper) for loop in found.loops]
-    view = _view(found.element, sizes, mat)
-    homes = [_view(out, sizes[:found.parallel], mat) for out in found.outputs]
+    view = _view(found.element, found.loops, mat)
+    homes = [_view(out, found.loops[:found.parallel], mat) for out in found.outputs]
     for home, start in zip(homes, found.starts, strict=True):
         _fill(home, _before_nest(start, root), found.parallel, loc, mat.ip)
     i32 = ir.IntegerType.get_signless(32)
     base = materialize(found.index.base, i32, loc, mat.ip)
     scales = [materialize(found.index.coefficient(loop.counter), i32, loc, mat.ip)
               for loop in found.loops]
-    generic = _generic(found, view, homes, base, scales, loc, mat.ip)
+    shape = [window_operand([max(found.loops[d].upper.const, 0) for d in found.shape_only],
+                            mat)] if found.shape_only else []
+    generic = _generic(found, [view, *shape], homes, base, scales, loc, mat.ip)
     rewriter.erase(root)
     return generic
 
@@ -257,14 +303,21 @@ def _before_nest(value: ir.Value, root: ir.Operation) -> ir.Value:
         return rewriter.clone_mapped(value.owner, {}).results[0]
 
 
-def _view(placed: Placed, sizes: list[ir.Value | int], mat: Materializer) -> ir.Value:
-    """The box of `placed.array` the loops touch: offsets, the loops' sizes, unit steps."""
+def _view(placed: Placed, loops: tuple[BoxLoop, ...], mat: Materializer) -> ir.Value:
+    """The box of `placed.array` the loops touch: from the offsets, per dim the largest
+    subscript the counters reach plus one (none when a loop runs no iteration), unit
+    steps."""
     offsets = [mat.value(form) for form in placed.offsets]
+    sizes = []
+    for row in placed.scales:
+        reach = Linear.constant(1)
+        for scale, loop in zip(row, loops, strict=True):
+            reach = reach + (loop.upper - Linear.constant(1)).scale(scale)
+        sizes.append(mat.value(mat.trip_count(Linear.constant(0), reach, 1)))
     ones = [1] * len(sizes)
     rtype = subview_type(ir.MemRefType(placed.array.type), offsets, sizes, ones)
-    view = memref.subview(placed.array, offsets, sizes, ones, result_type=rtype,
+    return memref.subview(placed.array, offsets, sizes, ones, result_type=rtype,
                           loc=mat.loc, ip=mat.ip)
-    return view
 
 
 def _fill(home: ir.Value, value: ir.Value, dims: int, loc: ir.Location,
@@ -279,27 +332,28 @@ def _fill(home: ir.Value, value: ir.Value, dims: int, loc: ir.Location,
         linalg.YieldOp([value], loc=loc)
 
 
-def _generic(found: WindowArgReduction, view: ir.Value, homes: list[ir.Value],
+def _generic(found: WindowArgReduction, ins: list[ir.Value], homes: list[ir.Value],
              base: ir.Value, scales: list[ir.Value], loc: ir.Location,
              ip: ir.InsertionPoint) -> ir.Operation:
     """The reduction over the windows into `homes` (value, index) under one comparison."""
     dims = len(found.loops)
-    point = ir.AffineMap.get_identity(dims)
     out = ir.AffineMap.get(dims, 0, [ir.AffineDimExpr.get(d) for d in range(found.parallel)])
-    maps = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in (point, out, out)])
+    shape = ir.AffineMap.get(dims, 0, [ir.AffineDimExpr.get(d) for d in found.shape_only])
+    in_maps = [found.element.indexing_map(), *([shape] if found.shape_only else [])]
+    maps = ir.ArrayAttr.get([ir.AffineMapAttr.get(m) for m in (*in_maps, out, out)])
     kinds = ir.ArrayAttr.get(
         [ir.Attribute.parse("#linalg.iterator_type<parallel>")] * found.parallel +
         [ir.Attribute.parse("#linalg.iterator_type<reduction>")] * (dims - found.parallel))
-    generic = linalg.GenericOp([], [view], homes, maps, kinds, loc=loc, ip=ip)
-    types = [ir.MemRefType(v.type).element_type for v in (view, *homes)]
-    block = generic.regions[0].blocks.append(*types, arg_locs=[loc] * 3)
-    element, best, index = block.arguments
+    generic = linalg.GenericOp([], ins, homes, maps, kinds, loc=loc, ip=ip)
+    types = [ir.MemRefType(v.type).element_type for v in (*ins, *homes)]
+    block = generic.regions[0].blocks.append(*types, arg_locs=[loc] * len(types))
+    element, best, index = block.arguments[0], block.arguments[-2], block.arguments[-1]
     with rewriter.at_end(block):
         predicate = getattr(arith.CmpFPredicate, found.predicate.upper())
         wins = arith.cmpf(predicate, element, best, loc=loc)
         position = base
         for d, scale in enumerate(scales):
-            point_d = arith.index_cast(types[2], linalg.IndexOp(d, loc=loc).result, loc=loc)
+            point_d = arith.index_cast(types[-1], linalg.IndexOp(d, loc=loc).result, loc=loc)
             position = arith.addi(position, arith.muli(point_d, scale, loc=loc), loc=loc)
         new_best = arith.select(wins, element, best, loc=loc)
         new_index = arith.select(wins, position, index, loc=loc)

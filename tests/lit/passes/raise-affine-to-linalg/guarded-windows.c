@@ -12,6 +12,7 @@
 // CHECK-LABEL: func.func private @pool.delinearized(
 // CHECK-SAME: %[[X:[a-z0-9_]+]]: memref<?x?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?, 1]>> {llvm.noalias}, %[[Y:[a-z0-9_]+]]: memref<?x?x?x?xf32, strided<[?, ?, ?, 1]>> {llvm.noalias}, %[[K:[a-z0-9_]+]]: memref<?x?x?x?xi32, strided<[?, ?, ?, 1]>> {llvm.noalias}
 // CHECK: scf.if %{{[0-9]+}} {
+// CHECK-COUNT-5: affine.max
 // CHECK-NEXT: %[[XW:[a-z0-9_]+]] = memref.subview %[[X]]
 // CHECK-NEXT: %[[YW:[a-z0-9_]+]] = memref.subview %[[Y]]
 // CHECK-NEXT: %[[KW:[a-z0-9_]+]] = memref.subview %[[K]]
@@ -155,8 +156,8 @@ void pool_product(int batch, int c, int h, int w, int out_h, int out_w, int size
 // CHECK: return
 
 // Only the first function is versioned and raised.
-// REMARK: guarded-windows.c:40:3: remark: versioned: the bounds test of a read holds at every point when this condition holds; that version reads without it
-// REMARK-NEXT: guarded-windows.c:40:3: remark: raised to linalg.generic (the extremum of each window and its index, under one comparison)
+// REMARK: guarded-windows.c:41:3: remark: versioned: the bounds test of a read holds at every point when this condition holds; that version reads without it
+// REMARK-NEXT: guarded-windows.c:41:3: remark: raised to linalg.generic (the extremum of each window and its index, under one comparison)
 // REMARK-NOT: versioned
 // REMARK-NOT: raised
 void pool_triangle(int batch, int c, int h, int w, int out_h, int out_w, int size, int stride, int pad,

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from polylift.fuzz.generate import generate
+from polylift.fuzz.program import Affine, Guarded, Loop, Program, SetLocal, walk_stmts
 from polylift.fuzz.render import render
 from polylift.fuzz.shapes import argpool
 from tests.unit.test_fuzz_programs import run_sanitized
@@ -37,16 +38,24 @@ def test_argpool_programs_cover_every_form() -> None:
     assert all("y[b][c][i][j] = m;" in k and "out[b][c][i][j] = k;" in k for k in kernels)
 
 
+def _window(program: Program) -> tuple[Affine, int]:
+    """The padded read's row subscript and the window's size, read off the tree."""
+    read = next(s.value for s in walk_stmts(program.body)
+                if isinstance(s, SetLocal) and isinstance(s.value, Guarded))
+    size = next(s.hi.const for s in walk_stmts(program.body)
+                if isinstance(s, Loop) and s.var == "u")
+    assert isinstance(read, Guarded)
+    return read.read.index[2], size
+
+
 def test_output_sizes_make_windows_fit_and_run_past_the_edge() -> None:
     fits = past = 0
     for seed in range(80):
         program = argpool(random.Random(seed))
         sizes = {s.name: s.value for s in program.sizes}
-        text = _kernel(seed)
-        stride = int(re.search(r"(\d+) \* i \+ u|i \+ u", text).group(1) or 1)
-        size = int(re.search(r"for \(u = 0; u < (\d+);", text).group(1))
-        pad = int(m.group(1)) if (m := re.search(r"\+ u - (\d+)", text)) else 0
-        last = (sizes["p"] - 1) * stride + size - 1 - pad
+        rows, size = _window(program)
+        stride = next(t.coef for t in rows.terms if t.var == "i")
+        last = (sizes["p"] - 1) * stride + size - 1 + rows.const
         fits += last < sizes["h"]
         past += last >= sizes["h"]
     assert fits > 20 and past > 20, (fits, past)

@@ -1,6 +1,6 @@
-# CNN layers on NCHW tensors (f32): convolution and its fused epilogues, batch
-# normalisation (inference), residual adds, pooling, upsampling, and the gemm forms that
-# CNN code uses.
+# CNN layers on NCHW tensors (f32; max pooling with indices also f64): convolution and
+# its fused epilogues, batch normalisation (inference), residual adds, pooling,
+# upsampling, and the gemm forms that CNN code uses.
 #
 # Convolutions are cross-correlations with stride 1 and no padding: output point
 # (p, q) reads input rows p..p+R-1 and columns q..q+S-1. H and W are the extents of

@@ -31,18 +31,23 @@ from polylift.tdl.library import KernelTemplate, load_library
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 NP_TYPES = {"f32": np.float32, "f64": np.float64}
+# Arrays and scalars a template gives a type of their own (an argmax's index).
+OWN_TYPES = {**NP_TYPES, "i32": np.int32}
 
 
 def arguments(tpl: KernelTemplate, dtype: str, sizes: dict[str, int]) -> dict[str, Any]:
-    """Packed arrays of the sizes given and the scalars, for one call."""
+    """Packed arrays of the sizes given and the scalars (0.5, or 1 for an integer one),
+    for one call."""
     rng = np.random.default_rng(7)
-    kind = NP_TYPES[dtype]
     values: dict[str, Any] = {}
     for decl in tpl.ast.arrays:
         data = np.asarray(rng.standard_normal(tuple(sizes[d] for d in decl.dims)) * 4)
+        kind = OWN_TYPES[decl.dtype or dtype]
         values[decl.name] = (np.abs(data) if decl.name == "variance" else data).astype(kind)
     for decl in tpl.ast.scalars:
-        values[decl.name] = kind(decl.fixed if decl.fixed is not None else 0.5)
+        kind = OWN_TYPES[tpl.scalar_dtype(decl.name, dtype)]
+        default = 1 if np.issubdtype(kind, np.integer) else 0.5
+        values[decl.name] = kind(decl.fixed if decl.fixed is not None else default)
     return values
 
 

@@ -402,17 +402,22 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
     return [b for b in blocks if any(element_kind(o) for o in b.operations)]
 
 
+# The linalg ops that are no named structured op for `linalg-generalize-named-ops`.
+_NOT_NAMED = ("linalg.generic", "linalg.yield", "linalg.index")
+
+
 def _generalize(module: ir.Module) -> None:
     """Named linalg ops become generics first, so one matcher reads every op.
 
     The upstream pass also folds every payload it visits (`x * 1` becomes `x`), which
     would hide a tap with coefficient 1 from the matcher, so it runs only when a named
-    op is there to generalize.
+    op is there to generalize. `linalg.index` and `linalg.yield` are no named ops: they
+    sit in payloads (an argmax's index), which must reach the matcher as written.
     """
     named = []
 
     def visit(op):
-        if op.name.startswith("linalg.") and op.name not in ("linalg.generic", "linalg.yield"):
+        if op.name.startswith("linalg.") and op.name not in _NOT_NAMED:
             named.append(op)
         return ir.WalkResult.ADVANCE
 

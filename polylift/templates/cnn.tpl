@@ -1,6 +1,6 @@
-# CNN layers on NCHW tensors (f32): convolution and its fused epilogues, batch
-# normalisation (inference), residual adds, pooling, upsampling, and the gemm forms that
-# CNN code uses.
+# CNN layers on NCHW tensors (f32; max pooling with indices also f64): convolution and
+# its fused epilogues, batch normalisation (inference), residual adds, pooling,
+# upsampling, and the gemm forms that CNN code uses.
 #
 # Convolutions are cross-correlations with stride 1 and no padding: output point
 # (p, q) reads input rows p..p+R-1 and columns q..q+S-1. H and W are the extents of
@@ -176,6 +176,59 @@ template cnn.maxpool {
   backends ref, host, cudnn
   accuracy exact
   cost flops 4*N*C*P*Q bytes esize*(N*C*H*W + N*C*P*Q)
+}
+
+# Max pooling that also keeps where each maximum came from (the framework's maxpool
+# layer): per output point, y = s0, k = t0, then for r, then s, ascending:
+#   if (x[n,c,p,q,r,s] > y) { y = x[n,c,p,q,r,s]; k = base + n*sn + c*sc + p*sp + q*sq + r*sr + s*ss; }
+# the index arithmetic in i32, wrapping (the lifted arith.muli / arith.addi do). x is the
+# input seen as windows, as cnn.avgpool's: windows overlap when the window is wider than
+# the stride, and the index is the source's flat input index, stated by its coefficients.
+# Strict `>` keeps the FIRST maximum in (r, s) order, a NaN element never wins, -0.0 and
+# +0.0 compare equal (the earlier stays), and a window whose elements are all <= s0 (or
+# a NaN s0) keeps (s0, t0). No cudnn shim: cuDNN's pooling returns no indices.
+template cnn.maxpool_index {
+  doc "y = s0, k = t0; then for r, s: if (x[n,c,p,q,r,s] > y) { y = x[..]; k = base + n*sn + c*sc + p*sp + q*sq + r*sr + s*ss; } (the first maximum of each window, and where it is)"
+  types f32, f64
+  array y[N, C, P, Q] out
+  array k[N, C, P, Q] out : i32
+  array x[N, C, P, Q, R, S] in
+  scalar s0
+  scalar t0, base, sn, sc, sp, sq, sr, ss : i32
+  compute {
+    y[n,c,p,q] = s0
+    k[n,c,p,q] = t0
+    together (y[n,c,p,q], k[n,c,p,q]) = (max(x[n,c,p,q,r,s], y[n,c,p,q]), x[n,c,p,q,r,s] > y[n,c,p,q] ? base + n*sn + c*sc + p*sp + q*sq + r*sr + s*ss : k[n,c,p,q])
+  }
+  launch maxpool_index
+  shim N, C, P, Q, R, S, s0, t0, base, sn, sc, sp, sq, sr, ss, x, y, k
+  backends ref, host
+  accuracy exact
+  cost flops N*C*P*Q*R*S bytes esize*(N*C*P*Q*R*S + N*C*P*Q) + 4*N*C*P*Q
+}
+
+# The same with base = 0 (the source's index starts at the window's first element, no
+# padding offset): the raising's `0 + n*sn` reads as `n*sn`, so the general form, whose
+# sum has one term more, does not match it. It passes base = 0 to the same shims.
+template cnn.maxpool_index0 {
+  doc "y = s0, k = t0; then for r, s: if (x[n,c,p,q,r,s] > y) { y = x[..]; k = n*sn + c*sc + p*sp + q*sq + r*sr + s*ss; } (the first maximum of each window, and where it is)"
+  types f32, f64
+  array y[N, C, P, Q] out
+  array k[N, C, P, Q] out : i32
+  array x[N, C, P, Q, R, S] in
+  scalar s0
+  scalar t0, sn, sc, sp, sq, sr, ss : i32
+  scalar base : i32 = 0
+  compute {
+    y[n,c,p,q] = s0
+    k[n,c,p,q] = t0
+    together (y[n,c,p,q], k[n,c,p,q]) = (max(x[n,c,p,q,r,s], y[n,c,p,q]), x[n,c,p,q,r,s] > y[n,c,p,q] ? n*sn + c*sc + p*sp + q*sq + r*sr + s*ss : k[n,c,p,q])
+  }
+  launch maxpool_index
+  shim N, C, P, Q, R, S, s0, t0, base, sn, sc, sp, sq, sr, ss, x, y, k
+  backends ref, host
+  accuracy exact
+  cost flops N*C*P*Q*R*S bytes esize*(N*C*P*Q*R*S + N*C*P*Q) + 4*N*C*P*Q
 }
 
 template cnn.avgpool {

@@ -295,3 +295,47 @@ def test_symm_generics_become_one_launch(backend: str, mode: str, beta: float,
         bound = load_library().templates["blas.symm_lower"].ulp_bound({"m": m, "n": n})
         comparison = compare_arrays("C", want, got, bound)
         assert comparison.verdict != DIFF, comparison.describe()
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("stride, size", [(2, 2), (1, 3), (2, 3)])
+def test_maxpool_index_generics_become_one_launch(stride: int, size: int, dtype: str,
+                                                  backend: str, ref_library: str) -> None:
+    """The fills and the two-output window reduction of maxpool_index.mlir become one
+    cnn.maxpool_index launch, which computes the generics' bits on windows side by side
+    and overlapping, with NaNs, infinities, signed zeros and many ties; the index it keeps
+    is where the maximum is in the image."""
+    from polylift.shims.build import shim_library
+
+    text = (Path(__file__).parent / "inputs" / "lowering" / "maxpool_index.mlir").read_text()
+    text = text.replace("f32", dtype)
+    matched, _ = _module(text, ["match-kernels"])
+    assert re.findall(r'"kernel\.launch".*template = "([\w.]+)"', str(matched)) == \
+        ["cnn.maxpool_index"]
+    lowered, _ = _module(text, ["match-kernels", f"lower-kernel-launch-to-{backend}",
+                                "check-no-kernel-launch", "lower-to-llvm"])
+    loops, _ = _module(text, ["lower-to-llvm"])
+    n, c, h, w, first = 2, 3, 9, 11, 12  # the windows start at row 1, column 1
+    p, q = (h - 1 - size) // stride + 1, (w - 1 - size) // stride + 1
+    rng = np.random.default_rng(stride * 10 + size)
+    kind = np.float32 if dtype == "f32" else np.float64
+    image = rng.integers(-3, 4, n * c * h * w).astype(kind)
+    picks = rng.random(image.shape)
+    image[picks < 0.1], image[picks > 0.9], image[(picks > 0.5) & (picks < 0.55)] = \
+        np.nan, -0.0, np.inf
+    inputs = [image, np.full((n, c, p + 2, q + 3), np.nan, dtype=kind),
+              np.full((n, c, p + 2, q + 3), -77, dtype=np.int32),
+              n, c, p, q, h, w, stride, size, first, first]
+    libs = sorted({str(shim_library(backend, kind="shared").path), ref_library})
+    results = []
+    for engine in (_engine(loops, []), _engine(lowered, libs)):
+        args = [x.copy() if isinstance(x, np.ndarray) else x for x in inputs]
+        call(engine, "pool", args)
+        results.append(args)
+    (_, y_want, k_want, *_), (_, y_got, k_got, *_) = results
+    assert same_bits(y_got, y_want) and same_bits(k_got, k_want)
+    y, k = y_want[:, :, 1:p + 1, 2:q + 2], k_want[:, :, 1:p + 1, 2:q + 2]
+    found = k >= 0  # else every element of the window is a NaN: (s0, t0) stays
+    assert found.mean() > 0.9 and same_bits(image[k[found]], y[found])
+    assert (k[~found] == -1).all() and np.isnan(y_want[:, :, 0]).all()

@@ -73,9 +73,9 @@ def closest_template(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, 
         have = op_shape(op)
     except Unsupported as exc:
         return "none", str(exc)
-    if have is None:
-        return "none", "op has more than one output"
     contexts = StepContexts()  # the op read once for every template and variant
+    if have is None:
+        return _closest_joint(op, ranked, contexts)
     found = [c for order, tpl in enumerate(ranked)
              for c in _candidates(op, have, tpl, order, contexts)]
     found.sort(key=Candidate.key)
@@ -144,6 +144,34 @@ def closest_loop(op: ir.OpView, ranked: list[KernelTemplate]) -> tuple[str, str]
     return program if best is None else (best[1], best[2])
 
 
+def _closest_joint(op: ir.OpView, ranked: list[KernelTemplate],
+                   contexts: StepContexts) -> tuple[str, str]:
+    """For an op of several outputs: the first template whose joint update alone matches
+    it (the other steps are what is missing), else the one whose joint update got
+    furthest, with the matcher's reason; none when no template has a joint update."""
+    best: tuple[int, str, str] | None = None
+    for tpl in ranked:
+        steps = () if tpl.ast.program else tpl.ast.steps
+        for first, last in _joint_groups(steps):
+            attempt = Attempt()
+            if match(_steps_template(tpl, first, last), [op], attempt, contexts) is not None:
+                return tpl.name, _missing_steps(tpl, first, last)
+            if best is None or attempt.progress > best[0]:
+                numbers = ", ".join(str(j + 1) for j in range(first, last + 1))
+                best = (attempt.progress, tpl.name, f"steps {numbers}: {attempt.reason}")
+    return ("none", "op has more than one output") if best is None else best[1:]
+
+
+def _joint_groups(steps: tuple) -> list[tuple[int, int]]:
+    """(first, last) positions of each joint update's steps."""
+    groups: list[tuple[int, int]] = []
+    for k, step in enumerate(steps):
+        if step.with_previous:
+            start = groups.pop()[0] if groups and groups[-1][1] == k - 1 else k - 1
+            groups.append((start, k))
+    return groups
+
+
 def _joint_positions(steps: tuple) -> set[int]:
     """The positions of the steps of joint updates (`Step.with_previous`), the first
     included: no op of one output computes one of them alone."""
@@ -154,11 +182,14 @@ def _joint_positions(steps: tuple) -> set[int]:
     return found
 
 
-def _missing_steps(tpl: KernelTemplate, k: int) -> str:
+def _missing_steps(tpl: KernelTemplate, k: int, last: int | None = None) -> str:
+    """What the op lacks of `tpl` when it is its steps k to `last` (default: k)."""
     steps = tpl.ast.steps
+    last = k if last is None else last
     before = [f"step {j + 1} ({steps[j]})" for j in range(k)]
-    after = [f"step {j + 1} ({steps[j]})" for j in range(k + 1, len(steps))]
-    text = f"the op is step {k + 1} of {tpl.name}"
+    after = [f"step {j + 1} ({steps[j]})" for j in range(last + 1, len(steps))]
+    text = f"the op is step {k + 1} of {tpl.name}" if last == k else \
+        f"the op is steps {', '.join(str(j + 1) for j in range(k, last + 1))} of {tpl.name}"
     if before:
         text += f"; {', '.join(before)} {'is' if len(before) == 1 else 'are'} missing before it"
     if after:
@@ -191,7 +222,22 @@ def step_template(tpl: KernelTemplate, step: Step, flipped: str = "",
     steps = tpl.ast.steps
     if position is None:
         position = steps.index(step) if step in steps else len(steps)
-    kept = (*definitions_read(steps[:position], step), step)
+    return _kept_template(tpl, (*definitions_read(steps[:position], step), step), flipped)
+
+
+def _steps_template(tpl: KernelTemplate, first: int, last: int) -> KernelTemplate:
+    """`tpl` reduced to its steps `first` to `last` (a joint update), the definitions of
+    locals they read, and the parameters they use."""
+    steps = tpl.ast.steps
+    group = steps[first:last + 1]
+    defined = dict.fromkeys(d for s in group for d in definitions_read(steps[:first], s))
+    return _kept_template(tpl, (*defined, *group))
+
+
+def _kept_template(tpl: KernelTemplate, kept: tuple[Step, ...],
+                   flipped: str = "") -> KernelTemplate:
+    """`tpl` with the steps `kept` and the parameters they use; the matrix named
+    `flipped` has its dims swapped."""
     used = {a.array for s in kept for a in [*accesses(s), *lookups(s), *written_access(s)]}
     used |= {n.name for s in kept for n in walk(s.value) if isinstance(n, Ref)}
     params = tuple(replace(p, dims=p.dims[::-1]) if isinstance(p, ArrayDecl)

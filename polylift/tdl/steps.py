@@ -6,7 +6,24 @@ from __future__ import annotations
 
 from functools import cache
 
-from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Lookup, Neg, Ref, Step
+from polylift.tdl.ast import (
+    Access,
+    And,
+    Bin,
+    Call,
+    Compare,
+    Cond,
+    Expr,
+    Lookup,
+    Neg,
+    Num,
+    Ref,
+    Step,
+    Template,
+)
+
+# Functions whose value is a float whatever they read.
+_FLOAT_FUNCTIONS = frozenset({"sqrt", "exp", "tanh", "f64", "f32"})
 
 
 def walk(expr: Expr):
@@ -123,3 +140,33 @@ def step_indices(step: Step) -> set[str]:
     """The index variables a step's subscripts use (its loops)."""
     return written_indices(step) | {v for a in accesses(step) for sub in a.indices
                                     for v in sub.vars}
+
+
+def integer_valued(tpl: Template, expr: Expr) -> bool:
+    """Whether `expr` computes in integers by the types its leaves declare for
+    themselves: indices read as numbers, scalars, locals and arrays given an integer type
+    (numbers take the type of the rest), and no float function. A chain of `+` or `*` of
+    such values wraps in its integer type, so it may be regrouped without changing a
+    bit, even in a float template (an index computed beside a float maximum: `base +
+    n*sn + ... + s*ss`). Leaves of the launch's element type do not count: an integer
+    template states its own order, which `source_order_matches` reports."""
+    typed = False
+    for node in walk(expr):
+        if isinstance(node, Call) and node.fn in _FLOAT_FUNCTIONS or \
+                isinstance(node, Num) and not float(node.value).is_integer():
+            return False
+        if isinstance(node, Ref | Access | Lookup):
+            if not _declared_type(tpl, node).startswith(("i", "u")):
+                return False
+            typed = True
+    return typed
+
+
+def _declared_type(tpl: Template, leaf: Ref | Access | Lookup) -> str:
+    """The type a leaf declares for itself ("": the launch's element type); an index
+    read as a number is an integer."""
+    name = leaf.name if isinstance(leaf, Ref) else leaf.array
+    declared = tpl.param(name) or tpl.local(name)
+    if declared is None:
+        return "i64"
+    return declared.dtype or ""

@@ -42,7 +42,7 @@ def _loops(x: np.ndarray, s0: float, t0: int, scalars: dict[str, int]
     n, c, p, q, rr, ss = np.indices(x.shape, dtype=np.int64)
     flat = (scalars["base"] + n * scalars["sn"] + c * scalars["sc"] + p * scalars["sp"]
             + q * scalars["sq"] + rr * scalars["sr"] + ss * scalars["ss"])
-    wrapped = (flat & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
+    wrapped: np.ndarray = np.asarray(flat & 0xFFFFFFFF).astype(np.uint32).view(np.int32)
     y = np.full(x.shape[:4], s0, dtype=x.dtype)
     k = np.full(x.shape[:4], t0, dtype=np.int32)
     for r in range(x.shape[4]):

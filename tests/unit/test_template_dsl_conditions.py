@@ -8,7 +8,7 @@ from polylift.tdl.ast import And, Compare, Cond, Ref
 from polylift.tdl.checks import check_template
 from polylift.tdl.library import load_library
 from polylift.tdl.parser import TemplateError, parse_templates
-from polylift.tdl.steps import step_kind
+from polylift.tdl.steps import integer_valued, step_kind, walk
 
 HEAD = "template t.x {\n"
 TAIL = "  launch x\n  backends ref\n  accuracy exact\n  cost flops n bytes n\n}\n"
@@ -99,3 +99,23 @@ def test_planted_errors_point_at_the_node(body: str, message: str, line: int, co
         check_template(parse_templates(text, "t.tpl")[0], text)
     assert message in info.value.message
     assert info.value.render().startswith(f"t.tpl:{line}:{col}: error:")
+
+
+def test_integer_valued_reads_the_declared_types():
+    """maxpool_index's index sum computes in i32 (indices and i32 scalars) in a float
+    template, so it may be regrouped; the float maximum beside it, a float scalar, a
+    fraction or a float function may not."""
+    tpl = load_library().templates["cnn.maxpool_index"].ast
+    together = tpl.steps[3].value
+    assert isinstance(together, Cond) and integer_valued(tpl, together.then)
+    assert not integer_valued(tpl, together) and not integer_valued(tpl, tpl.steps[2].value)
+    floats = _checked("  types f32\n  array y[n] out\n  array x[n] in\n  scalar a\n"
+                      "  scalar b : i32\n  compute { y[i] = a * (i + b) + sqrt(i * b)"
+                      " + i * 0.5 + 2 * 3 + x[i] }\n  shim n, a, b, x, y\n")
+    value = floats.steps[0].value
+    parts = {str(n): n for n in walk(value)}
+    assert integer_valued(floats, parts["(i + b)"])
+    assert not integer_valued(floats, parts["(a * (i + b))"])
+    assert not integer_valued(floats, parts["sqrt((i * b))"])
+    assert not integer_valued(floats, parts["(i * 0.5)"])
+    assert not integer_valued(floats, parts["(2 * 3)"])  # no typed leaf: the rest decides

@@ -35,7 +35,7 @@ from polylift.tdl.ast import (
     ScalarDecl,
 )
 from polylift.tdl.library import KernelTemplate
-from polylift.tdl.steps import walk
+from polylift.tdl.steps import integer_valued, walk
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,8 @@ class Matcher:
         if isinstance(e, Val) and isinstance(t, Bin | Call | Neg) and self.ctx is not None:
             # A value computed before the loops may be the expression the template states.
             e = captured(e.value, self.tpl.accumulate or str(self.ctx.element)) or e
-        if isinstance(t, Bin) and t.op in ("+", "*") and self.assoc:
+        if isinstance(t, Bin) and t.op in ("+", "*") and \
+                (self.assoc or integer_valued(self.tpl.ast, t)):
             yield from self.multiset(flatten(t, t.op, True), flatten(e, t.op, False), t.op, s)
         elif isinstance(t, Bin | Call) and isinstance(e, Apply) and \
                 e.op == (t.op if isinstance(t, Bin) else t.fn):

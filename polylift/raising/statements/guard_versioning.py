@@ -105,7 +105,7 @@ def version(root: ir.Operation, guards: list[Guard]) -> Versioned:
     assert else_block is not None  # made with has_else
     else_end = scf.YieldOp([], loc=loc, ip=rewriter.at_end(else_block))
     with rewriter.before(then_end):
-        fast = root.clone()
+        fast = rewriter.clone_mapped(root, {})
     rewriter.move_before(root, else_end)
     copies = _branches(fast)
     for guard in guards:

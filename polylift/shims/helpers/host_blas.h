@@ -11,6 +11,7 @@
 
 #include <cblas.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Whether a size fits CBLAS's int. */
@@ -34,6 +35,19 @@ static inline int polylift_blas_inc(int64_t inc, int64_t n)
   if (n <= 1)
     return 1; /* never used to step */
   return inc > 0 && inc <= INT_MAX ? (int)inc : 0;
+}
+
+/*
+ * Whether a block move (memmove) of n unit-stride elements from x to y gives the bits of
+ * the template's forward copy, element 0 first. It does unless y starts inside x after
+ * x's start: then the forward copy reads elements it has already overwritten (and
+ * repeats them), where the block move copies x as it was. When y is at or before x, each
+ * element the forward copy overwrites in x it has read already.
+ */
+static inline int polylift_forward_move(const void *y, const void *x, int64_t n, size_t esize)
+{
+  uintptr_t to = (uintptr_t)y, from = (uintptr_t)x;
+  return to <= from || to - from >= (uintptr_t)n * esize;
 }
 
 #endif /* POLYLIFT_HOST_BLAS_H */

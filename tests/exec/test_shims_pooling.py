@@ -177,3 +177,29 @@ def test_upsample_host_on_an_output_over_its_input_is_ref() -> None:
                   {"x": x, "y": _blocks(region), "alpha": np.float32(1.5)})
         results.append(buffer)
     assert _bits(results[1]) == _bits(results[0])
+
+
+def test_upsample_host_streams_a_large_output_with_ref_bits() -> None:
+    """An output of more than POLYLIFT_STREAM_BYTES (8 MiB, host_stream.h) whose rows are
+    contiguous is written with non-temporal stores from one computed row per block:
+    ref's bits, specials included, rows that start off a 16-byte boundary (the copy's
+    head), and nothing outside the view."""
+    n, c, h, w, r, s = 1, 2, 520, 515, 2, 2
+    assert n * c * h * r * w * s * 4 > 8 << 20
+    x = _values(np.random.default_rng(12), (n, c, h, w), True)
+    outs = {}
+    for backend in ("ref", "host"):
+        out = np.full((n, c, h * r, w * s + 5), np.nan, dtype=np.float32)
+        region = out[:, :, :, 3:3 + w * s]
+        s0, s1, s2, s3 = region.strides
+        y = as_strided(region, shape=(n, c, h, r, w, s),
+                       strides=(s0, s1, r * s2, s2, s * s3, s3))
+        call_shim(shim_cdll(backend), LIBRARY.templates["cnn.upsample"], backend, "f32",
+                  {"x": x, "y": y, "alpha": np.float32(1.25)})
+        outs[backend] = out
+    assert _bits(outs["host"]) == _bits(outs["ref"])
+    with np.errstate(over="ignore"):  # the specials hold a value that overflows
+        want = np.repeat(np.repeat(np.float32(1.25) * x, r, axis=2), s, axis=3)
+    assert _bits(np.ascontiguousarray(outs["host"][:, :, :, 3:3 + w * s])) == _bits(want)
+    assert np.isnan(outs["host"][:, :, :, :3]).all()
+    assert np.isnan(outs["host"][:, :, :, 3 + w * s:]).all()

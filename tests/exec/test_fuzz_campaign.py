@@ -17,9 +17,9 @@ import pytest
 from polylift.cli.fuzz import run_fuzz
 
 PLANTED = Path(__file__).parent / "inputs" / "fuzz" / "planted"
-# Program 0 of seed 1648 is a rectangular transposed copy (found by listing the
+# Program 0 of seed 13389 is a rectangular transposed copy (found by listing the
 # generator's programs; the test fails loudly if the generator changes).
-PLANTED_SEED = 1648
+PLANTED_SEED = 13389
 BIN = Path(sys.executable).parent
 
 

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from polylift import rewriter
 from polylift.mlir import affine, arith, ir, linalg, memref, view_as
 from polylift.raising.generics.generic_builder import subview_type, window_operand
-from polylift.raising.nest_model.linear import Linear, map_to_linear
+from polylift.raising.nest_model.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.nest_model.model import as_operation
 from polylift.raising.proof.aliasing import overlapping_access
@@ -224,7 +224,10 @@ def _placed_at(access: ir.Operation | ir.OpView, array: ir.Value, operands: list
     """`array` at the access's subscripts, when each is non-negative multiples of the
     counters plus an offset computed before the nest."""
     amap = ir.AffineMapAttr(access.attributes["map"]).value
-    forms = map_to_linear(amap, [Linear.of(v) for v in operands])
+    try:
+        forms = map_to_linear(amap, [Linear.of(v) for v in operands])
+    except NotAffine:  # a `mod` or `floordiv` subscript
+        return None
     scales, offsets = [], []
     for form in forms:
         rest = form.without(counters)

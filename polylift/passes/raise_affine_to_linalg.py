@@ -12,7 +12,7 @@ distinct arrays.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace
 
 from polylift import rewriter
 from polylift.function_versions import OPAQUE_CALL, fallback_functions
@@ -71,8 +71,9 @@ class RaiseAffineToLinalgPass(Pass):
         if not guards:
             return False
         versioned = version(root, guards)
-        said, quiet = set(self._said), _HeldRemarks()
-        self._raise_nest(versioned.fast, quiet)  # type: ignore[arg-type]
+        # The copy's remarks are held until it is known to raise whole.
+        said, quiet = set(self._said), replace(run, remarks=[])
+        self._raise_nest(versioned.fast, quiet)
         if _holds_loops(versioned.branch.regions[0].blocks[0]):
             self._said = said
             undo(versioned)
@@ -80,7 +81,7 @@ class RaiseAffineToLinalgPass(Pass):
         run.remark(versioned.branch, "versioned: the bounds test of a read holds at every "
                    "point when this condition holds; that version reads without it",
                    "applied")
-        quiet.replay(run)
+        run.remarks.extend(quiet.remarks)
         self._raise_nest(versioned.original, run)
         return True
 
@@ -161,31 +162,6 @@ def _raise_arg_reduction(root: ir.Operation, run: PassRun) -> bool:
                    "index, under one comparison)", "applied")
         return True
     return False
-
-
-@dataclass(frozen=True)
-class _Remark:
-    location: ir.Location
-    message: str
-    kind: str
-
-
-class _HeldRemarks:
-    """A `PassRun`'s remark methods that hold the remarks until `replay`: those of an
-    attempt that may be undone."""
-
-    def __init__(self) -> None:
-        self.held: list[_Remark] = []
-
-    def remark(self, op: ir.Operation | ir.OpView, message: str, kind: str = "missed") -> None:
-        self.held.append(_Remark(op.location, message, kind))
-
-    def remark_at(self, location: ir.Location, message: str, kind: str = "missed") -> None:
-        self.held.append(_Remark(location, message, kind))
-
-    def replay(self, run: PassRun) -> None:
-        for held in self.held:
-            run.remark_at(held.location, held.message, held.kind)
 
 
 def _holds_loops(block: ir.Block) -> bool:

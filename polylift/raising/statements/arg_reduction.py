@@ -213,7 +213,7 @@ def _element_store(result: ir.Value, source: ir.Value) -> ir.Operation | None:
     if len(store.operands) != 2 or not amap.results or not all(
             isinstance(e, ir.AffineConstantExpr) for e in amap.results):
         return None
-    if not _distinct_roots(target, source) or not _untouched_until(store, result):
+    if not distinct_roots(target, source) or not _untouched_until(store, result):
         return None
     return store
 
@@ -233,7 +233,7 @@ def _root_kind(value: ir.Value) -> tuple[str, int] | None:
     return None
 
 
-def _distinct_roots(a: ir.Value, b: ir.Value) -> bool:
+def distinct_roots(a: ir.Value, b: ir.Value) -> bool:
     """Whether `a` and `b` are provably distinct memory: two arguments the function
     does not say may overlap, an argument and a local, or two locals."""
     ka, kb = _root_kind(a), _root_kind(b)
@@ -254,7 +254,7 @@ def _untouched_until(store: ir.Operation, result: ir.Value) -> bool:
     end = next(k for k, op in enumerate(ops) if op.operation == store.operation)
     for op in ops[start + 1:end]:
         if op.name == "affine.store" and op.operands[0] in list(loop.results) and \
-                _distinct_roots(op.operands[1], store.operands[1]):
+                distinct_roots(op.operands[1], store.operands[1]):
             continue
         if not op.name.startswith(("arith.", "math.")) or op.regions:
             return False

@@ -194,7 +194,10 @@ def box_loop(loop: ir.Operation, root: ir.Operation) -> BoxLoop | None:
     operands = list(for_op.upperBoundOperands)
     if any(inside(v, root) for v in operands):
         return None
-    form = map_to_linear(upper, [Linear.of(v) for v in operands])[0]
+    try:
+        form = map_to_linear(upper, [Linear.of(v) for v in operands])[0]
+    except NotAffine:  # `ceildiv`, as a loop that counts down by 3 is normalised
+        return None
     return BoxLoop(loop.regions[0].blocks[0].arguments[0], form)
 
 

@@ -26,8 +26,9 @@ step 1, bounds computed before the nest), then a band of loops carrying one floa
 one i32 from start values computed before the nest, the innermost updating them as
 `arg_reduction` reads it; the element one `affine.load` whose subscript k is counter k
 plus a value computed before the nest; after the band, the two results stored at the
-parallel counters (plus such values), to two arrays other than the element's; nothing
-else in the nest but int and float arithmetic.
+parallel counters (plus such values); the element's array and the two outputs provably
+distinct memory (`arg_reduction.distinct_roots`); nothing else in the nest but int and
+float arithmetic and the update's branch.
 """
 
 from __future__ import annotations
@@ -37,13 +38,14 @@ from dataclasses import dataclass
 from polylift import rewriter
 from polylift.mlir import affine, arith, ir, linalg, memref, view_as
 from polylift.raising.generics.generic_builder import subview_type, window_operand
-from polylift.raising.nest_model.linear import Linear, map_to_linear
+from polylift.raising.nest_model.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.nest_model.model import as_operation
 from polylift.raising.proof.aliasing import overlapping_access
 from polylift.raising.proof.legality import MAX_WINDOW
 from polylift.raising.statements.arg_reduction import (
     comparison_of,
+    distinct_roots,
     same_value,
     update_of,
     yielded_values,
@@ -142,8 +144,9 @@ def recognise_window(root: ir.Operation) -> WindowArgReduction | None:
     outputs = (stores[value_at], stores[index_at])
     if not all(out.is_point() for out in outputs):
         return None
-    arrays = {element.array, outputs[0].array, outputs[1].array}
-    if len(arrays) != 3 or overlapping_access(root) is not None or _other_effects(root):
+    arrays = (element.array, outputs[0].array, outputs[1].array)
+    apart = all(distinct_roots(a, b) for k, a in enumerate(arrays) for b in arrays[k + 1:])
+    if not apart or overlapping_access(root) is not None or _other_effects(root):
         return None
     every = (*loops, *window_loops)
     shape_only = _shape_only(element, len(loops), every)
@@ -221,7 +224,10 @@ def _placed_at(access: ir.Operation | ir.OpView, array: ir.Value, operands: list
     """`array` at the access's subscripts, when each is non-negative multiples of the
     counters plus an offset computed before the nest."""
     amap = ir.AffineMapAttr(access.attributes["map"]).value
-    forms = map_to_linear(amap, [Linear.of(v) for v in operands])
+    try:
+        forms = map_to_linear(amap, [Linear.of(v) for v in operands])
+    except NotAffine:  # a `mod` or `floordiv` subscript
+        return None
     scales, offsets = [], []
     for form in forms:
         rest = form.without(counters)

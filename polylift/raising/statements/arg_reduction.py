@@ -185,7 +185,7 @@ def raise_arg_reduction(found: ArgReduction) -> ir.Operation:
              else mat.scalar(carried[k].type, entry_block(loop))
              for store, k in zip(stores, order, strict=True)]
     for home, k in zip(homes, order, strict=True):
-        _fill(home, inits[k], loc, mat.ip)
+        fill(home, inits[k], _element_map(home, 0), loc, mat.ip)
     base = _base(mat.value(lower), loc, mat.ip)
     generic = _generic(found, view, homes, base, loc, mat.ip)
     empty = ir.AffineMap.get(0, 0, [])
@@ -307,10 +307,13 @@ def _element_view(found: ArgReduction, mat: Materializer, lower: Linear,
     return view
 
 
-def _fill(home: ir.Value, value: ir.Value, loc: ir.Location, ip: ir.InsertionPoint) -> None:
-    """`home[] = value` as a 0-d generic (what the raising makes of a reduction's init)."""
-    generic = linalg.GenericOp([], [], [home], ir.ArrayAttr.get([ir.AffineMapAttr.get(
-        _element_map(home, 0))]), ir.ArrayAttr.get([]), loc=loc, ip=ip)
+def fill(home: ir.Value, value: ir.Value, amap: ir.AffineMap, loc: ir.Location,
+         ip: ir.InsertionPoint) -> None:
+    """`home[...] = value` as a generic over `amap`'s dims, all parallel (what the raising
+    makes of a reduction's init): one element (`_element_map`), or a whole output box."""
+    kinds = [ir.Attribute.parse("#linalg.iterator_type<parallel>")] * amap.n_dims
+    generic = linalg.GenericOp([], [], [home], ir.ArrayAttr.get([ir.AffineMapAttr.get(amap)]),
+                               ir.ArrayAttr.get(kinds), loc=loc, ip=ip)
     block = generic.regions[0].blocks.append(value.type, arg_locs=[loc])
     with rewriter.at_end(block):
         linalg.YieldOp([value], loc=loc)

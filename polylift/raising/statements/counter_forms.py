@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from polylift.mlir import arith, ir
+from polylift.raising.nest_model.linear import Linear
 
 Factors = tuple[ir.Value, ...]  # a product of values defined before the loops
 
@@ -115,6 +116,22 @@ def counter_form(value: ir.Value, counters: list[ir.Value],
                 raise NotCounterForm("a product of two counters")
             return b.scaled(a.base) if not a.varies() else a.scaled(b.base)
     raise NotCounterForm(f"'{owner.name}'")
+
+
+def linear_counter_form(form: Linear, counters: list[ir.Value],
+                        inside: Callable[[ir.Value], bool]) -> CounterForm:
+    """An affine form (integer coefficients, an `affine.if` constraint) as a
+    `CounterForm`: its counters' terms, and the rest over values from before the loops."""
+    base = Invariant.constant(form.const)
+    coefficients = []
+    for value, scale in form.terms:
+        if value in counters:
+            coefficients.append((value, Invariant.constant(scale)))
+        elif inside(value):
+            raise NotCounterForm("a value the loops compute")
+        else:
+            base = base + Invariant.leaf(value) * Invariant.constant(scale)
+    return CounterForm(base, tuple(coefficients))
 
 
 def materialize(form: Invariant, element: ir.Type, loc: ir.Location,

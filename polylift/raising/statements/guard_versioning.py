@@ -31,9 +31,9 @@ from polylift.raising.nest_model.linear import Linear, NotAffine, expr_to_linear
 from polylift.raising.nest_model.materialize import Materializer
 from polylift.raising.statements.counter_forms import (
     CounterForm,
-    Invariant,
     NotCounterForm,
     counter_form,
+    linear_counter_form,
     materialize,
 )
 
@@ -253,22 +253,8 @@ def _set_comparisons(branch: ir.Operation, counters: list[ir.Value],
         if constraint.is_eq:
             return None
         form = expr_to_linear(constraint.expr, dims, syms)
-        found.append(AtLeast(_counter_form(form, counters, root), 0))
+        found.append(AtLeast(linear_counter_form(form, counters, lambda v: inside(v, root)), 0))
     return found
-
-
-def _counter_form(form: Linear, counters: list[ir.Value], root: ir.Operation) -> CounterForm:
-    """An affine form over counters and values from before the nest as a `CounterForm`."""
-    base = Invariant.constant(form.const)
-    coefficients = []
-    for value, scale in form.terms:
-        if value in counters:
-            coefficients.append((value, Invariant.constant(scale)))
-        elif inside(value, root):
-            raise NotCounterForm("a value the loops compute")
-        else:
-            base = base + Invariant.leaf(value) * Invariant.constant(scale)
-    return CounterForm(base, tuple(coefficients))
 
 
 def _is_zero(value: ir.Value) -> bool:

@@ -46,6 +46,7 @@ from polylift.raising.proof.legality import MAX_WINDOW
 from polylift.raising.statements.arg_reduction import (
     comparison_of,
     distinct_roots,
+    fill,
     same_value,
     update_of,
     yielded_values,
@@ -289,7 +290,8 @@ def raise_window_arg_reduction(found: WindowArgReduction) -> ir.Operation:
     view = _view(found.element, found.loops, mat)
     homes = [_view(out, found.loops[:found.parallel], mat) for out in found.outputs]
     for home, start in zip(homes, found.starts, strict=True):
-        _fill(home, _before_nest(start, root), found.parallel, loc, mat.ip)
+        fill(home, _before_nest(start, root), ir.AffineMap.get_identity(found.parallel), loc,
+             mat.ip)
     i32 = ir.IntegerType.get_signless(32)
     base = materialize(found.index.base, i32, loc, mat.ip)
     scales = [materialize(found.index.coefficient(loop.counter), i32, loc, mat.ip)
@@ -324,18 +326,6 @@ def _view(placed: Placed, loops: tuple[BoxLoop, ...], mat: Materializer) -> ir.V
     rtype = subview_type(ir.MemRefType(placed.array.type), offsets, sizes, ones)
     return memref.subview(placed.array, offsets, sizes, ones, result_type=rtype,
                           loc=mat.loc, ip=mat.ip)
-
-
-def _fill(home: ir.Value, value: ir.Value, dims: int, loc: ir.Location,
-          ip: ir.InsertionPoint) -> None:
-    """`home[...] = value` over the output box, as the raising makes a fill."""
-    identity = ir.AffineMap.get_identity(dims)
-    kinds = ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<parallel>")] * dims)
-    generic = linalg.GenericOp([], [], [home], ir.ArrayAttr.get([ir.AffineMapAttr.get(
-        identity)]), kinds, loc=loc, ip=ip)
-    block = generic.regions[0].blocks.append(value.type, arg_locs=[loc])
-    with rewriter.at_end(block):
-        linalg.YieldOp([value], loc=loc)
 
 
 def _generic(found: WindowArgReduction, ins: list[ir.Value], homes: list[ir.Value],

@@ -97,6 +97,7 @@ def new_context() -> ir.Context:
     them."""
     ctx = _Context(load_on_create_dialects=list(BUILT_DIALECTS))
     ctx.allow_unregistered_dialects = True
+    ctx.enable_multithreading(False)
     return ctx
 
 

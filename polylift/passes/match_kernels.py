@@ -17,7 +17,7 @@ from polylift.matcher.explain.residual import residual_ops
 from polylift.matcher.ir.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
 from polylift.matcher.ir.tree import Const, Elem, Val
 from polylift.matcher.search.border import NotABorder, compose_border
-from polylift.matcher.search.candidates import CandidateIndex
+from polylift.matcher.search.candidates import BlockShapes, CandidateIndex
 from polylift.matcher.search.match import StepContexts, match
 from polylift.matcher.search.runs import (
     dead_after,
@@ -179,7 +179,7 @@ class MatchKernelsPass(Pass):
         next op reads mostly the same ops (a kernel of three generics was read three
         times over)."""
         start = 0
-        contexts = StepContexts()
+        contexts, shapes = StepContexts(), plan.index.reader()
         while True:
             ops = list(block.operations)
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
@@ -187,13 +187,15 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, plan.index.candidates(ops[i]), notes, contexts)
+            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, contexts,
+                                       shapes)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
-            contexts = StepContexts()  # every way on changes the block
+            # every way on changes the block
+            contexts, shapes = StepContexts(), plan.index.reader()
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)
@@ -250,11 +252,13 @@ class MatchKernelsPass(Pass):
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
-                   notes: list[str], contexts: StepContexts | None = None) -> Bindings | None:
+                   notes: list[str], contexts: StepContexts | None = None,
+                   narrowing: BlockShapes | None = None) -> Bindings | None:
         """The first template of `ranked` (most specific first) matching the ops from
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
         take the border. `contexts`: the ops as steps, read by earlier searches of the
-        same, unchanged block."""
+        same, unchanged block; `narrowing`: passes over a run whose later ops its templates'
+        later steps cannot be."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
         # Each op read once for every template.
         contexts = contexts if contexts is not None else StepContexts()
@@ -268,6 +272,8 @@ class MatchKernelsPass(Pass):
             run_ops = runs[key]
             if run_ops is None or not all(o.name == "linalg.generic" for o in run_ops
                                           if element_kind(o) == "op"):
+                continue
+            if narrowing is not None and not narrowing.admits_run(tpl, run_ops):
                 continue
             found = match(tpl, run_ops, None, contexts)
             if found is not None and replicates(tpl):

@@ -2,8 +2,10 @@
 
 Over every function of every benchmark suite (raised, named ops generalized), each run
 element is tried against every template alone, as the pass tries one; each template
-that matches must be among the index's candidates for that element. The index must
-also narrow the search: a generic gets a handful of the library, not all of it.
+that matches must be among the index's candidates for that element, and still match
+where the index also reads the later ops of its run (`BlockShapes.admits_run`). The
+index must also narrow the search: a generic gets a handful of the library, not all of
+it.
 """
 
 from pathlib import Path
@@ -12,9 +14,10 @@ import pytest
 
 from polylift.frontend import translate_file
 from polylift.harness.check import default_include_dirs
-from polylift.matcher.search.candidates import CandidateIndex, op_shape, step_shape
+from polylift.matcher.search.candidates import CandidateIndex, later_shapes, op_shape, step_shape
 from polylift.matcher.search.runs import element_kind
 from polylift.mlir import new_context, parse_module
+from polylift.passes import match_kernels
 from polylift.passes.match_kernels import MatchKernelsPass, _blocks, _generalize, match_plan
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun
@@ -40,17 +43,21 @@ def _dropped(module, index: CandidateIndex) -> tuple[list[str], int, int]:
     for func in module.body.operations:
         for block in _blocks(func):
             ops = list(block.operations)
+            shapes = index.reader()
             for i, op in enumerate(ops):
                 if not element_kind(op):
                     continue
                 candidates = index.candidates(op)
+                assert shapes.candidates(op) == candidates
                 if op_shape(op) is not None:
                     generics, offered = generics + 1, offered + len(candidates)
                 for tpl in index.ranked:
-                    if tpl in candidates:
+                    if MatchKernelsPass.best_match(ops, i, [tpl], []) is None:
                         continue
-                    if MatchKernelsPass.best_match(ops, i, [tpl], []) is not None:
+                    if tpl not in candidates:
                         dropped.append(f"{tpl.name} at {op.location}")
+                    elif MatchKernelsPass.best_match(ops, i, [tpl], [], None, shapes) is None:
+                        dropped.append(f"{tpl.name} at {op.location} (its run's later ops)")
     return dropped, generics, offered
 
 
@@ -73,3 +80,34 @@ def test_a_template_shape_states_its_loops_and_types():
     dot = step_shape(library.templates["blas.dot"])
     assert dot is not None and (dot.parallel, dot.least) == (0, 1)
     assert dot.dtypes == frozenset({"f32", "f64"})
+    # The product after it: two parallel loops and one reduction, any type (the
+    # engine checks the type the template serves at the last op).
+    (product,) = later_shapes(library.templates["blas.gemm"])
+    assert product is not None and (product.parallel, product.least) == (2, 1)
+    assert product.dtypes is None
+
+
+def test_the_later_ops_of_a_run_narrow_the_search(monkeypatch):
+    """2mm's `tmp = 0` begins runs that every template whose first step is a fill may
+    take; those whose next step is no matrix product are passed over unmatched, and the
+    same template matches."""
+    module = _raised(ROOT / "benchmarks" / "linalg" / "2mm.c")
+    index = match_plan(load_library()).index
+    (block,) = [b for f in module.body.operations for b in _blocks(f)]
+    ops = list(block.operations)
+    i = next(k for k, op in enumerate(ops) if op_shape(op) is not None)
+    tried: list[str] = []
+    real = match_kernels.match
+
+    def counted(tpl, *args):
+        tried.append(tpl.name)
+        return real(tpl, *args)
+
+    monkeypatch.setattr(match_kernels, "match", counted)
+    candidates = index.candidates(ops[i])
+    alone = MatchKernelsPass.best_match(ops, i, candidates, [])
+    every, tried[:] = list(tried), []
+    narrowed = MatchKernelsPass.best_match(ops, i, candidates, [], None, index.reader())
+    assert alone is not None and narrowed is not None
+    assert narrowed.template.name == alone.template.name == "blas.gemm_zero"
+    assert set(tried) < set(every) and "ch.l2norm" in set(every) - set(tried)

@@ -173,7 +173,7 @@ class Matcher:
         """Numbers, scalar parameters and array elements."""
         if isinstance(t, Num):
             if isinstance(e, Const) and e.value == t.value:
-                yield replace(s, progress=s.progress + 1)
+                yield s.evolve(progress=s.progress + 1)
             else:
                 self.attempt.fail(s, f"payload has {describe(e)} where the template has {t}")
         elif isinstance(t, Ref) and self.tpl.ast.local(t.name) is not None:
@@ -212,7 +212,7 @@ class Matcher:
         if bound is None:
             s1 = s.bind("arrays", t.array, (root, base))
         elif bound == (root, base):
-            s1 = replace(s, progress=s.progress + 1)
+            s1 = s.evolve(progress=s.progress + 1)
         else:
             self.attempt.fail(s, f"{t} reads another table than {t.array} elsewhere")
             return
@@ -288,7 +288,7 @@ class Matcher:
             if bound is None:
                 s2 = s1.bind("arrays", t.array, (operand.root, tuple(base)))
             elif bound[0] == operand.root and bound[1] == tuple(base):
-                s2 = replace(s1, progress=s1.progress + 1)
+                s2 = s1.evolve(progress=s1.progress + 1)
             else:
                 self.attempt.fail(s1, f"{t} reads another element or array than "
                                       f"{t.array} elsewhere")

@@ -5,8 +5,6 @@ its elements with another array (nor is an argument that may overlap another one
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from polylift.matcher.binding.engine import PlannedView
 from polylift.matcher.binding.footprint import disjoint
 from polylift.matcher.binding.state import Attempt, State
@@ -94,18 +92,18 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
             planned = None if step != 1 else _planned_view(decl, arrays[decl.name], kept,
                                                           sizes)
             if planned is None:
-                attempt.fail(replace(s, progress=10**6), f"no view of {decl.name} starts at "
-                                                         "the template's origin")
+                attempt.fail(s.evolve(progress=10**6), f"no view of {decl.name} starts at "
+                                                       "the template's origin")
                 return None
             chosen[decl.name] = planned
         element = str(ir.MemRefType(_root_or_view(chosen[decl.name]).type).element_type)
         if element != storage_type(decl.dtype or dtype):
-            attempt.fail(replace(s, progress=10**6), f"{decl.name} holds {element}, the "
-                                                     f"template {decl.dtype or dtype}")
+            attempt.fail(s.evolve(progress=10**6), f"{decl.name} holds {element}, the "
+                                                   f"template {decl.dtype or dtype}")
             return None
     reason = _overlap(tpl, s, chosen)
     if reason is not None:
-        attempt.fail(replace(s, progress=10**6), reason)
+        attempt.fail(s.evolve(progress=10**6), reason)
         return None
     return chosen
 

@@ -17,7 +17,6 @@ where a definition stands), so their generators may stay lazy.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from itertools import permutations
 from typing import Protocol
 
@@ -70,7 +69,7 @@ def local(m: Matcher, name: str, e: Node, s: State) -> Iterator[State]:
     """Local `name` read where the op has `e`."""
     if m.acc == name:
         if isinstance(e, Acc):
-            yield replace(s, progress=s.progress + 1)
+            yield s.evolve(progress=s.progress + 1)
         else:
             m.attempt.fail(s, f"the loop carries another value than {name}")
         return
@@ -102,10 +101,10 @@ def fold(m: Matcher, name: str, where: int, e: Node, s: State) -> Iterator[State
     step = m.tpl.ast.steps[where]
     in_loop = m.at(loop, where, name)
     for s1 in inits:
-        for s2 in in_loop.expr(step.value, loop.tree, replace(s1, dims=())):
+        for s2 in in_loop.expr(step.value, loop.tree, s1.evolve(dims=())):
             s3 = _fold_loops(m, step, loop, s2)
             if s3 is not None:
-                yield replace(s3, dims=s.dims)
+                yield s3.evolve(dims=s.dims)
 
 
 def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
@@ -127,7 +126,7 @@ def _fold_loops(m: Matcher, step, loop, s: State) -> State | None:
                 m.attempt.fail(s, f"size '{size}' of the fold differs from another use")
                 return None
             rest = tuple((k, v) for k, v in s.sizes if k != size)
-            s = replace(s, sizes=rest + ((size, keys if known is None else known & keys),))
+            s = s.evolve(sizes=rest + ((size, keys if known is None else known & keys),))
     return s
 
 

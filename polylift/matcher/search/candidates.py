@@ -57,6 +57,7 @@ from polylift.tdl.ast import (
     Neg,
     Num,
     Ref,
+    Step,
 )
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import step_indices, target_array, written_indices
@@ -119,18 +120,35 @@ def step_shape(tpl: KernelTemplate) -> StepShape | None:
     """The shape of the generics the first step of `tpl` can match (None: no generic)."""
     if tpl.element_kinds[:1] != ("op",):
         return None
-    first = tpl.element_steps[0][1]
-    written = written_indices(first)
-    subscripts = step_indices(first) - written
+    return _shape(tpl, tpl.element_steps[0][1], alone=len(tpl.element_steps) == 1)
+
+
+def later_shapes(tpl: KernelTemplate) -> tuple[StepShape | None, ...]:
+    """The shape of the generic each op after the first of a run of `tpl` can be (None:
+    any op; a joint update's op has several outputs, which `StepShape` does not state).
+    A loop program has no op steps: its loops match whole."""
+    if tpl.ast.program:
+        return ()
+    return tuple(_shape(tpl, group[0][1], alone=False)
+                 if kind == "op" and len(group) == 1 else None
+                 for kind, group in zip(tpl.element_kinds[1:], tpl.op_steps[1:],
+                                        strict=True))
+
+
+def _shape(tpl: KernelTemplate, step: Step, alone: bool) -> StepShape:
+    """The generics `step` can match; `alone`: it is the template's only step, so the op
+    writes one of the types the template serves."""
+    written = written_indices(step)
+    subscripts = step_indices(step) - written
     numbers = tpl.index_values - written
     dtypes = None
-    if len(tpl.element_steps) == 1:
-        target = tpl.ast.param(target_array(first))
+    if alone:
+        target = tpl.ast.param(target_array(step))
         assert isinstance(target, ArrayDecl)
         # In memory an unsigned pixel (`u8`) is the signless integer of its width (`i8`).
         dtypes = frozenset("i" + t[1:] if t.startswith("u") else t
                            for t in ((target.dtype,) if target.dtype else tpl.dtypes))
-    tops = _tops(tpl, step_expr(first))
+    tops = _tops(tpl, step_expr(step))
     if tops is not None:
         # A captured value may be the expression; an integer template's truncation is
         # peeled off before matching.
@@ -189,10 +207,15 @@ class CandidateIndex:
         self._shapes = [(tpl, step_shape(tpl)) for tpl in self.ranked]
         self._by_shape: dict[OpShape, list[KernelTemplate]] = {}
         self._by_element: dict[tuple[str, str], list[KernelTemplate]] = {}
+        self.later = {tpl.name: later_shapes(tpl) for tpl in self.ranked}
 
     def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:
         """The templates that may match a run starting at `op`."""
-        shape = op_shape(op)
+        return self.of_shape(op, op_shape(op))
+
+    def of_shape(self, op: ir.Operation | ir.OpView,
+                 shape: OpShape | None) -> list[KernelTemplate]:
+        """`candidates(op)`, where the caller read `op_shape(op)` already."""
         if shape is None:
             key = (element_kind(op), written_type(op.opview))
             found = self._by_element.get(key)
@@ -207,3 +230,40 @@ class CandidateIndex:
                          not shape.writes_along_loops and _first_fits("op", tpl))]
             self._by_shape[shape] = found
         return found
+
+    def reader(self) -> BlockShapes:
+        """The index over one block while it does not change."""
+        return BlockShapes(self)
+
+
+class BlockShapes:
+    """The candidate index over the ops of one unchanged block: each op's shape read
+    once, though the ops after the first of a run are read again as the first of the
+    next (`op_shape` reads the payload, as long as a template's match)."""
+
+    def __init__(self, index: CandidateIndex):
+        self.index = index
+        self._shapes: dict[ir.Operation, OpShape | None] = {}
+
+    def shape(self, op: ir.Operation | ir.OpView) -> OpShape | None:
+        """`op_shape(op)`, read once."""
+        key = op.operation
+        if key not in self._shapes:
+            self._shapes[key] = op_shape(op)
+        return self._shapes[key]
+
+    def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:
+        """`CandidateIndex.candidates(op)`."""
+        return self.index.of_shape(op, self.shape(op))
+
+    def admits_run(self, tpl: KernelTemplate, run: Sequence[ir.OpView]) -> bool:
+        """Whether the ops after the first of a run may match the later steps of `tpl`
+        (`candidates` vouched for the first)."""
+        later = self.index.later[tpl.name]
+        if not later:
+            return True
+        for shape, op in zip(later, run[1:], strict=True):
+            found = self.shape(op) if shape is not None else None
+            if shape is not None and found is not None and not shape.admits(found):
+                return False
+        return True

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 from polylift.matcher.binding.engine import (
     Bindings,
@@ -128,7 +127,7 @@ def _step(m: Matcher, group: tuple, ctx: StepIR, s: State) -> Iterator[State]:
                           f"{len(group)} targets")
         return
     for s1 in _members(m, group, ctx, outputs, s):
-        yield replace(s1, dims=(), steps=s1.steps + (s1.dims,))
+        yield s1.evolve(dims=(), steps=s1.steps + (s1.dims,))
 
 
 def _members(m: Matcher, group: tuple, ctx: StepIR, outputs: list[Operand], s: State,
@@ -217,8 +216,8 @@ def _check_loops(m: Matcher, step, ctx: StepIR, s: State) -> State | None:
         s = s.bind("sizes", size, known & keys if known is not None else keys) \
             if known is None or known != keys else s
         if known is not None:
-            s = replace(s, sizes=tuple((k, v) for k, v in s.sizes if k != size)
-                        + ((size, known & keys),))
+            s = s.evolve(sizes=tuple((k, v) for k, v in s.sizes if k != size)
+                      + ((size, known & keys),))
     return s
 
 
@@ -238,7 +237,7 @@ def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
     order they first appear on the right side, outermost first.
     """
     m = Matcher(tpl, Attempt(), assoc=False)
-    pinned = replace(s, dims=(), steps=(), progress=0)
+    pinned = s.evolve(dims=(), steps=(), progress=0)
     for group, ctx in zip(tpl.op_steps, ctxs, strict=True):
         found = next(_step(m, group, ctx, pinned), None)
         if found is None:
@@ -275,8 +274,8 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
             case _:
                 have = want
         if str(have) != want:
-            attempt.fail(replace(s, progress=10**6), f"scalar {name} is a "
-                                                     f"{have}, the template takes {want}")
+            attempt.fail(s.evolve(progress=10**6), f"scalar {name} is a "
+                                                   f"{have}, the template takes {want}")
             return False
     return True
 
@@ -315,8 +314,8 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
     for s in _steps(matcher, ctxs, State()):
         dtype = _launch_dtype(tpl, s)
         if dtype not in tpl.dtypes:
-            attempt.fail(replace(s, progress=10**6), f"element type {dtype} is not one of "
-                                                     f"{', '.join(tpl.dtypes)}")
+            attempt.fail(s.evolve(progress=10**6), f"element type {dtype} is not one of "
+                                                   f"{', '.join(tpl.dtypes)}")
             continue
         arrays = launch_arrays(tpl, s, dtype, attempt)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
@@ -324,15 +323,15 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
         if any(isinstance(bound, Elem) and _written(root_of(bound.view), written)
                for _, bound in s.scalars):
             # The launch reads the element first; an op of the run would write it before.
-            attempt.fail(replace(s, progress=10**6), "a scalar is an element the ops write")
+            attempt.fail(s.evolve(progress=10**6), "a scalar is an element the ops write")
             continue
         in_order = _exact_order(tpl, ctxs, s)
         if not in_order and tpl.accuracy[0] == "exact" and not is_integer(ctxs[-1].element):
             # Floating-point sums and products regrouped give other bits, and an exact
             # template declares no bound that would cover them.
-            attempt.fail(replace(s, progress=10**6), "the op groups its arithmetic "
-                                                     "otherwise than the template, which "
-                                                     "is declared exact")
+            attempt.fail(s.evolve(progress=10**6), "the op groups its arithmetic "
+                                                   "otherwise than the template, which "
+                                                   "is declared exact")
             continue
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
                         kept=dict(s.kept), dtype=dtype)

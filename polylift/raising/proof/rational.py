@@ -14,8 +14,10 @@ here loads no islpy (about 25 ms) and builds no ISL set (about 1 ms each).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 
 # A system whose elimination grows past this many inequalities is left to ISL.
 MAX_ROWS = 400
@@ -62,6 +64,13 @@ class _TooLarge(Exception):
 
 def rationally_empty(rows: list[Row]) -> bool:
     """Whether no rational point satisfies every row (False: not proven empty)."""
+    return _empty(tuple(rows))
+
+
+# A nest asks the same question of several pairs of statements (covariance: 41
+# questions, 17 distinct), and a process raising again asks them again.
+@lru_cache(maxsize=4096)
+def _empty(rows: tuple[Row, ...]) -> bool:
     try:
         _eliminate(rows)
     except _Empty:
@@ -113,7 +122,7 @@ def _interval(name: str, bounds: list[_Form], point: dict[str, Fraction]
     return low, high
 
 
-def _eliminate(rows: list[Row]) -> _Elimination:
+def _eliminate(rows: Sequence[Row]) -> _Elimination:
     """Substitute the equalities away, then project out every name (raises `_Empty`
     or `_TooLarge`)."""
     done = _Elimination()

@@ -176,7 +176,7 @@ def process_chunk(args: OptArgs, first: int, text: str, diags: list[Diag]) -> st
             print(timing.render(), file=sys.stderr)
     # Verified after the last step: the printer need not verify it again to choose
     # between the custom and the generic form.
-    return module.operation.get_asm(assume_verified=True)
+    return str(module.operation.get_asm(assume_verified=True))
 
 
 def _wanted(args: OptArgs, kind: str) -> bool:

@@ -91,6 +91,10 @@ def new_context() -> ir.Context:
     a kernel. An op built of a dialect not loaded would be unregistered, and
     `verify_module` would reject it: nothing passes unnoticed.
 
+    The context has no threads of its own: on a kernel's small module MLIR's thread
+    pool cost more than it saved (the upstream lowering ran a third faster without),
+    and each context is used by one thread (commands run in parallel as processes).
+
     The context parses unregistered ops: that is how `kernel.launch` is accepted (why,
     in `kernel_dialect.py`, which sits above this module and verifies every launch);
     `passes.pipeline.verify_module` rejects other unknown ops unless the user allows

@@ -194,7 +194,7 @@ class MatchKernelsPass(Pass):
             if bindings is None:
                 start = i + 1
                 continue
-            # every way on changes the block
+            # Every way on changes the block.
             contexts, shapes = StepContexts(), plan.index.reader()
             launch, built = build_launch(bindings)
             with launch.context:

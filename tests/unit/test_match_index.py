@@ -93,7 +93,7 @@ def test_the_later_ops_of_a_run_narrow_the_search(monkeypatch):
     same template matches."""
     module = _raised(ROOT / "benchmarks" / "linalg" / "2mm.c")
     index = match_plan(load_library()).index
-    (block,) = [b for f in module.body.operations for b in _blocks(f)]
+    (block,) = [b for f in module.body.operations for b in _blocks(f.operation)]
     ops = list(block.operations)
     i = next(k for k, op in enumerate(ops) if op_shape(op) is not None)
     tried: list[str] = []

@@ -27,8 +27,11 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
 A loop nest or a store is indexed by its kind (the templates whose first step it may
 be, `runs.fits`) and the element type it writes: a template of one op (not a loop
 program) matches only an op writing a type it serves (`match.served_types`).
-`tests/unit/test_match_index.py` checks, over every raised function of the benchmark
-suites, that the index keeps each template that matches.
+The same facts hold of every later op step, so a run whose later ops no step could be
+is passed over before matching (`BlockShapes.admits_run`; a joint update's op, with
+several outputs, is not read). `tests/unit/test_match_index.py` checks, over every
+raised function of the benchmark suites, that the index keeps each template that
+matches.
 """
 
 from __future__ import annotations
@@ -237,9 +240,9 @@ class CandidateIndex:
 
 
 class BlockShapes:
-    """The candidate index over the ops of one unchanged block: each op's shape read
-    once, though the ops after the first of a run are read again as the first of the
-    next (`op_shape` reads the payload, as long as a template's match)."""
+    """The candidate index over the ops of one block while it does not change: each
+    op's shape is read once, though an op is read as a later op of the runs before it
+    and as the first of its own (`op_shape` reads the payload)."""
 
     def __init__(self, index: CandidateIndex):
         self.index = index
@@ -263,7 +266,9 @@ class BlockShapes:
         if not later:
             return True
         for shape, op in zip(later, run[1:], strict=True):
-            found = self.shape(op) if shape is not None else None
-            if shape is not None and found is not None and not shape.admits(found):
+            if shape is None:
+                continue
+            found = self.shape(op)
+            if found is not None and not shape.admits(found):
                 return False
         return True

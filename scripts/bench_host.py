@@ -187,7 +187,8 @@ def time_mlir_variant(result: CheckResult, original: Path, workdir: Path,
     shims = shim_libraries(lowered_backends(lowering), options.target)
     exe = build_lifted(sub / "bench.o", sig, kernel_obj, _bench_flags(original, options, tc),
                        tc, (), shims)
-    return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
+    return run_program(exe, sig, tc, options.repeat, options.timeout,
+                       compared=False).seconds
 
 
 def _signature(result: CheckResult, original: Path, workdir: Path,
@@ -227,7 +228,8 @@ def time_gcc_residual(result: CheckResult, original: Path, workdir: Path,
     (sub / "bench.c").write_text(source.text)
     sig = _signature(result, original, workdir, options)
     exe = build_reference(compile_benchmark(sub / "bench.c", flags, tc), sig, flags, tc)
-    return run_program(exe, sig, tc, options.repeat, options.timeout).seconds
+    return run_program(exe, sig, tc, options.repeat, options.timeout,
+                       compared=False).seconds
 
 
 def time_loops(source: Path, options: CheckOptions) -> float | None:

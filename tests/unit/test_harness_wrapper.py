@@ -13,7 +13,7 @@ from polylift.frontend import Param, Signature
 from polylift.harness.check import kernel_name
 from polylift.harness.programs.adapter import adapter_source
 from polylift.harness.programs.lift import check_no_fast_math, prepare_module
-from polylift.harness.programs.run import dumped_names, numpy_dtype, read_dumps
+from polylift.harness.programs.run import dumped_names, numpy_dtype, read_dumps, read_run
 from polylift.harness.programs.wrapper import c_prototype, wrapper_source
 
 MIXED = Signature("kernel_mixed", (
@@ -83,6 +83,18 @@ def test_wrapper_times_and_dumps_what_the_kernel_wrote(tmp_path: Path):
     assert 0 <= seconds < 1
     # Without the variable the program runs and writes nothing.
     subprocess.run(["./prog"], cwd=tmp_path, check=True, env={})
+
+
+def test_calls_that_disagree_fail_a_run_whose_outputs_are_compared(tmp_path):
+    # A program only timed (a benchmark variant without its launches, whose result may
+    # be left unwritten) may disagree with itself; one whose outputs are checked may not.
+    (tmp_path / "manifest.txt").write_text("array A 4 3 2 3 4\ncalls 2\ntime_ns 7 9\n"
+                                           "unstable 1\n")
+    np.arange(24, dtype=np.float32).tofile(tmp_path / "A.bin")
+    with pytest.raises(BuildError, match="different outputs on different calls"):
+        read_run(tmp_path, MIXED, "prog")
+    timed = read_run(tmp_path, MIXED, "prog", compared=False)
+    assert timed.seconds == 8e-9 and timed.arrays["A"].shape == (2, 3, 4)
 
 
 def test_prepare_module_renames_and_marks_the_kernel():

@@ -39,6 +39,21 @@ def test_calibrate_writes_a_point_per_template_of_the_kernel(tmp_path, capsys):
     assert gemv is not None and dict(gemv.points[0].sizes) == {"m": 38, "n": 42}
 
 
+def test_calibrate_reads_the_sizes_of_a_delinearised_framework_kernel(tmp_path, capsys):
+    # upsample's arrays are flat in C: its launch reads views the dispatcher builds,
+    # sized by the layer's fields it passes on.
+    out = tmp_path / "profile.json"
+    assert main(["calibrate", "--suite", "framework", "--kernels", "upsample", "--sizes",
+                 "MINI", "--repeat", "1", "--rounds", "1", "-o", str(out)]) == 0
+    assert "skipped" not in capsys.readouterr().out
+    entry = load_profile(str(out)).entry("cnn.upsample", "host", "f32")
+    assert entry is not None
+    (point,) = entry.points
+    # MINI: one image of two channels, 4x5, doubled.
+    assert dict(point.sizes) == {"N": 1, "C": 2, "H": 4, "W": 5, "R": 2, "S": 2}
+    assert point.loops_s > 0 and point.call_s > 0
+
+
 def test_calibrate_usage_errors(capsys):
     assert main(["calibrate", "--kernels", "nope", "--sizes", "MINI"]) == 1
     assert "--kernels names no benchmark of the suites linalg: nope" in capsys.readouterr().err

@@ -174,3 +174,34 @@ def test_a_versioned_kernel_is_summarised_by_its_delinearised_function():
     assert [launch.template for launch in summary.launches] == ["blas.gemm"]
     # The variant's arguments are views the dispatcher builds: its sizes are unknown.
     assert dict(summary.launches[0].sizes) == {"m": None, "n": None, "k": None}
+
+
+def _delinearized(call_args: str, sizes: str = "%ni, %nj") -> str:
+    """A dispatcher calling a delinearised variant whose launch reads subviews sized by
+    the variant's own scalars (as the raising leaves them: `max(0, n)`)."""
+    dispatcher = _module(f"  func.call @kernel_k.delinearized({call_args}, %C, %A, %B) : "
+                         f"(index, index, index, f64, f64, {F64}, {F64}, {F64}) -> ()\n")
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    variant = ("func.func private @kernel_k.delinearized(%ni: index, %nj: index, %nk: index, "
+               f"%alpha: f64, %beta: f64, %C: {F64}, %A: {F64}, %B: {F64}) {{\n"
+               "  %m = affine.max affine_map<(d0) -> (0, d0)>(%ni)\n"
+               f"  %c = memref.subview %C[0, 0] [{sizes}] [1, 1] : {F64} to {view}\n"
+               f'  "kernel.launch"(%c, %c, %c, %alpha, %beta) <{{callee = @gemm_f64, '
+               'template = "blas.gemm", source_order_matches = true}> : '
+               f'({view}, {view}, {view}, f64, f64) -> ()\n'
+               "  return\n}\n")
+    return "module {\n" + dispatcher + variant + "}\n"
+
+
+def test_a_delinearised_kernel_states_sizes_in_the_scalars_it_is_passed():
+    library = load_library()
+    passed = summarize(_delinearized("%ni, %nj, %nk, %alpha, %beta", "%m, %nj"), "kernel_k",
+                       SIG, library)
+    assert dict(passed.launches[0].sizes) == {"m": "max(0, (ni))", "n": "nj", "k": "nj"}
+    assert kernel_flops(passed, library, SIZES) == 2 * 20 * 25 * 25 + 2 * 20 * 25
+    # The views are not the kernel's arguments, whole or not.
+    assert all(name is None for _, name in passed.launches[0].arrays)
+    # Scalars passed in other places than the kernel's: the variant's names are not its.
+    swapped = summarize(_delinearized("%nj, %ni, %nk, %alpha, %beta"), "kernel_k", SIG,
+                        library)
+    assert dict(swapped.launches[0].sizes) == {"m": None, "n": None, "k": None}

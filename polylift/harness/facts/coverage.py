@@ -9,8 +9,10 @@ it has both, NONE when it has no launch.
 Flops: each launch's template states a cost in its size symbols; a size is read from the
 launch operand the template names for it. Sizes are known at run time when that operand
 is a kernel argument (through `memref.cast` at most) whose dim is a constant or a C
-expression of the kernel's integer parameters, whose values the wrapper records; or when
-the operand's memref type has that dim static. A launch nested in a loop runs an unknown
+expression of the kernel's integer parameters, whose values the wrapper records; when
+it is a subview whose size is such an expression (in a delinearised kernel, of the
+scalars the dispatcher passes on: `Frame`); or when the operand's memref type has that
+dim static. A launch nested in a loop runs an unknown
 number of times. The kernel's flop count is the sum over its launches, or unknown when
 any launch's is or when loops remain (PARTIAL coverage).
 """
@@ -92,18 +94,35 @@ def matched_stage(workdir: Path) -> Path | None:
     return None
 
 
-def _index_expr(value: ir.Value, entry: ir.Block, sig: SignatureLike,
+@dataclass(frozen=True)
+class Frame:
+    """Where a launch's operands are read: `entry`, the block whose arguments are the
+    kernel's parameters, and `passed`, blocks whose scalar arguments are the same
+    parameters passed on in place: a delinearised kernel's, whose arrays are views the
+    dispatcher builds (so only its scalars are the kernel's)."""
+
+    entry: ir.Block
+    passed: tuple[ir.Block, ...] = ()
+
+    def has_scalars(self, block: object) -> bool:
+        """Whether the scalar arguments of `block` (a block argument's owner) are the
+        kernel's parameters."""
+        return block == self.entry or block in self.passed
+
+
+def _index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
                 depth: int = 0) -> str | None:
     """An index value as an expression of the kernel's integer parameters, or None."""
     if depth > 16:
         return None
     if isinstance(value, ir.BlockArgument):
-        param = sig.params[value.arg_number] if value.owner == entry else None
+        param = sig.params[value.arg_number] if frame.has_scalars(value.owner) and \
+            value.arg_number < len(sig.params) else None
         return param.name if param is not None and param.kind == "scalar" else None
     if not isinstance(value, ir.OpResult):
         return None
     op = value.owner
-    args = [_index_expr(v, entry, sig, depth + 1) for v in op.operands]
+    args = [_index_expr(v, frame, sig, depth + 1) for v in op.operands]
     if op.name == "arith.constant":
         text = str(op.attributes["value"]).split(":")[0].strip()
         return text if re.fullmatch(r"-?\d+", text) else None
@@ -140,7 +159,7 @@ def _affine_expr(op: ir.OpView, args: list[str]) -> str | None:
     return results[0] if len(results) == 1 else f"{fn}({', '.join(results)})"
 
 
-def _operand_dim(value: ir.Value, dim: int, entry: ir.Block,
+def _operand_dim(value: ir.Value, dim: int, frame: Frame,
                  sig: SignatureLike) -> str | int | None:
     """The extent of dim `dim` of a launch operand, as an expression, or None."""
     for _ in range(16):
@@ -148,7 +167,7 @@ def _operand_dim(value: ir.Value, dim: int, entry: ir.Block,
         if isinstance(mtype, ir.MemRefType) and not mtype.is_dynamic_dim(dim):
             return mtype.shape[dim]
         if isinstance(value, ir.BlockArgument):
-            if value.owner != entry:
+            if value.owner != frame.entry:
                 return None
             dims = sig.params[value.arg_number].dims
             return dims[dim] if dim < len(dims) and dims[dim] != "?" else None
@@ -156,14 +175,14 @@ def _operand_dim(value: ir.Value, dim: int, entry: ir.Block,
             return None
         owner = value.owner
         if owner.name == "memref.subview":
-            return _subview_dim(owner, dim, entry, sig)
+            return _subview_dim(owner, dim, frame, sig)
         if owner.name != "memref.cast":
             return None
         value = owner.operands[0]
     return None
 
 
-def _subview_dim(op: ir.OpView, dim: int, entry: ir.Block, sig: SignatureLike) -> str | None:
+def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> str | None:
     static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
     source = op.operands[0].type
     if not isinstance(source, ir.MemRefType) or source.rank != len(static):
@@ -174,10 +193,10 @@ def _subview_dim(op: ir.OpView, dim: int, entry: ir.Block, sig: SignatureLike) -
     position = sum(1 for s in static[:dim] if s == dynamic)
     # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
     segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
-    return _index_expr(op.operands[segments[0] + segments[1] + position], entry, sig)
+    return _index_expr(op.operands[segments[0] + segments[1] + position], frame, sig)
 
 
-def _launch(op: ir.Operation, library: Library, entry: ir.Block,
+def _launch(op: ir.Operation, library: Library, frame: Frame,
             sig: SignatureLike, top_level: bool) -> Launch:
     name = ir.StringAttr(op.attributes["template"]).value
     order = ("source_order_matches" in op.attributes
@@ -186,10 +205,10 @@ def _launch(op: ir.Operation, library: Library, entry: ir.Block,
     if tpl is None:
         raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
     index = {p.name: i for i, p in enumerate(tpl.params)}
-    sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, entry, sig))
+    sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, frame, sig))
                   for s in tpl.sizes)
     callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
-    arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], entry, sig))
+    arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], frame.entry, sig))
                    for p in tpl.params if p.kind == "array")
     return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"),
                   arrays)
@@ -222,8 +241,10 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
     that may alias found apart, under a run-time guard) is a dispatcher calling
     `<name>.delinearized` (or `<name>.noalias`) or `<name>.flat`: the summary is that of
     the guarded function, the path taken whenever the guard holds (the `.flat` fallback
-    keeps the original loops). Sizes of a delinearised kernel's launches are unknown to
-    the harness, since they come from views the dispatcher builds.
+    keeps the original loops). A delinearised kernel's arrays are views the dispatcher
+    builds, so a size of its launches is known only where the views' subviews state it
+    in the scalars the dispatcher passes on (`Frame`); its launches view no argument
+    whole.
     """
     ctx = new_context()
     with ctx:
@@ -233,16 +254,17 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
         names = [n for n in (kernel, lifted_name(kernel)) if n in by_name]
         if not names:
             raise BuildError(f"the matched IR has no function for '{kernel}'")
-        entry = by_name[names[0]].regions[0].blocks[0]
+        frame = Frame(by_name[names[0]].regions[0].blocks[0])
         func = by_name[names[0]]
         for name in (kernel, lifted_name(kernel)):
             if delinearized_name(name) in by_name:
                 func = by_name[delinearized_name(name)]
+                frame = Frame(frame.entry, _passing_scalars(by_name[names[0]], func, sig))
                 break
             if noalias_name(name) in by_name:
                 # It takes the kernel's own arguments, so their sizes are known.
                 func = by_name[noalias_name(name)]
-                entry = func.regions[0].blocks[0]
+                frame = Frame(func.regions[0].blocks[0])
                 break
         launches: list[Launch] = []
         rounding: dict[str, None] = {}  # in order, once each
@@ -250,7 +272,7 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
                 top = op.parent is not None and op.parent.name == "func.func"
-                launches.append(_launch(op, library, entry, sig, top))
+                launches.append(_launch(op, library, frame, sig, top))
                 if inexact_ops(library.templates[launches[-1].template].ast.steps):
                     rounding[f"launches {launches[-1].template}, which divides or takes "
                              "roots"] = None
@@ -261,6 +283,30 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
 
         func.walk(visit, ir.WalkOrder.PRE_ORDER)
         return LiftSummary(tuple(launches), len(residual_ops(func)), tuple(rounding))
+
+
+def _passing_scalars(caller: ir.Operation, callee: ir.Operation,
+                     sig: SignatureLike) -> tuple[ir.Block, ...]:
+    """The entry block of `callee` when every call of it in function `caller` (the
+    kernel) passes each of the kernel's scalar parameters as the same argument (the
+    arrays may differ, and there may be more: one array seen two ways); else none."""
+    name = ir.StringAttr(callee.attributes["sym_name"]).value
+    calls: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        if op.name == "func.call" and \
+                ir.FlatSymbolRefAttr(op.attributes["callee"]).value == name:
+            calls.append(op)
+        return ir.WalkResult.ADVANCE
+
+    caller.walk(visit, ir.WalkOrder.PRE_ORDER)
+    entry = caller.regions[0].blocks[0]
+    scalars = [k for k, p in enumerate(sig.params) if p.kind == "scalar"]
+    passes = all(len(call.operands) >= len(sig.params) and all(
+        isinstance(call.operands[k], ir.BlockArgument) and call.operands[k].owner == entry
+        and ir.BlockArgument(call.operands[k]).arg_number == k for k in scalars)
+        for call in calls)
+    return (callee.regions[0].blocks[0],) if calls and passes else ()
 
 
 # Ops that round even when every operand is a small dyadic number.

@@ -205,3 +205,35 @@ def test_a_delinearised_kernel_states_sizes_in_the_scalars_it_is_passed():
     swapped = summarize(_delinearized("%nj, %ni, %nk, %alpha, %beta"), "kernel_k", SIG,
                         library)
     assert dict(swapped.launches[0].sizes) == {"m": None, "n": None, "k": None}
+
+
+def _quotient(guarded: bool) -> str:
+    """gemm on the first ni/nj rows of C, the quotient computed as the front end
+    computes C's `ni / nj` (without trapping); `guarded` False: without the guard of
+    the divisor, which is then some other computation."""
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    divisor = "%guarded" if guarded else "%nj"
+    return _module(
+        "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+        "  %cm1 = arith.constant -1 : index\n"
+        "  %zero = arith.cmpi eq, %nj, %c0 : index\n"
+        "  %minus = arith.cmpi eq, %nj, %cm1 : index\n"
+        "  %either = arith.ori %zero, %minus : i1\n"
+        "  %guarded = arith.select %either, %c1, %nj : index\n"
+        f"  %div = arith.divsi %ni, {divisor} : index\n"
+        "  %neg = arith.subi %c0, %ni : index\n"
+        "  %q = arith.select %minus, %neg, %div : index\n"
+        f"  %c = memref.subview %C[0, 0] [%q, %nj] [1, 1] : {F64} to {view}\n"
+        f'  "kernel.launch"(%c, %A, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+        'template = "blas.gemm", source_order_matches = true}> : '
+        f'({view}, {F64}, {F64}, f64, f64) -> ()\n')
+
+
+def test_a_size_may_be_a_c_quotient_of_the_parameters():
+    library = load_library()
+    summary = summarize(_quotient(True), "kernel_k", SIG, library)
+    assert dict(summary.launches[0].sizes)["m"] == "(ni / nj)"
+    # 60 / 25 in C: two rows.
+    assert kernel_flops(summary, library, {**SIZES, "ni": 60}) == 2 * 2 * 25 * 30 + 2 * 2 * 25
+    other = summarize(_quotient(False), "kernel_k", SIG, library)
+    assert dict(other.launches[0].sizes)["m"] is None

@@ -122,6 +122,8 @@ def _index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     if not isinstance(value, ir.OpResult):
         return None
     op = value.owner
+    if op.name == "arith.select":
+        return _c_quotient(op, frame, sig, depth)
     args = [_index_expr(v, frame, sig, depth + 1) for v in op.operands]
     if op.name == "arith.constant":
         text = str(op.attributes["value"]).split(":")[0].strip()
@@ -138,6 +140,35 @@ def _index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
 
 
 _ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+
+
+def _c_quotient(select: ir.OpView, frame: Frame, sig: SignatureLike,
+                depth: int) -> str | None:
+    """C's `a / b` as the front end computes it without trapping, `b == -1 ? 0 - a :
+    a / (b == 0 || b == -1 ? 1 : b)`, as `(a / b)` (C division, which `evaluate_size`
+    does); None for any other select."""
+    test, negated, quotient = select.operands
+    if not isinstance(quotient, ir.OpResult) or quotient.owner.name != "arith.divsi":
+        return None
+    a, divisor = quotient.owner.operands
+    if not isinstance(divisor, ir.OpResult) or divisor.owner.name != "arith.select" or \
+            not isinstance(test, ir.OpResult) or test.owner.name != "arith.cmpi":
+        return None
+    guard, _, b = divisor.owner.operands
+
+    def text(v: ir.Value) -> str | None:
+        return _index_expr(v, frame, sig, depth + 1)
+
+    lhs, rhs = text(a), text(b)
+    if lhs is None or rhs is None or text(divisor.owner.operands[1]) != "1":
+        return None
+    minus_one = ir.IntegerAttr(test.owner.attributes["predicate"]).value == 0 and \
+        test.owner.operands[0] == b and text(test.owner.operands[1]) == "-1"
+    guarded = isinstance(guard, ir.OpResult) and guard.owner.name == "arith.ori" and \
+        test in list(guard.owner.operands)
+    if not (minus_one and guarded and text(negated) == f"(0 - {lhs})"):
+        return None
+    return f"({lhs} / {rhs})"
 
 
 def _affine_expr(op: ir.OpView, args: list[str]) -> str | None:

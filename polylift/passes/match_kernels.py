@@ -179,7 +179,8 @@ class MatchKernelsPass(Pass):
         next op reads mostly the same ops (a kernel of three generics was read three
         times over)."""
         start = 0
-        contexts, shapes = StepContexts(), plan.index.reader()
+        contexts = StepContexts()
+        shapes = plan.index.reader(contexts)
         while True:
             ops = list(block.operations)
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
@@ -195,7 +196,8 @@ class MatchKernelsPass(Pass):
                 start = i + 1
                 continue
             # Every way on changes the block.
-            contexts, shapes = StepContexts(), plan.index.reader()
+            contexts = StepContexts()
+            shapes = plan.index.reader(contexts)
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)

@@ -43,8 +43,14 @@ from polylift.matcher.binding.engine import step_expr
 from polylift.matcher.ir.ir_model import Unsupported, iterator_kinds
 from polylift.matcher.ir.mask import split_mask
 from polylift.matcher.ir.payload import payload
+from polylift.matcher.ir.step_ir import StepIR
 from polylift.matcher.ir.tree import kind
-from polylift.matcher.search.match import last_target, served_types, written_type
+from polylift.matcher.search.match import (
+    StepContexts,
+    last_target,
+    served_types,
+    written_type,
+)
 from polylift.matcher.search.runs import element_kind, fits
 from polylift.mlir import ir, linalg, view_as
 from polylift.tdl.ast import (
@@ -100,16 +106,22 @@ class StepShape:
             and (self.tops is None or op.top is None or op.top in self.tops)
 
 
-def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
-    """The shape of a `linalg.generic` (None for any other op)."""
+def op_shape(op: ir.Operation | ir.OpView,
+             contexts: StepContexts | None = None) -> OpShape | None:
+    """The shape of a `linalg.generic` (None for any other op); `contexts`: where the op
+    as a float template's step (`GenericIR`, which the match reads next) may be read
+    once for both, its payload tree above all."""
     if op.operation.name != "linalg.generic":
         return None
     view = view_as(op, linalg.GenericOp)
-    kinds = iterator_kinds(view)
+    step = _as_step(view, contexts)
+    kinds = step.iterators if step is not None else iterator_kinds(view)
     outputs = list(view.outputs)
     dtype = str(ir.MemRefType(outputs[0].type).element_type) if outputs else ""
     try:
-        top: str | None = kind(payload(view, split_mask(view)[0]))  # as `GenericIR` reads it
+        # As `GenericIR` reads it.
+        top: str | None = kind(step.tree if step is not None else
+                               payload(view, split_mask(view)[0]))
     except Unsupported:
         top = None
     maps = list(view.indexing_maps)[len(view.inputs):]
@@ -117,6 +129,16 @@ def op_shape(op: ir.Operation | ir.OpView) -> OpShape | None:
                 for e in ir.AffineMapAttr(m).value.results)
     return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,
                    top, along)
+
+
+def _as_step(view: linalg.GenericOp, contexts: StepContexts | None) -> StepIR | None:
+    """The op as a float template's step, of one output (None: not read here)."""
+    if contexts is None or len(view.outputs) != 1:
+        return None
+    try:
+        return contexts.of(view, "", frozenset())
+    except Unsupported:
+        return None
 
 
 def step_shape(tpl: KernelTemplate) -> StepShape | None:
@@ -234,9 +256,10 @@ class CandidateIndex:
             self._by_shape[shape] = found
         return found
 
-    def reader(self) -> BlockShapes:
-        """The index over one block while it does not change."""
-        return BlockShapes(self)
+    def reader(self, contexts: StepContexts | None = None) -> BlockShapes:
+        """The index over one block while it does not change (`contexts`: the ops as
+        steps, read over the same block)."""
+        return BlockShapes(self, contexts)
 
 
 class BlockShapes:
@@ -244,15 +267,16 @@ class BlockShapes:
     op's shape is read once, though an op is read as a later op of the runs before it
     and as the first of its own (`op_shape` reads the payload)."""
 
-    def __init__(self, index: CandidateIndex):
+    def __init__(self, index: CandidateIndex, contexts: StepContexts | None = None):
         self.index = index
+        self.contexts = contexts
         self._shapes: dict[ir.Operation, OpShape | None] = {}
 
     def shape(self, op: ir.Operation | ir.OpView) -> OpShape | None:
         """`op_shape(op)`, read once."""
         key = op.operation
         if key not in self._shapes:
-            self._shapes[key] = op_shape(op)
+            self._shapes[key] = op_shape(op, self.contexts)
         return self._shapes[key]
 
     def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:

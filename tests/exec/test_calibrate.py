@@ -39,19 +39,23 @@ def test_calibrate_writes_a_point_per_template_of_the_kernel(tmp_path, capsys):
     assert gemv is not None and dict(gemv.points[0].sizes) == {"m": 38, "n": 42}
 
 
-def test_calibrate_reads_the_sizes_of_a_delinearised_framework_kernel(tmp_path, capsys):
+def test_calibrate_reads_framework_layers_sizes_and_tests(tmp_path, capsys):
     # upsample's arrays are flat in C: its launch reads views the dispatcher builds,
-    # sized by the layer's fields it passes on.
+    # sized by the layer's fields it passes on. shortcut's axpby runs under a test of
+    # the layers' shapes, which holds at MINI.
     out = tmp_path / "profile.json"
-    assert main(["calibrate", "--suite", "framework", "--kernels", "upsample", "--sizes",
-                 "MINI", "--repeat", "1", "--rounds", "1", "-o", str(out)]) == 0
+    assert main(["calibrate", "--suite", "framework", "--kernels", "upsample,shortcut",
+                 "--sizes", "MINI", "--repeat", "1", "--rounds", "1", "-o", str(out)]) == 0
     assert "skipped" not in capsys.readouterr().out
-    entry = load_profile(str(out)).entry("cnn.upsample", "host", "f32")
-    assert entry is not None
-    (point,) = entry.points
+    profile = load_profile(str(out))
+    upsample = profile.entry("cnn.upsample", "host", "f32")
+    assert upsample is not None
+    (point,) = upsample.points
     # MINI: one image of two channels, 4x5, doubled.
     assert dict(point.sizes) == {"N": 1, "C": 2, "H": 4, "W": 5, "R": 2, "S": 2}
     assert point.loops_s > 0 and point.call_s > 0
+    axpby = profile.entry("blas.axpby", "host", "f32")
+    assert axpby is not None and axpby.points[0].kernel == "shortcut"
 
 
 def test_calibrate_usage_errors(capsys):

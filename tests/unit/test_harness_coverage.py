@@ -237,3 +237,62 @@ def test_a_size_may_be_a_c_quotient_of_the_parameters():
     assert kernel_flops(summary, library, {**SIZES, "ni": 60}) == 2 * 2 * 25 * 30 + 2 * 2 * 25
     other = summarize(_quotient(False), "kernel_k", SIG, library)
     assert dict(other.launches[0].sizes)["m"] is None
+
+
+def _guarded(test: str, body: str = "") -> str:
+    """gemm under a test of the parameters (`test`: ops computing `%t`), and `body`
+    beside it."""
+    return _module(f"{test}  scf.if %t {{\n  {_gemm()}  }} else {{\n  {_gemm('%A')}  }}\n"
+                   + body)
+
+
+def test_a_launch_under_a_test_of_the_parameters_runs_when_it_holds():
+    library = load_library()
+    test = ("  %c1 = arith.constant 1 : index\n  %lt = arith.cmpi slt, %ni, %nj : index\n"
+            "  %n1 = arith.subi %nk, %c1 : index\n  %eq = arith.cmpi eq, %n1, %nj : index\n"
+            "  %t = arith.andi %lt, %eq : i1\n")
+    summary = summarize(_guarded(test), "kernel_k", SIG, library)
+    then, other = summary.launches
+    assert then.top_level and then.guards == ("((ni < nj) and ((nk - 1) == nj))",)
+    assert other.guards == ("(not ((ni < nj) and ((nk - 1) == nj)))",)
+    taken = {"ni": 20, "nj": 25, "nk": 26}
+    assert then.runs(taken) is True and other.runs(taken) is False
+    assert other.runs({**taken, "ni": 30}) is True and then.runs({"ni": 1}) is None
+    # The launch that does not run costs nothing; the one that does, its gemm.
+    assert kernel_flops(summary, library, taken) == 2 * 20 * 25 * 26 + 2 * 20 * 25
+
+
+def test_a_launch_in_a_loop_or_under_an_unknown_test_is_not_top_level():
+    library = load_library()
+    unknown = summarize(_guarded("  %t = arith.cmpf olt, %alpha, %beta : f64\n"), "kernel_k",
+                        SIG, library)
+    assert not any(launch.top_level for launch in unknown.launches)
+    assert kernel_flops(unknown, library, SIZES) is None
+    looped = summarize(_module("  affine.for %i = 0 to 2 {\n  " + _gemm() + "  }\n"),
+                       "kernel_k", SIG, library)
+    assert not looped.launches[0].top_level and looped.launches[0].runs(SIZES) is None
+
+
+def test_an_affine_if_states_its_set_over_the_parameters():
+    library = load_library()
+    text = _module("  affine.if affine_set<()[s0, s1] : (s0 - s1 * 2 >= 0, s1 - 5 == 0)>"
+                   "()[%ni, %nj] {\n  " + _gemm() + "  }\n")
+    (launch,) = summarize(text, "kernel_k", SIG, library).launches
+    assert launch.guards == ("(((ni) - (nj) * 2 >= 0) and ((nj) - 5 == 0))",)
+    assert launch.runs({"ni": 10, "nj": 5}) is True
+    assert launch.runs({"ni": 9, "nj": 5}) is False
+    assert launch.runs({"ni": 20, "nj": 6}) is False
+
+
+def test_a_size_may_be_the_least_or_greatest_of_two():
+    library = load_library()
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    text = _module("  %lt = arith.cmpi slt, %ni, %nj : index\n"
+                   "  %lo = arith.select %lt, %ni, %nj : index\n"
+                   "  %hi = arith.select %lt, %nj, %ni : index\n"
+                   f"  %c = memref.subview %C[0, 0] [%lo, %hi] [1, 1] : {F64} to {view}\n"
+                   f'  "kernel.launch"(%c, %A, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+                   'template = "blas.gemm", source_order_matches = true}> : '
+                   f'({view}, {F64}, {F64}, f64, f64) -> ()\n')
+    (launch,) = summarize(text, "kernel_k", SIG, library).launches
+    assert dict(launch.sizes)["m"] == "min(ni, nj)" and dict(launch.sizes)["n"] == "max(nj, ni)"

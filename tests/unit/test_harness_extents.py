@@ -9,7 +9,12 @@ import pytest
 from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
 from polylift.harness.programs.adapter import adapter_source
-from polylift.harness.programs.extents import apply_extents, evaluate_size, read_annotations
+from polylift.harness.programs.extents import (
+    apply_extents,
+    evaluate_condition,
+    evaluate_size,
+    read_annotations,
+)
 from polylift.harness.programs.wrapper import wrapper_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -70,3 +75,18 @@ def test_cnn_pointer_benchmarks_state_every_extent(name):
     found = read_annotations(source)
     expected = {"im2col_gemm": {"in", "wt", "col", "out"}}.get(name, {"A", "B", "C"})
     assert set(found) == expected
+
+
+@pytest.mark.parametrize("test, values, held", [
+    ("(n < m) and (m >= 4)", {"n": 2, "m": 4}, True),
+    ("(n < m) and (m >= 4)", {"n": 5, "m": 4}, False),
+    ("(not (n == 0)) or (m / 2 == 3)", {"n": 0, "m": 7}, True),  # C division: 7/2 is 3
+    ("((n > 0) != (m > 0))", {"n": 1, "m": -1}, True),  # xor of two tests
+    ("True and (l.c - l.out_c == 0)", {"l.c": 3, "l.out_c": 3}, True),
+    ("False or (n > 0)", {"n": 0}, False),
+    ("(n < k)", {"n": 1}, None),  # k has no value
+    ("n < ", {"n": 1}, None),
+    ("(n + 1)", {"n": 1}, None),  # a number, not a test
+])
+def test_a_test_of_sizes_is_evaluated_as_c_would(test, values, held):
+    assert evaluate_condition(test, values) is held

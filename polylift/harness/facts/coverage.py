@@ -12,15 +12,16 @@ is a kernel argument (through `memref.cast` at most) whose dim is a constant or 
 expression of the kernel's integer parameters, whose values the wrapper records; when
 it is a subview whose size is such an expression (in a delinearised kernel, of the
 scalars the dispatcher passes on: `Frame`); or when the operand's memref type has that
-dim static. A launch nested in a loop runs an unknown
-number of times. The kernel's flop count is the sum over its launches, or unknown when
-any launch's is or when loops remain (PARTIAL coverage).
+dim static (`param_exprs`). A launch nested in a loop runs an unknown number of times;
+one under tests (`scf.if`, `affine.if`) of the kernel's integer parameters runs once
+where they hold in a call and not at all elsewhere (`Launch.runs`), and under any other
+test an unknown number of times. The kernel's flop count is the sum over the launches
+that run, or unknown when any launch's is or when loops remain (PARTIAL coverage).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from pathlib import Path
@@ -29,7 +30,8 @@ import numpy as np
 
 from polylift.errors import BuildError
 from polylift.function_versions import delinearized_name, noalias_name
-from polylift.harness.programs.extents import evaluate_size
+from polylift.harness.facts.param_exprs import Frame, guards, operand_dim
+from polylift.harness.programs.extents import evaluate_condition, evaluate_size
 from polylift.harness.programs.wrapper import SignatureLike, lifted_name
 from polylift.matcher.explain.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module
@@ -47,11 +49,22 @@ class Launch:
     template: str
     source_order_matches: bool
     sizes: tuple[tuple[str, str | int | None], ...]
-    top_level: bool
+    top_level: bool  # outside loops, and every test it runs under is known (`guards`)
     dtype: str = ""  # the element type suffix of the callee (`gemm_f64` -> `f64`)
     # Per template array, the kernel argument it is, from its first element (None when
     # it is some other view): what the exact-input generator fills.
     arrays: tuple[tuple[str, str | None], ...] = ()
+    # The tests it runs under, as expressions of the kernel's parameters (`True` for a
+    # run when all hold): a launch under a test is top-level when every test is known.
+    guards: tuple[str, ...] = ()
+
+    def runs(self, scalars: dict[str, int]) -> bool | None:
+        """Whether it runs once in a kernel call with integer arguments `scalars` (False:
+        not at all); None when that is unknown (in a loop, an unknown test)."""
+        if not self.top_level:
+            return None
+        held = [evaluate_condition(test, scalars) for test in self.guards]
+        return None if None in held else all(held)
 
 
 @dataclass(frozen=True)
@@ -94,141 +107,7 @@ def matched_stage(workdir: Path) -> Path | None:
     return None
 
 
-@dataclass(frozen=True)
-class Frame:
-    """Where a launch's operands are read: `entry`, the block whose arguments are the
-    kernel's parameters, and `passed`, blocks whose scalar arguments are the same
-    parameters passed on in place: a delinearised kernel's, whose arrays are views the
-    dispatcher builds (so only its scalars are the kernel's)."""
-
-    entry: ir.Block
-    passed: tuple[ir.Block, ...] = ()
-
-    def has_scalars(self, block: object) -> bool:
-        """Whether the scalar arguments of `block` (a block argument's owner) are the
-        kernel's parameters."""
-        return block == self.entry or block in self.passed
-
-
-def _index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
-                depth: int = 0) -> str | None:
-    """An index value as an expression of the kernel's integer parameters, or None."""
-    if depth > 16:
-        return None
-    if isinstance(value, ir.BlockArgument):
-        param = sig.params[value.arg_number] if frame.has_scalars(value.owner) and \
-            value.arg_number < len(sig.params) else None
-        return param.name if param is not None and param.kind == "scalar" else None
-    if not isinstance(value, ir.OpResult):
-        return None
-    op = value.owner
-    if op.name == "arith.select":
-        return _c_quotient(op, frame, sig, depth)
-    args = [_index_expr(v, frame, sig, depth + 1) for v in op.operands]
-    if op.name == "arith.constant":
-        text = str(op.attributes["value"]).split(":")[0].strip()
-        return text if re.fullmatch(r"-?\d+", text) else None
-    if None in args:
-        return None
-    if op.name in _ARITH:
-        return f"({args[0]} {_ARITH[op.name]} {args[1]})"
-    if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
-        return args[0]
-    if op.name in ("affine.max", "affine.min", "affine.apply"):
-        return _affine_expr(op, [a for a in args if a is not None])
-    return None
-
-
-_ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
-
-
-def _c_quotient(select: ir.OpView, frame: Frame, sig: SignatureLike,
-                depth: int) -> str | None:
-    """C's `a / b` as the front end computes it without trapping, `b == -1 ? 0 - a :
-    a / (b == 0 || b == -1 ? 1 : b)`, as `(a / b)` (C division, which `evaluate_size`
-    does); None for any other select."""
-    test, negated, quotient = select.operands
-    if not isinstance(quotient, ir.OpResult) or quotient.owner.name != "arith.divsi":
-        return None
-    a, divisor = quotient.owner.operands
-    if not isinstance(divisor, ir.OpResult) or divisor.owner.name != "arith.select" or \
-            not isinstance(test, ir.OpResult) or test.owner.name != "arith.cmpi":
-        return None
-    guard, _, b = divisor.owner.operands
-
-    def text(v: ir.Value) -> str | None:
-        return _index_expr(v, frame, sig, depth + 1)
-
-    lhs, rhs = text(a), text(b)
-    if lhs is None or rhs is None or text(divisor.owner.operands[1]) != "1":
-        return None
-    minus_one = ir.IntegerAttr(test.owner.attributes["predicate"]).value == 0 and \
-        test.owner.operands[0] == b and text(test.owner.operands[1]) == "-1"
-    guarded = isinstance(guard, ir.OpResult) and guard.owner.name == "arith.ori" and \
-        test in list(guard.owner.operands)
-    if not (minus_one and guarded and text(negated) == f"(0 - {lhs})"):
-        return None
-    return f"({lhs} / {rhs})"
-
-
-def _affine_expr(op: ir.OpView, args: list[str]) -> str | None:
-    amap = ir.AffineMapAttr(op.attributes["map"]).value
-    dims = args[:amap.n_dims]
-    syms = args[amap.n_dims:]
-    results = []
-    for expr in amap.results:
-        text = str(expr)
-        if re.search(r"floordiv|ceildiv|mod", text):
-            return None
-        text = re.sub(r"\b([ds])(\d+)\b",
-                      lambda m: f"({(dims if m.group(1) == 'd' else syms)[int(m.group(2))]})",
-                      text)
-        results.append(text)
-    if op.name == "affine.apply":
-        return results[0]
-    fn = "max" if op.name == "affine.max" else "min"
-    return results[0] if len(results) == 1 else f"{fn}({', '.join(results)})"
-
-
-def _operand_dim(value: ir.Value, dim: int, frame: Frame,
-                 sig: SignatureLike) -> str | int | None:
-    """The extent of dim `dim` of a launch operand, as an expression, or None."""
-    for _ in range(16):
-        mtype = value.type
-        if isinstance(mtype, ir.MemRefType) and not mtype.is_dynamic_dim(dim):
-            return mtype.shape[dim]
-        if isinstance(value, ir.BlockArgument):
-            if value.owner != frame.entry:
-                return None
-            dims = sig.params[value.arg_number].dims
-            return dims[dim] if dim < len(dims) and dims[dim] != "?" else None
-        if not isinstance(value, ir.OpResult):
-            return None
-        owner = value.owner
-        if owner.name == "memref.subview":
-            return _subview_dim(owner, dim, frame, sig)
-        if owner.name != "memref.cast":
-            return None
-        value = owner.operands[0]
-    return None
-
-
-def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> str | None:
-    static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
-    source = op.operands[0].type
-    if not isinstance(source, ir.MemRefType) or source.rank != len(static):
-        return None  # a rank-reducing view: its dims are not the source's
-    dynamic = ir.ShapedType.get_dynamic_size()
-    if static[dim] != dynamic:
-        return str(static[dim])
-    position = sum(1 for s in static[:dim] if s == dynamic)
-    # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
-    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
-    return _index_expr(op.operands[segments[0] + segments[1] + position], frame, sig)
-
-
-def _launch(op: ir.Operation, library: Library, frame: Frame,
-            sig: SignatureLike, top_level: bool) -> Launch:
+def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike) -> Launch:
     name = ir.StringAttr(op.attributes["template"]).value
     order = ("source_order_matches" in op.attributes
              and ir.BoolAttr(op.attributes["source_order_matches"]).value)
@@ -236,13 +115,14 @@ def _launch(op: ir.Operation, library: Library, frame: Frame,
     if tpl is None:
         raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
     index = {p.name: i for i, p in enumerate(tpl.params)}
-    sizes = tuple((s.name, _operand_dim(op.operands[index[s.array]], s.dim, frame, sig))
+    sizes = tuple((s.name, operand_dim(op.operands[index[s.array]], s.dim, frame, sig))
                   for s in tpl.sizes)
     callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
     arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], frame.entry, sig))
                    for p in tpl.params if p.kind == "array")
-    return Launch(name, order, sizes, top_level, callee.removeprefix(f"{tpl.launch}_"),
-                  arrays)
+    tests = guards(op, frame, sig)
+    return Launch(name, order, sizes, tests is not None, callee.removeprefix(f"{tpl.launch}_"),
+                  arrays, tests or ())
 
 
 def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
@@ -302,8 +182,7 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
 
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
-                top = op.parent is not None and op.parent.name == "func.func"
-                launches.append(_launch(op, library, frame, sig, top))
+                launches.append(_launch(op, library, frame, sig))
                 if inexact_ops(library.templates[launches[-1].template].ast.steps):
                     rounding[f"launches {launches[-1].template}, which divides or takes "
                              "roots"] = None
@@ -391,30 +270,44 @@ def launch_costs(summary: LiftSummary, library: Library,
                  scalars: dict[str, int]) -> tuple[LaunchCost, ...]:
     """The costs of the launches that run once per kernel call at sizes known from
     `scalars` (the kernel's integer arguments of a run); the others are left out."""
-    costs = []
-    for launch in summary.launches:
-        tpl = library.templates[launch.template]
-        values = {name: None if expr is None else evaluate_size(expr, scalars)
-                  for name, expr in launch.sizes}
-        if not launch.top_level or tpl.ast.flops is None or None in values.values():
-            continue
-        sizes = {k: v for k, v in values.items() if v is not None}
-        costs.append(LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())),
-                                *tpl.cost(sizes, launch.dtype)))
-    return tuple(costs)
+    costs = (_cost(launch, library, scalars) for launch in summary.launches)
+    return tuple(c for c in costs if isinstance(c, LaunchCost))
+
+
+@dataclass(frozen=True)
+class NotRun:
+    """A launch that does not run in a call: a test it runs under fails."""
+
+
+def _cost(launch: Launch, library: Library,
+          scalars: dict[str, int]) -> LaunchCost | NotRun | None:
+    """The launch's cost in a call with `scalars`; None where it is unknown (its sizes,
+    or how often it runs)."""
+    tpl = library.templates[launch.template]
+    runs = launch.runs(scalars)
+    if runs is False:
+        return NotRun()
+    values = {name: None if expr is None else evaluate_size(expr, scalars)
+              for name, expr in launch.sizes}
+    if runs is None or tpl.ast.flops is None or None in values.values():
+        return None
+    sizes = {k: v for k, v in values.items() if v is not None}
+    return LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())),
+                      *tpl.cost(sizes, launch.dtype))
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
     """The flops of one kernel call: the sum of its launches' costs, None when unknown.
 
     Only a FULL kernel has a flop count: residual loops compute flops no template counts.
+    A launch under a test that fails in the call costs nothing.
     """
     if summary.coverage != FULL:
         return None
-    costs = launch_costs(summary, library, scalars)
-    if len(costs) != len(summary.launches):
+    costs = [_cost(launch, library, scalars) for launch in summary.launches]
+    if any(c is None for c in costs):
         return None
-    return sum(c.flops for c in costs)
+    return sum(c.flops for c in costs if isinstance(c, LaunchCost))
 
 
 def inexact_ops(node: object) -> bool:

@@ -21,7 +21,7 @@ from polylift.frontend.signature import CDecl, Param, Signature
 from polylift.harness.facts.coverage import Launch, LiftSummary
 from polylift.harness.programs.wrapper import CDeclLike, ParamLike, SignatureLike
 
-MANIFEST_VERSION = 1
+MANIFEST_VERSION = 2  # 2: a launch's `guards`
 MANIFEST_NAME = "manifest.json"
 # The programs of a kernel, by role: the two compared, then the two the verdict may need,
 # and, where nothing was lifted, the kernel as the reference's compiler built it (timed
@@ -123,7 +123,9 @@ def _summary_json(summary: LiftSummary) -> dict[str, Any]:
 
 
 def _summary(data: dict[str, Any]) -> LiftSummary:
-    launches = tuple(Launch(**dict(launch, sizes=tuple(tuple(s) for s in launch["sizes"])))
+    launches = tuple(Launch(**dict(launch, sizes=tuple(tuple(s) for s in launch["sizes"]),
+                                   arrays=tuple(tuple(a) for a in launch["arrays"]),
+                                   guards=tuple(launch["guards"])))
                      for launch in data["launches"])
     return LiftSummary(launches, data["residual"], tuple(data["rounding"]))
 

@@ -148,6 +148,50 @@ def evaluate_size(expr: str | int, values: dict[str, int]) -> int | None:
     return _eval(tree, values)
 
 
+def evaluate_condition(expr: str, values: dict[str, int]) -> bool | None:
+    """A test of sizes (`param_exprs.condition_expr`): comparisons of size expressions,
+    `and`, `or`, `not`, `True`, `False`; None when a name has no value."""
+    try:
+        tree = ast.parse(expr.replace("->", "."), mode="eval").body
+    except SyntaxError:
+        return None
+    return _test(tree, values)
+
+
+def _test(node: ast.expr, values: dict[str, int]) -> bool | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        inner = _test(node.operand, values)
+        return None if inner is None else not inner
+    if isinstance(node, ast.BoolOp):
+        items = [_test(v, values) for v in node.values]
+        if None in items:
+            return None
+        return all(items) if isinstance(node.op, ast.And) else any(items)
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        relation = _RELATIONS.get(type(node.ops[0]))
+        lhs = _test(node.left, values) if _is_test(node.left) else _eval(node.left, values)
+        rhs = _test(node.comparators[0], values) if _is_test(node.comparators[0]) \
+            else _eval(node.comparators[0], values)
+        if relation is None or lhs is None or rhs is None:
+            return None
+        return relation(lhs, rhs)
+    return None
+
+
+def _is_test(node: ast.expr) -> bool:
+    """Whether `node` is a test rather than a number (`a != b` of two tests is xor)."""
+    return isinstance(node, ast.BoolOp | ast.Compare) or \
+        (isinstance(node, ast.Constant) and isinstance(node.value, bool)) or \
+        (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
+
+
+_RELATIONS = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
+              ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
+              ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b}
+
+
 def _dotted(node: ast.expr) -> str | None:
     if isinstance(node, ast.Name):
         return node.id

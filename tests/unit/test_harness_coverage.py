@@ -290,9 +290,12 @@ def test_a_size_may_be_the_least_or_greatest_of_two():
     text = _module("  %lt = arith.cmpi slt, %ni, %nj : index\n"
                    "  %lo = arith.select %lt, %ni, %nj : index\n"
                    "  %hi = arith.select %lt, %nj, %ni : index\n"
+                   "  %k = arith.minsi %lo, %nk : index\n"
                    f"  %c = memref.subview %C[0, 0] [%lo, %hi] [1, 1] : {F64} to {view}\n"
-                   f'  "kernel.launch"(%c, %A, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+                   f"  %a = memref.subview %A[0, 0] [%lo, %k] [1, 1] : {F64} to {view}\n"
+                   f'  "kernel.launch"(%c, %a, %B, %alpha, %beta) <{{callee = @gemm_f64, '
                    'template = "blas.gemm", source_order_matches = true}> : '
-                   f'({view}, {F64}, {F64}, f64, f64) -> ()\n')
+                   f'({view}, {view}, {F64}, f64, f64) -> ()\n')
     (launch,) = summarize(text, "kernel_k", SIG, library).launches
-    assert dict(launch.sizes)["m"] == "min(ni, nj)" and dict(launch.sizes)["n"] == "max(nj, ni)"
+    assert dict(launch.sizes) == {"m": "min(ni, nj)", "n": "max(nj, ni)",
+                                  "k": "min(min(ni, nj), nk)"}

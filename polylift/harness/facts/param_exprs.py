@@ -56,8 +56,8 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
         return None
     if op.name in _ARITH:
         return f"({args[0]} {_ARITH[op.name]} {args[1]})"
-    if op.name in ("arith.minsi", "arith.maxsi"):
-        return f"{op.name[-5:-2]}({args[0]}, {args[1]})"
+    if op.name in _EXTREMA:
+        return f"{_EXTREMA[op.name]}({args[0]}, {args[1]})"
     if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
         return args[0]
     if op.name in ("affine.max", "affine.min", "affine.apply"):
@@ -66,6 +66,7 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
 
 
 _ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+_EXTREMA = {"arith.minsi": "min", "arith.maxsi": "max"}
 
 
 def _c_quotient(select: ir.OpView, frame: Frame, sig: SignatureLike,

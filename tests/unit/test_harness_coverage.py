@@ -299,3 +299,17 @@ def test_a_size_may_be_the_least_or_greatest_of_two():
     (launch,) = summarize(text, "kernel_k", SIG, library).launches
     assert dict(launch.sizes) == {"m": "min(ni, nj)", "n": "max(nj, ni)",
                                   "k": "min(min(ni, nj), nk)"}
+
+
+def test_a_bare_signed_division_is_c_division():
+    # arith.divsi truncates toward zero, as C's `/` does: 60 / 25 rows are 2.
+    library = load_library()
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    text = _module("  %q = arith.divsi %ni, %nj : index\n"
+                   f"  %c = memref.subview %C[0, 0] [%q, %nj] [1, 1] : {F64} to {view}\n"
+                   f'  "kernel.launch"(%c, %A, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+                   'template = "blas.gemm", source_order_matches = true}> : '
+                   f'({view}, {F64}, {F64}, f64, f64) -> ()\n')
+    summary = summarize(text, "kernel_k", SIG, library)
+    assert dict(summary.launches[0].sizes)["m"] == "(ni / nj)"
+    assert kernel_flops(summary, library, {**SIZES, "ni": 60}) == 2 * 2 * 25 * 30 + 2 * 2 * 25

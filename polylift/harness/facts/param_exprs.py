@@ -3,7 +3,8 @@ evaluates with the values a run records (`programs/extents.evaluate_size`): the 
 a launch's operands, and the tests a launch runs under.
 
 A size is an index value computed from the kernel's integer parameters (`+ - *`, C's
-`/` as the front end computes it, min and max, affine maps without division); a test is
+`/`, also as the front end computes it without trapping, min and max, affine maps
+without division); a test is
 a comparison of such values, `and`, `or` and `not` of tests, or an `affine.if`'s set
 over them. Anything else reads as None: unknown.
 """
@@ -65,7 +66,9 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     return None
 
 
-_ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+# arith.divsi truncates toward zero as C's `/` does (`evaluate_size` refuses a zero
+# divisor, where both are undefined).
+_ARITH = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/"}
 _EXTREMA = {"arith.minsi": "min", "arith.maxsi": "max"}
 
 

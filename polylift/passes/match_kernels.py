@@ -179,8 +179,7 @@ class MatchKernelsPass(Pass):
         next op reads mostly the same ops (a kernel of three generics was read three
         times over)."""
         start = 0
-        contexts = StepContexts()
-        shapes = plan.index.reader(contexts)
+        shapes = plan.index.reader()
         while True:
             ops = list(block.operations)
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
@@ -188,16 +187,14 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, contexts,
-                                       shapes)
+            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes,
+                                       shapes.contexts, shapes)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
-            # Every way on changes the block.
-            contexts = StepContexts()
-            shapes = plan.index.reader(contexts)
+            shapes = plan.index.reader()  # every way on changes the block
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)

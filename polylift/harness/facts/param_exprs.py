@@ -4,9 +4,9 @@ a launch's operands, and the tests a launch runs under.
 
 A size is an index value computed from the kernel's integer parameters (`+ - *`, C's
 `/`, also as the front end computes it without trapping, min and max, affine maps
-without division); a test is
-a comparison of such values, `and`, `or` and `not` of tests, or an `affine.if`'s set
-over them. Anything else reads as None: unknown.
+without division); a test is a comparison of such values, `and`, `or` and `not` of
+tests, or an `affine.if`'s set over them (`extents.evaluate_condition`). Anything else
+reads as None: unknown.
 """
 
 from __future__ import annotations
@@ -92,8 +92,8 @@ def _c_quotient(select: ir.OpView, frame: Frame, sig: SignatureLike,
     lhs, rhs = text(a), text(b)
     if lhs is None or rhs is None or text(divisor.owner.operands[1]) != "1":
         return None
-    minus_one = ir.IntegerAttr(test.owner.attributes["predicate"]).value == 0 and \
-        test.owner.operands[0] == b and text(test.owner.operands[1]) == "-1"
+    minus_one = _relation(test.owner) == "==" and test.owner.operands[0] == b and \
+        text(test.owner.operands[1]) == "-1"
     guarded = isinstance(guard, ir.OpResult) and guard.owner.name == "arith.ori" and \
         test in list(guard.owner.operands)
     if not (minus_one and guarded and text(negated) == f"(0 - {lhs})"):
@@ -165,7 +165,7 @@ def _extremum(select: ir.OpView, frame: Frame, sig: SignatureLike, depth: int) -
     test, then, other = select.operands
     if not isinstance(test, ir.OpResult) or test.owner.name != "arith.cmpi":
         return None
-    predicate = _PREDICATES.get(ir.IntegerAttr(test.owner.attributes["predicate"]).value)
+    predicate = _relation(test.owner)
     lhs, rhs = test.owner.operands
     if predicate not in ("<", "<=", ">", ">=") or {lhs, rhs} != {then, other} or then == other:
         return None
@@ -180,6 +180,11 @@ def _extremum(select: ir.OpView, frame: Frame, sig: SignatureLike, depth: int) -
 _PREDICATES = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">="}
 
 
+def _relation(cmp: ir.OpView) -> str | None:
+    """An `arith.cmpi`'s relation as C writes it; None for an unsigned one."""
+    return _PREDICATES.get(ir.IntegerAttr(cmp.attributes["predicate"]).value)
+
+
 def condition_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
                    depth: int = 0) -> str | None:
     """An `i1` test as an expression of the kernel's parameters, or None."""
@@ -189,7 +194,7 @@ def condition_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     if op.name == "arith.constant":
         return {"true": "True", "false": "False"}.get(str(op.attributes["value"]))
     if op.name == "arith.cmpi":
-        relation = _PREDICATES.get(ir.IntegerAttr(op.attributes["predicate"]).value)
+        relation = _relation(op)
         lhs, rhs = (index_expr(v, frame, sig, depth + 1) for v in op.operands)
         if relation is None or lhs is None or rhs is None:
             return None

@@ -256,18 +256,18 @@ class CandidateIndex:
             self._by_shape[shape] = found
         return found
 
-    def reader(self, contexts: StepContexts | None = None) -> BlockShapes:
-        """The index over one block while it does not change (`contexts`: the ops as
-        steps, read over the same block)."""
-        return BlockShapes(self, contexts)
+    def reader(self) -> BlockShapes:
+        """The index over one block while it does not change."""
+        return BlockShapes(self, StepContexts())
 
 
 class BlockShapes:
     """The candidate index over the ops of one block while it does not change: each
     op's shape is read once, though an op is read as a later op of the runs before it
-    and as the first of its own (`op_shape` reads the payload)."""
+    and as the first of its own (`op_shape` reads the payload). `contexts`: the ops as
+    steps over the same block, which the shapes read and the matches go on reading."""
 
-    def __init__(self, index: CandidateIndex, contexts: StepContexts | None = None):
+    def __init__(self, index: CandidateIndex, contexts: StepContexts):
         self.index = index
         self.contexts = contexts
         self._shapes: dict[ir.Operation, OpShape | None] = {}

@@ -51,13 +51,20 @@ def verify_kernel_ops(root: Any, dialects_ok: tuple[str, ...] = ()) -> list[tupl
     (as `--allow-unregistered-dialect` does).
     """
     found: list[tuple[Any, str]] = []
+    context = root.context
+    # Per op name, whether an op of that name is accepted: a module of a few hundred ops
+    # has a few dozen names, and asking the context costs more than the walk.
+    accepted: dict[str, bool] = {LAUNCH: True}
 
     def visit(op: Any) -> Any:
         name = op.name
+        known = accepted.get(name)
+        if known is None:
+            known = accepted[name] = context.is_registered_operation(name) \
+                or name.split(".", 1)[0] in dialects_ok or "*" in dialects_ok
         if name == LAUNCH:
             found.extend((op, text) for text in launch_problems(op))
-        elif not op.context.is_registered_operation(name) and \
-                name.split(".", 1)[0] not in dialects_ok and "*" not in dialects_ok:
+        elif not known:
             found.append((op, f"operation '{name}' is unknown (unregistered dialect)"))
         return ir.WalkResult.ADVANCE
 

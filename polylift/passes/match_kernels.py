@@ -175,9 +175,9 @@ class MatchKernelsPass(Pass):
                     report: FunctionReport) -> None:
         """Scan a block left to right; each match is rewritten before scanning on.
 
-        The ops as steps are read once while the block stays as it is: the run at the
-        next op reads mostly the same ops (a kernel of three generics was read three
-        times over)."""
+        The ops as steps are read once per block (`BlockShapes`): the run at the next
+        op reads mostly the same ops (a kernel of three generics was read three times
+        over)."""
         start = 0
         shapes = plan.index.reader()
         while True:
@@ -194,7 +194,7 @@ class MatchKernelsPass(Pass):
             if bindings is None:
                 start = i + 1
                 continue
-            shapes = plan.index.reader()  # every way on changes the block
+            shapes.forget([*bindings.ops, *bindings.dead])  # every way on takes them
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -311,7 +312,13 @@ class Template:
 
     def param(self, name: str) -> Param | None:
         """The parameter called `name`, if any."""
-        return next((p for p in self.params if p.name == name), None)
+        return self._params_by_name.get(name)
+
+    @cached_property
+    def _params_by_name(self) -> dict[str, Param]:
+        """The parameters by name (the first of a name, as checks.py reports a second):
+        a match looks one up on every access it binds."""
+        return {p.name: p for p in reversed(self.params)}
 
     def local(self, name: str) -> LocalDecl | None:
         """The local scalar called `name`, if any."""

@@ -170,31 +170,35 @@ def _offset(static: int, dynamic: list[ir.Value]) -> tuple[int, tuple[ir.Value, 
 
 def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
     """Follow the view chain of `value` to its root; return the root and its subscripts."""
-    while isinstance(value.owner, ir.Operation | ir.OpView):
+    while True:
         owner = value.owner
-        if owner.name == "memref.cast":
+        name = owner.name if isinstance(owner, ir.Operation | ir.OpView) else ""
+        if name == "memref.cast":
             value = owner.operands[0]
             continue
-        if owner.name == "memref.transpose":
+        if name == "memref.transpose":
             # Without this a transposed view is a root of its own, and an output that
             # aliases an input through a transpose escapes the aliasing check.
             value, access = owner.operands[0], _untranspose(owner, access)
             continue
-        if owner.name != "memref.subview":
-            break
+        if name != "memref.subview":
+            return value, access
         view = view_as(owner, memref.SubViewOp)
-        source = view.source
-        access = _unreduce(view, len(ir.MemRefType(source.type).shape), access)
-        dynamic = list(view.offsets)
+        # The operands are the source, then the dynamic offsets (one per dynamic static
+        # offset), sizes and strides: read so, not by the accessors, which decode the
+        # operand segment sizes on every call.
+        operands = list(owner.operands)
+        offsets = list(view.static_offsets)
+        source = operands[0]
+        access = _unreduce(view, ir.MemRefType(source.type).rank, access)
+        dynamic = operands[1:1 + offsets.count(DYNAMIC_OFFSET)]
         new = []
-        for lin, off, stride in zip(access, view.static_offsets, view.static_strides,
-                                    strict=True):
+        for lin, off, stride in zip(access, offsets, view.static_strides, strict=True):
             if stride == DYNAMIC_OFFSET:
                 raise Unsupported("subview with a dynamic stride")
             const, syms = _offset(off, dynamic)
             new.append(lin.scale(stride).shift(const, syms))
         value, access = source, new
-    return value, access
 
 
 def _unreduce(view, rank: int, access: list[Lin]) -> list[Lin]:
@@ -240,45 +244,78 @@ def linalg_outputs(op: ir.Operation | ir.OpView) -> list[ir.Value]:
     return list(cast(linalg.GenericOp, op.opview if isinstance(op, ir.Operation) else op).outputs)
 
 
-def operands(op: ir.OpView) -> list[Operand]:
-    """The composed accesses of a linalg op's operands, inputs first."""
+@dataclass(frozen=True)
+class LinalgOperands:
+    """A `linalg.generic`'s operand values and their indexing maps, inputs first: read
+    once for `operands` and `extent_keys` (the accessors decode the operand segments on
+    every call)."""
+
+    values: tuple[ir.Value, ...]
+    maps: tuple[ir.AffineMap, ...]
+    inputs: int
+
+
+def linalg_operands(op: ir.OpView) -> LinalgOperands:
+    """The operands of a `linalg.generic` with their maps."""
     generic = view_as(op, linalg.GenericOp)
-    maps = indexing_maps(generic)
-    values = list(generic.inputs) + list(generic.outputs)
+    inputs = list(generic.inputs)
+    return LinalgOperands(tuple(inputs + list(generic.outputs)),
+                          tuple(indexing_maps(generic)), len(inputs))
+
+
+def operands(op: ir.OpView, read: LinalgOperands | None = None) -> list[Operand]:
+    """The composed accesses of a linalg op's operands, inputs first (`read`: its
+    operands, when read already)."""
+    read = read or linalg_operands(op)
     out = []
-    for i, (value, amap) in enumerate(zip(values, maps, strict=True)):
+    for i, (value, amap) in enumerate(zip(read.values, read.maps, strict=True)):
         if not isinstance(value.type, ir.MemRefType):
             raise Unsupported("operand is not a memref")
         root, access = compose(value, [affine_lin(e) for e in amap.results])
-        out.append(Operand(value, root, tuple(access), i >= len(generic.inputs)))
+        out.append(Operand(value, root, tuple(access), i >= read.inputs))
     return out
 
 
-def extent_keys(op: ir.OpView) -> dict[int, set[SizeKey]]:
+def extent_keys(op: ir.OpView, read: LinalgOperands | None = None) -> dict[int, set[SizeKey]]:
     """Per loop dim, the ways its trip count is written (static size or size value)."""
-    generic = view_as(op, linalg.GenericOp)
+    read = read or linalg_operands(op)
     keys: dict[int, set[SizeKey]] = {}
-    for value, amap in zip(list(generic.inputs) + list(generic.outputs),
-                           indexing_maps(generic), strict=True):
-        for pos, expr in enumerate(amap.results):
-            if isinstance(expr, ir.AffineDimExpr):
-                keys.setdefault(expr.position, set()).add(dim_key(value, pos))
+    for value, amap in zip(read.values, read.maps, strict=True):
+        dims = [(pos, expr.position) for pos, expr in enumerate(amap.results)
+                if isinstance(expr, ir.AffineDimExpr)]
+        sizes = view_sizes(value) if dims else []
+        for pos, dim in dims:
+            keys.setdefault(dim, set()).add(sizes[pos])
     return keys
 
 
 def dim_key(value: ir.Value, pos: int) -> SizeKey:
     """A comparable name for `value`'s size along `pos`."""
-    size = ir.MemRefType(value.type).shape[pos]
-    if size != DYNAMIC:
-        return ConstSize(size)
+    return view_sizes(value)[pos]
+
+
+def view_sizes(value: ir.Value) -> list[SizeKey]:
+    """A comparable name for each of `value`'s sizes, read once per view (a subview's
+    operands and its source's chain are the same for every dim)."""
+    shape = ir.MemRefType(value.type).shape
+    if DYNAMIC not in shape:
+        return [ConstSize(size) for size in shape]
     owner = value.owner
-    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.subview":
-        return value_key(subview_size(owner.opview, pos))
-    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.cast":
-        return dim_key(owner.operands[0], pos)
-    if isinstance(owner, ir.Operation | ir.OpView) and owner.name == "memref.transpose":
-        return dim_key(owner.operands[0], _permutation(owner)[pos])
-    return DimSize(value, pos)
+    name = owner.name if isinstance(owner, ir.Operation | ir.OpView) else ""
+    if name == "memref.subview":
+        # Its dynamic sizes in order are those of its result's dynamic dims.
+        dynamic = iter(view_as(owner, memref.SubViewOp).sizes)
+        return [ConstSize(size) if size != DYNAMIC else value_key(next(dynamic))
+                for size in shape]
+    if name == "memref.cast":
+        source = view_sizes(owner.operands[0])
+    elif name == "memref.transpose":
+        below = view_sizes(owner.operands[0])
+        source = [below[p] for p in _permutation(owner)]
+    else:
+        source = [DimSize(value, pos) for pos in range(len(shape))]
+    return [ConstSize(size) if size != DYNAMIC else key for size, key in zip(shape, source,
+                                                                               strict=True)]
 
 
 def subview_size(op: ir.OpView, pos: int) -> ir.Value:
@@ -301,13 +338,14 @@ def value_key(value: ir.Value) -> SizeKey:
     Raised nests recompute a trip count per nest (`affine.max` of the same operands),
     so pure affine ops compare by their map and operands, not by SSA identity.
     """
-    known = constant_value(value)
-    if known is not None:
-        return ConstSize(int(known))
     owner = value.owner
-    if isinstance(owner, ir.Operation | ir.OpView) and owner.name in (
-            "affine.max", "affine.min", "affine.apply"):
-        return AffineSize(owner.name, str(owner.attributes["map"]),
+    name = owner.name if isinstance(owner, ir.Operation | ir.OpView) else ""
+    if name == "arith.constant":
+        known = constant_value(value)
+        if known is not None:
+            return ConstSize(int(known))
+    elif name in ("affine.max", "affine.min", "affine.apply"):
+        return AffineSize(name, str(owner.attributes["map"]),
                           tuple(value_key(o) for o in owner.operands))
     return ValueSize(value)
 

@@ -13,13 +13,14 @@ from polylift.matcher.ir.ir_model import (
     extent_keys,
     indexing_maps,
     iterator_kinds,
+    linalg_operands,
     operands,
     payload_types,
 )
 from polylift.matcher.ir.mask import split_mask
 from polylift.matcher.ir.payload import payload
 from polylift.matcher.ir.tree import Apply, Arg, Cmp, Const, Node, children, with_children
-from polylift.mlir import ir, linalg, view_as
+from polylift.mlir import ir
 
 
 class StepIR(Protocol):
@@ -67,9 +68,10 @@ class GenericIR:
     def __init__(self, op: ir.OpView, accumulate: str = "", wide: frozenset = frozenset(),
                  unsigned: bool = False):
         self.op = op
-        self.operands: list[Operand] = operands(op)
-        self.element = ir.MemRefType(view_as(op, linalg.GenericOp).outputs[0].type).element_type
-        self.keys = extent_keys(op)
+        read = linalg_operands(op)
+        self.operands: list[Operand] = operands(op, read)
+        self.element = ir.MemRefType(read.values[read.inputs].type).element_type
+        self.keys = extent_keys(op, read)
         self.iterators = iterator_kinds(op)
         block = op.regions[0].blocks[0]
         yielded = list(block.operations[len(block.operations) - 1].operands)

@@ -257,15 +257,17 @@ class CandidateIndex:
         return found
 
     def reader(self) -> BlockShapes:
-        """The index over one block while it does not change."""
+        """The index over one block."""
         return BlockShapes(self, StepContexts())
 
 
 class BlockShapes:
-    """The candidate index over the ops of one block while it does not change: each
-    op's shape is read once, though an op is read as a later op of the runs before it
-    and as the first of its own (`op_shape` reads the payload). `contexts`: the ops as
-    steps over the same block, which the shapes read and the matches go on reading."""
+    """The candidate index over the ops of one block: each op's shape is read once,
+    though an op is read as a later op of the runs before it and as the first of its own
+    (`op_shape` reads the payload). `contexts`: the ops as steps over the same block,
+    which the shapes read and the matches go on reading. A rewrite replaces a run of ops
+    by new ops that are no run element (a launch, its views, a guard): what was read of
+    the other ops stays true, and the taken ones are forgotten (`forget`)."""
 
     def __init__(self, index: CandidateIndex, contexts: StepContexts):
         self.index = index
@@ -282,6 +284,13 @@ class BlockShapes:
     def candidates(self, op: ir.Operation | ir.OpView) -> list[KernelTemplate]:
         """`CandidateIndex.candidates(op)`."""
         return self.index.of_shape(op, self.shape(op))
+
+    def forget(self, ops: Sequence[ir.Operation | ir.OpView]) -> None:
+        """Drop what was read of `ops`, which a rewrite is about to take away: an erased
+        op's address may be reused by an op made later."""
+        for op in ops:
+            self._shapes.pop(op.operation, None)
+        self.contexts.forget(ops)
 
     def admits_run(self, tpl: KernelTemplate, run: Sequence[ir.OpView]) -> bool:
         """Whether the ops after the first of a run may match the later steps of `tpl`

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from polylift.matcher.binding.engine import (
     Bindings,
@@ -72,7 +72,7 @@ def step_context(op: ir.OpView, accumulate: str = "", wide: frozenset = frozense
 
 class StepContexts:
     """What each op is as a step (`step_context`), read once per op and template types
-    while the IR does not change: a search over every template reads an op's payload
+    while the op does not change: a search over every template reads an op's payload
     once, not once per template (a bilateral filter's takes tens of milliseconds, and
     the closest-template search of a near miss matched it a thousand times)."""
 
@@ -86,6 +86,14 @@ class StepContexts:
         if found is None:
             found = self._written[op.operation] = written_type(op)
         return found
+
+    def forget(self, ops: Sequence[ir.Operation | ir.OpView]) -> None:
+        """Drop what was read of `ops` (`BlockShapes.forget`)."""
+        gone = {op.operation for op in ops}
+        for key in [k for k in self._read if k[0] in gone]:
+            del self._read[key]
+        for op in gone:
+            self._written.pop(op, None)
 
     def of(self, op: ir.OpView, accumulate: str, wide: frozenset,
            unsigned: bool = False) -> StepIR:

@@ -22,7 +22,9 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
   a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
   one element matches a store, or the 0-d linalg op a reduction's initial value is
   raised to: a linalg op with an output subscript that is a loop dim writes more than
-  one element, and `engine.Matcher.access` rejects it as the target of such a step.
+  one element, and `engine.Matcher.access` rejects it as the target of such a step;
+- a step without `where` matches only an op that updates every point of its loops
+  (`match._same_mask`): a masked triangle is no gemm.
 
 A loop nest or a store is indexed by its kind (the templates whose first step it may
 be, `runs.fits`) and the element type it writes: a template of one op (not a loop
@@ -75,8 +77,9 @@ from polylift.tdl.steps import step_indices, target_array, written_indices
 @dataclass(frozen=True)
 class OpShape:
     """What the index reads of a `linalg.generic`: its loops, its written type, the
-    top node of its payload tree (None when the matcher cannot read the payload), and
-    whether an output subscript is a loop dim (the op writes more than one element)."""
+    top node of its payload tree (None when the matcher cannot read the payload),
+    whether an output subscript is a loop dim (the op writes more than one element), and
+    whether it is masked to some of its points (False where the payload is not read)."""
 
     outputs: int
     parallel: int
@@ -84,26 +87,30 @@ class OpShape:
     dtype: str
     top: str | None
     writes_along_loops: bool
+    masked: bool = False
 
 
 @dataclass(frozen=True)
 class StepShape:
     """The generics a template's first step can match: `parallel` loops exactly, between
     `least` and `most` reductions, writing one of `dtypes`, with a payload whose top node
-    is one of `tops` (None: any type, any top)."""
+    is one of `tops` (None: any type, any top); `everywhere`: the step has no `where`,
+    so the op updates every point of its loops."""
 
     parallel: int
     least: int
     most: int
     dtypes: frozenset[str] | None
     tops: frozenset[str] | None
+    everywhere: bool = False
 
     def admits(self, op: OpShape) -> bool:
         """Whether the engine could match the step against an op of this shape."""
         return op.outputs == 1 and op.parallel == self.parallel \
             and self.least <= op.reductions <= self.most \
             and (self.dtypes is None or op.dtype in self.dtypes) \
-            and (self.tops is None or op.top is None or op.top in self.tops)
+            and (self.tops is None or op.top is None or op.top in self.tops) \
+            and not (self.everywhere and op.masked)
 
 
 def op_shape(op: ir.Operation | ir.OpView,
@@ -118,17 +125,22 @@ def op_shape(op: ir.Operation | ir.OpView,
     kinds = step.iterators if step is not None else iterator_kinds(view)
     outputs = list(view.outputs)
     dtype = str(ir.MemRefType(outputs[0].type).element_type) if outputs else ""
+    masked = False
     try:
         # As `GenericIR` reads it.
-        top: str | None = kind(step.tree if step is not None else
-                               payload(view, split_mask(view)[0]))
+        if step is not None:
+            top: str | None = kind(step.tree)
+            masked = bool(step.mask)
+        else:
+            value, mask = split_mask(view)
+            top, masked = kind(payload(view, value)), bool(mask)
     except Unsupported:
         top = None
     maps = list(view.indexing_maps)[len(view.inputs):]
     along = any(isinstance(e, ir.AffineDimExpr) for m in maps
                 for e in ir.AffineMapAttr(m).value.results)
     return OpShape(len(outputs), kinds.count("parallel"), kinds.count("reduction"), dtype,
-                   top, along)
+                   top, along, masked)
 
 
 def _as_step(view: linalg.GenericOp, contexts: StepContexts | None) -> StepIR | None:
@@ -179,7 +191,7 @@ def _shape(tpl: KernelTemplate, step: Step, alone: bool) -> StepShape:
         # peeled off before matching.
         tops |= {"val", "trunc"} if tpl.accumulate else {"val"}
     return StepShape(len(written), len(subscripts), len(subscripts | numbers), dtypes,
-                     None if tops is None else frozenset(tops))
+                     None if tops is None else frozenset(tops), not step.where)
 
 
 # The payload node each template operator matches (`engine.Matcher.expr`).

@@ -72,6 +72,7 @@ from pathlib import Path
 
 from polylift import rewriter
 from polylift.errors import PolyliftError, UsageError
+from polylift.function_versions import delinearized_name, flat_name, noalias_name
 from polylift.harness.check import (
     CheckOptions,
     CheckResult,
@@ -123,8 +124,9 @@ def _has_launch(op: ir.Operation) -> bool:
 def _kernel_ops(text: str, kernel: str, remove: Callable[[ir.Operation], bool],
                 deep: bool) -> str:
     """The matched module with the kernel's ops that `remove` selects erased (those of
-    its body, or with `deep` those nested anywhere in it), and the kernel under its C
-    name again (so the lifting step can prepare it anew)."""
+    its body and of its versions' bodies, where the launches of a delinearised or
+    alias-guarded kernel are, or with `deep` those nested anywhere in them), and the
+    kernel under its C name again (so the lifting step can prepare it anew)."""
     doomed: list[ir.Operation] = []
 
     def visit(op: ir.Operation) -> ir.WalkResult:
@@ -136,11 +138,15 @@ def _kernel_ops(text: str, kernel: str, remove: Callable[[ir.Operation], bool],
     ctx = new_context()
     with ctx:
         module = parse_module(text, ctx, "matched.mlir")
+        versions = {delinearized_name(kernel), noalias_name(kernel), flat_name(kernel)}
         for func in module.body.operations:
-            if ir.StringAttr(func.attributes["sym_name"]).value == lifted_name(kernel):
+            name = ir.StringAttr(func.attributes["sym_name"]).value
+            if name == lifted_name(kernel):
                 rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(kernel))
-                for op in func.regions[0].blocks[0].operations:
-                    op.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+            elif name not in versions or not func.regions[0].blocks:
+                continue
+            for op in func.regions[0].blocks[0].operations:
+                op.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
         for op in doomed:
             rewriter.erase(op)
         return str(module)

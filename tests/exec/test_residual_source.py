@@ -24,6 +24,7 @@ from polylift.passes.stages import LINALG, MATCHED
 
 ROOT = Path(__file__).resolve().parents[2]
 LINALG_DIR = ROOT / "benchmarks" / "linalg"
+ARRAYS_DIR = ROOT / "benchmarks" / "arrays"
 PASSES = (*LINALG.flags, *MATCHED.flags)
 DEFINES = ("MINI_DATASET",)
 
@@ -104,6 +105,27 @@ def test_a_full_kernel_keeps_only_its_declarations(tmp_path):
     _compiles(got.text, source, tmp_path)
     kernel = _kernel_text(got.text, "kernel_gemver")
     assert "for (" not in kernel and "=" not in kernel.split("{", 1)[1]
+
+
+def test_a_loop_launched_whole_is_removed(tmp_path):
+    # The index of the maximum: the loop is raised as one unit located at the `for`, so
+    # no statement in it has a position of its own in the launch.
+    source = ARRAYS_DIR / "argmax_ret.c"
+    got, _ = _residual(source)
+    assert [(line, col) for _, line, col in got.removed] == [(26, 3)]
+    _compiles(got.text, source, tmp_path)
+    kernel = _kernel_text(got.text, "kernel_argmax_ret")
+    assert "for (" not in kernel and "return k;" in kernel
+
+
+def test_a_loop_launched_whole_with_residual_code_in_it_is_refused():
+    source = ARRAYS_DIR / "argmax_ret.c"
+    path = str(source)
+    code = LaunchedCode(frozenset({(path, 26, 3)}), frozenset({(path, 29, 7)}))
+    with pytest.raises(ResidualSourceError, match=r"argmax_ret.c:26:3: the loop is launched "
+                                                  "as a whole and holds residual code"):
+        residual_source(source, "kernel_argmax_ret", code, default_include_dirs(source),
+                        DEFINES)
 
 
 SMALL = """void kernel_k(int n, double x[restrict n])

@@ -14,14 +14,17 @@ launches. Every op nested in a unit has the position of the C expression or stat
 it comes from (views, index arithmetic, constants and a remaining loop's launches are
 not counted: they compute nothing of the loop's own), so a leaf statement of the kernel
 (any statement but a block or a `for`) is *launched* when positions of launched units
-fall in it, *residual* when positions of remaining units do. A launched leaf is
-removed, then every `for` and block left empty; the body is printed again (pycparser's
+fall in it, *residual* when positions of remaining units do; a `for` is launched as a
+whole when its own position is launched and none in its body is (a loop raised as one
+unit, its ops at the loop's position: an index of the extremum). A launched leaf or
+loop is removed, then every `for` and block left empty; the body is printed again (pycparser's
 generator, macros expanded as the same dataset size compiles them) in place of the
 original body, the rest of the file kept as is.
 
 Nothing is guessed: a leaf both launched and residual (one statement split between a
-launch and loops), launched code outside the kernel's own statements (an inlined
-callee), or a matched unit the raised module lacks raises `ResidualSourceError`.
+launch and loops), a loop launched as a whole with residual code in it, launched code
+outside the kernel's own statements (an inlined callee), or a matched unit the raised
+module lacks raises `ResidualSourceError`.
 """
 
 from __future__ import annotations
@@ -155,6 +158,8 @@ def _strip(stmt: c_ast.Node, code: LaunchedCode, removed: list[Position]) -> c_a
         kept = [s for s in (_strip(item, code, removed) for item in items) if s is not None]
         return c_ast.Compound(kept, stmt.coord) if kept or not items else None
     if isinstance(stmt, c_ast.For):
+        if _at(stmt) in code.launched and not _coords(stmt.stmt) & code.launched:
+            return _whole_loop(stmt, code, removed)
         body = _strip(stmt.stmt, code, removed)
         return None if body is None else c_ast.For(stmt.init, stmt.cond, stmt.next, body,
                                                    stmt.coord)
@@ -167,6 +172,16 @@ def _strip(stmt: c_ast.Node, code: LaunchedCode, removed: list[Position]) -> c_a
         removed.append(_at(stmt))
         return None
     return stmt
+
+
+def _whole_loop(loop: c_ast.For, code: LaunchedCode, removed: list[Position]) -> None:
+    """Remove a loop that went into a launch as one unit located at the `for` itself; one
+    whose body also holds residual code cannot be told apart from a launch beside it."""
+    if _coords(loop) & code.residual:
+        file, line, col = _at(loop)
+        raise ResidualSourceError(f"{file}:{line}:{col}: the loop is launched as a whole "
+                                  "and holds residual code")
+    removed.append(_at(loop))
 
 
 @dataclass(frozen=True)

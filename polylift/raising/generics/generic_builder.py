@@ -141,7 +141,9 @@ def _subview(acc: Access, offsets, sizes, strides, mat: Materializer,
     per materializer, and verified as it is made."""
     source = acc.memref
     rtype = rtype or subview_type(ir.MemRefType(source.type), offsets, sizes, strides)
-    key = ("subview", source, str(rtype), *offsets, "|", *sizes, "|", *strides)
+    # A type is uniqued in its context: it is its own key, printed it cost more than the
+    # subview.
+    key = ("subview", source, rtype, *offsets, "|", *sizes, "|", *strides)
     if key not in mat.cache:
         view = memref.subview(source, offsets, sizes, strides, result_type=rtype,
                               loc=mat.loc, ip=mat.ip)

@@ -313,3 +313,44 @@ def test_a_bare_signed_division_is_c_division():
     summary = summarize(text, "kernel_k", SIG, library)
     assert dict(summary.launches[0].sizes)["m"] == "(ni / nj)"
     assert kernel_flops(summary, library, {**SIZES, "ni": 60}) == 2 * 2 * 25 * 30 + 2 * 2 * 25
+
+
+def _relu(view: str, view_type: str) -> str:
+    """act.relu on a view of C (`view`: ops computing `%r` of type `view_type`)."""
+    return _module(f"{view}  \"kernel.launch\"(%r) <{{callee = @relu_ip_f64, template = "
+                   f"\"act.relu\", source_order_matches = true}}> : ({view_type}) -> ()\n")
+
+
+def test_a_rank_reducing_view_reads_the_dims_it_keeps():
+    library = load_library()
+    row = _relu(f"  %r = memref.subview %C[0, 0] [1, %nj] [1, 1] : {F64} to "
+                "memref<?xf64, strided<[1]>>\n", "memref<?xf64, strided<[1]>>")
+    column = _relu(f"  %r = memref.subview %C[0, 0] [%ni, 1] [1, 1] : {F64} to "
+                   "memref<?xf64, strided<[?]>>\n", "memref<?xf64, strided<[?]>>")
+    assert dict(summarize(row, "kernel_k", SIG, library).launches[0].sizes) == {"n": "nj"}
+    assert dict(summarize(column, "kernel_k", SIG, library).launches[0].sizes) == {"n": "ni"}
+
+
+def test_kept_dims_are_unknown_where_a_unit_dim_may_be_dropped_or_kept():
+    from polylift.harness.facts.param_exprs import _kept_dims
+    dynamic = -(2**63)
+    assert _kept_dims([1, dynamic, dynamic], 2) == [1, 2]
+    assert _kept_dims([dynamic, 1], 2) == [0, 1]
+    assert _kept_dims([1, dynamic, 1], 2) is None
+
+
+def test_a_size_may_be_a_dim_of_a_view():
+    """gemm on a view whose sizes are `memref.dim`s of C and of a view of A."""
+    library = load_library()
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    text = _module("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                   f"  %a = memref.subview %A[0, 0] [%nj, %nk] [1, 1] : {F64} to {view}\n"
+                   f"  %d0 = memref.dim %C, %c0 : {F64}\n"
+                   f"  %d1 = memref.dim %a, %c1 : {view}\n  %d2 = memref.dim %a, %c0 : {view}\n"
+                   f"  %c = memref.subview %C[0, 0] [%d0, %d1] [1, 1] : {F64} to {view}\n"
+                   f"  %b = memref.subview %B[0, 0] [%d2, %d2] [1, 1] : {F64} to {view}\n"
+                   f'  "kernel.launch"(%c, %b, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+                   'template = "blas.gemm", source_order_matches = true}> : '
+                   f'({view}, {view}, {F64}, f64, f64) -> ()\n')
+    (launch,) = summarize(text, "kernel_k", SIG, library).launches
+    assert dict(launch.sizes) == {"m": "ni", "n": "nk", "k": "nj"}

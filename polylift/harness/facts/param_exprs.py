@@ -49,6 +49,8 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     op = value.owner
     if op.name == "arith.select":
         return _c_quotient(op, frame, sig, depth) or _extremum(op, frame, sig, depth)
+    if op.name == "memref.dim":
+        return _dim_expr(op, frame, sig, depth)
     args = [index_expr(v, frame, sig, depth + 1) for v in op.operands]
     if op.name == "arith.constant":
         text = str(op.attributes["value"]).split(":")[0].strip()
@@ -64,6 +66,18 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     if op.name in ("affine.max", "affine.min", "affine.apply"):
         return _affine_expr(op, [a for a in args if a is not None])
     return None
+
+
+def _dim_expr(op: ir.OpView, frame: Frame, sig: SignatureLike, depth: int) -> str | None:
+    """`memref.dim %view, %c` at a constant dim, as the extent `operand_dim` reads from
+    the view: a launch operand is often a view of a view sized by such dims."""
+    source, index = op.operands
+    dim = index_expr(index, frame, sig, depth + 1)
+    rank = source.type.rank if isinstance(source.type, ir.MemRefType) else 0
+    if dim is None or not re.fullmatch(r"\d+", dim) or int(dim) >= rank:
+        return None
+    extent = operand_dim(source, int(dim), frame, sig)
+    return None if extent is None else str(extent)
 
 
 # arith.divsi truncates toward zero as C's `/` does (`evaluate_size` refuses a zero
@@ -147,10 +161,14 @@ def operand_dim(value: ir.Value, dim: int, frame: Frame,
 
 
 def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> str | None:
+    """Dim `dim` of a subview's result: its size operand or constant, where the view
+    keeps dim `dim` of the source at a place one can tell (`_kept_dims`)."""
     static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
-    source = op.operands[0].type
-    if not isinstance(source, ir.MemRefType) or source.rank != len(static):
-        return None  # a rank-reducing view: its dims are not the source's
+    result = op.results[0].type
+    kept = _kept_dims(static, result.rank) if isinstance(result, ir.MemRefType) else None
+    if kept is None or not 0 <= dim < len(kept):
+        return None
+    dim = kept[dim]
     dynamic = ir.ShapedType.get_dynamic_size()
     if static[dim] != dynamic:
         return str(static[dim])
@@ -158,6 +176,21 @@ def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> s
     # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
     segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     return index_expr(op.operands[segments[0] + segments[1] + position], frame, sig)
+
+
+def _kept_dims(static: list[int], rank: int) -> list[int] | None:
+    """The source dims a subview of sizes `static` keeps in a result of `rank` dims.
+
+    A rank-reducing view drops dims of static size 1 only; which ones its result type
+    tells through its layout, which is not read here. So the kept dims are known when
+    there are no more such dims than it drops (all of them dropped); None otherwise,
+    as a dim read at the wrong place would be a wrong size."""
+    if rank == len(static):
+        return list(range(rank))
+    units = [d for d, size in enumerate(static) if size == 1]
+    if len(units) != len(static) - rank:
+        return None
+    return [d for d in range(len(static)) if d not in units]
 
 
 def _extremum(select: ir.OpView, frame: Frame, sig: SignatureLike, depth: int) -> str | None:

@@ -339,10 +339,7 @@ def trip_count(loop: ir.OpView, frame: Frame, sig: SignatureLike) -> str | None:
     step is not one (e.g. it reads an enclosing loop's induction variable), or where an
     `scf.for` compares unsigned."""
     if loop.name == "affine.for":
-        bounds = _affine_bounds(loop, frame, sig)
-        if bounds is None:
-            return None
-        lower, upper = bounds
+        lower, upper = _affine_bounds(loop, frame, sig)
         step: str | None = str(ir.IntegerAttr(loop.attributes["step"]).value)
     else:
         if "unsignedCmp" in loop.attributes:
@@ -354,7 +351,7 @@ def trip_count(loop: ir.OpView, frame: Frame, sig: SignatureLike) -> str | None:
 
 
 def _affine_bounds(loop: ir.OpView, frame: Frame,
-                   sig: SignatureLike) -> tuple[str | None, str | None] | None:
+                   sig: SignatureLike) -> tuple[str | None, str | None]:
     """An `affine.for`'s lower bound (the greatest of its map's results) and upper bound
     (the least of them), each None where it is not an expression of the parameters."""
     segments = list(ir.DenseI32ArrayAttr(loop.attributes["operandSegmentSizes"]))

@@ -68,7 +68,7 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
         return args[0]
     if op.name in ("affine.max", "affine.min", "affine.apply"):
-        return _affine_expr(op, [str(a) for a in args])
+        return None if None in args else _affine_expr(op, [str(a) for a in args])
     return None
 
 

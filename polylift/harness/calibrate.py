@@ -15,7 +15,9 @@ beside them and every output compared, so nothing slow-but-wrong is measured), e
 The point of T at that size has `ratio = loops / (only T)` (`all` when T is the only
 template): the call's speedup over its loops in this kernel (the other loops, the same
 in both, make the ratio nearer 1 than that of the call alone, never of the other sign),
-and the mean work (flops + bytes) of T's launches as its place on the profile's axis.
+and the mean work (flops + bytes) of one run of T's launches as its place on the
+profile's axis (`_point`). A launch inside loops whose trip counts the harness reads
+(`LaunchCost.times`) is timed as any other: the kernel's times include all its runs.
 """
 
 from __future__ import annotations
@@ -62,8 +64,17 @@ def _only(template: str, costs: Sequence[LaunchCost], workdir: Path) -> str:
 
 def _point(benchmark: str, size: str, costs: list[LaunchCost], loops_s: float,
            call_s: float) -> Point:
-    return Point(sum(c.flops + c.moved for c in costs) / len(costs), loops_s / call_s,
-                 costs[0].sizes, benchmark, size, loops_s, call_s)
+    """The point of one template: the work of one launch, the mean over every run of
+    its launches in the call (a launch run 100 times in a loop weighs 100), and the
+    kernel's speedup.
+
+    The work is that of a single run, never multiplied by the times it runs: the
+    `profitable` policy (`host_policy.choose`) compares the work of one launch with the
+    profile's points, as each run pays the call's overhead once. The ratio is of the
+    whole kernel's times, in which every run counts."""
+    runs = sum(c.times for c in costs)
+    work = sum((c.flops + c.moved) * c.times for c in costs) / runs
+    return Point(work, loops_s / call_s, costs[0].sizes, benchmark, size, loops_s, call_s)
 
 
 def _fastest(source: Path, builds: dict[str, CheckOptions], rounds: int,

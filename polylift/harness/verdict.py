@@ -69,7 +69,7 @@ class CheckResult:
     # The launch audit, when the end-to-end comparison was outside the bound and the
     # kernel calls a backend other than ref (see harness/comparison/audit.py).
     audit: tuple[LaunchAudit, ...] = ()
-    # The launches that ran once per call at known sizes, with their flops.
+    # The launches that run in a call, with sizes and a count known: their costs.
     launch_costs: tuple[LaunchCost, ...] = ()
     # No launch: `lifted_s` times the source's own code, built as the reference is (what
     # users get); the MLIR build was compared, and `mlir_s` is its time.

@@ -5,16 +5,19 @@ asserted: the figures are the machine's)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from polylift.cli.main import main
+from polylift.harness.calibrate import measure
 from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.lowering.profile import FORMAT, VERSION, load_profile
 
 ROOT = Path(__file__).resolve().parents[2]
 ATAX = ROOT / "benchmarks" / "linalg" / "atax.c"
+CONNECTED = ROOT / "benchmarks" / "framework" / "connected.c"
 HAS_FRONTEND = hasattr(__import__("polylift.frontend", fromlist=["x"]), "translate_file")
 pytestmark = pytest.mark.skipif(not HAS_FRONTEND, reason="the C front end is not built yet")
 
@@ -56,6 +59,28 @@ def test_calibrate_reads_framework_layers_sizes_and_tests(tmp_path, capsys):
     assert point.loops_s > 0 and point.call_s > 0
     axpby = profile.entry("blas.axpby", "host", "f32")
     assert axpby is not None and axpby.points[0].kernel == "shortcut"
+
+
+def test_calibrate_times_a_launch_inside_loops(tmp_path):
+    """connected adds the bias element by element: an ew.adds_ip of one element in
+    loops over the batch and the outputs (2 x 10 at MINI), now counted and timed."""
+    options = CheckOptions(repeat=1)
+    result = check_benchmark(CONNECTED, replace(options, backend="host", size="MINI"))
+    assert result.verdict == "BIT-EXACT", result.message
+    adds = [c for c in result.launch_costs if c.template == "ew.adds_ip"]
+    assert [(c.sizes, c.times, c.flops) for c in adds] == [((("n", 1),), 20, 1.0)]
+    # gemm_nt_zero (2 x 10 x 12), scal2d and axpy2d1 (2 x 10), the bias (20 times 1),
+    # leaky (20): the kernel's flops count every run.
+    assert result.flops == 2 * 2 * 10 * 12 + 20 + 20 + 20 * 1 + 20
+    measured = measure(CONNECTED, "MINI", options, tmp_path)
+    assert not measured.note
+    points = {template: point for template, _, point in measured.points}
+    assert set(points) == {"blas.scal2d", "blas.gemm_nt_zero", "blas.axpy2d1", "ew.adds_ip",
+                           "act.leaky"}
+    # One launch's work: 1 flop, 8 bytes (read and written).
+    point = points["ew.adds_ip"]
+    assert (point.work, dict(point.sizes), point.kernel) == (9.0, {"n": 1}, "connected")
+    assert point.loops_s > 0 and point.call_s > 0
 
 
 def test_calibrate_usage_errors(capsys):

@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 from pathlib import Path
 
+import pytest
+
+from polylift.errors import BuildError
 from polylift.frontend import Param, Signature
 from polylift.harness.facts.coverage import (
     FULL,
     NONE,
     PARTIAL,
     kernel_flops,
+    launch_costs,
     matched_stage,
     short_dyadic,
     summarize,
     ulp_bound,
 )
+from polylift.harness.facts.manifest import (
+    MANIFEST_NAME,
+    BuildManifest,
+    KernelEntry,
+    manifest_json,
+    read_manifest_json,
+)
+from polylift.harness.facts.param_exprs import Runs
 from polylift.tdl.library import load_library
 
 F64 = "memref<?x?xf64>"
@@ -70,13 +84,13 @@ def test_residual_loops_make_partial_and_no_launch_none():
     assert summarize(_module(_gemm() + store), "kernel_k", SIG, library).residual == 1
 
 
-def test_flops_unknown_in_a_loop_sizes_through_views():
+def test_flops_of_a_launch_repeated_by_a_loop_sizes_through_views():
     library = load_library()
     nested = "  affine.for %i = 0 to 3 {\n  " + _gemm() + "  }\n"
     summary = summarize(_module(nested), "kernel_k", SIG, library)
-    # The loop only repeats the launch (FULL), an unknown number of times (no flops).
-    assert summary.coverage == FULL and not summary.launches[0].top_level
-    assert kernel_flops(summary, library, SIZES) is None
+    # The loop only repeats the launch (FULL), three times.
+    assert summary.coverage == FULL and summary.launches[0].runs == Runs((), ("max(0, 3)",))
+    assert kernel_flops(summary, library, SIZES) == 3 * (2 * 20 * 25 * 30 + 2 * 20 * 25)
     partial = summarize(_module(_gemm() + LOOP), "kernel_k", SIG, library)
     assert kernel_flops(partial, library, SIZES) is None
     view = ("  %c0 = arith.constant 0 : index\n  %m = affine.max affine_map<(d0)[s0] -> (0, d0 * 2 "
@@ -253,24 +267,22 @@ def test_a_launch_under_a_test_of_the_parameters_runs_when_it_holds():
             "  %t = arith.andi %lt, %eq : i1\n")
     summary = summarize(_guarded(test), "kernel_k", SIG, library)
     then, other = summary.launches
-    assert then.top_level and then.guards == ("((ni < nj) and ((nk - 1) == nj))",)
-    assert other.guards == ("(not ((ni < nj) and ((nk - 1) == nj)))",)
+    assert then.runs == Runs(("((ni < nj) and ((nk - 1) == nj))",))
+    assert other.runs == Runs(("(not ((ni < nj) and ((nk - 1) == nj)))",))
     taken = {"ni": 20, "nj": 25, "nk": 26}
-    assert then.runs(taken) is True and other.runs(taken) is False
-    assert other.runs({**taken, "ni": 30}) is True and then.runs({"ni": 1}) is None
+    assert then.times(taken) == 1 and other.times(taken) == 0
+    assert other.times({**taken, "ni": 30}) == 1 and then.times({"ni": 1}) is None
     # The launch that does not run costs nothing; the one that does, its gemm.
     assert kernel_flops(summary, library, taken) == 2 * 20 * 25 * 26 + 2 * 20 * 25
 
 
-def test_a_launch_in_a_loop_or_under_an_unknown_test_is_not_top_level():
+def test_a_launch_under_an_unknown_test_runs_an_unknown_number_of_times():
     library = load_library()
     unknown = summarize(_guarded("  %t = arith.cmpf olt, %alpha, %beta : f64\n"), "kernel_k",
                         SIG, library)
-    assert not any(launch.top_level for launch in unknown.launches)
+    assert all(launch.runs is None for launch in unknown.launches)
+    assert all(launch.times(SIZES) is None for launch in unknown.launches)
     assert kernel_flops(unknown, library, SIZES) is None
-    looped = summarize(_module("  affine.for %i = 0 to 2 {\n  " + _gemm() + "  }\n"),
-                       "kernel_k", SIG, library)
-    assert not looped.launches[0].top_level and looped.launches[0].runs(SIZES) is None
 
 
 def test_an_affine_if_states_its_set_over_the_parameters():
@@ -278,10 +290,10 @@ def test_an_affine_if_states_its_set_over_the_parameters():
     text = _module("  affine.if affine_set<()[s0, s1] : (s0 - s1 * 2 >= 0, s1 - 5 == 0)>"
                    "()[%ni, %nj] {\n  " + _gemm() + "  }\n")
     (launch,) = summarize(text, "kernel_k", SIG, library).launches
-    assert launch.guards == ("(((ni) - (nj) * 2 >= 0) and ((nj) - 5 == 0))",)
-    assert launch.runs({"ni": 10, "nj": 5}) is True
-    assert launch.runs({"ni": 9, "nj": 5}) is False
-    assert launch.runs({"ni": 20, "nj": 6}) is False
+    assert launch.runs == Runs(("(((ni) - (nj) * 2 >= 0) and ((nj) - 5 == 0))",))
+    assert launch.times({"ni": 10, "nj": 5}) == 1
+    assert launch.times({"ni": 9, "nj": 5}) == 0
+    assert launch.times({"ni": 20, "nj": 6}) == 0
 
 
 def test_a_size_may_be_the_least_or_greatest_of_two():
@@ -313,3 +325,161 @@ def test_a_bare_signed_division_is_c_division():
     summary = summarize(text, "kernel_k", SIG, library)
     assert dict(summary.launches[0].sizes)["m"] == "(ni / nj)"
     assert kernel_flops(summary, library, {**SIZES, "ni": 60}) == 2 * 2 * 25 * 30 + 2 * 2 * 25
+
+
+def _relu(view: str, view_type: str) -> str:
+    """act.relu on a view of C (`view`: ops computing `%r` of type `view_type`)."""
+    return _module(f"{view}  \"kernel.launch\"(%r) <{{callee = @relu_ip_f64, template = "
+                   f"\"act.relu\", source_order_matches = true}}> : ({view_type}) -> ()\n")
+
+
+def test_a_rank_reducing_view_reads_the_dims_it_keeps():
+    library = load_library()
+    row = _relu(f"  %r = memref.subview %C[0, 0] [1, %nj] [1, 1] : {F64} to "
+                "memref<?xf64, strided<[1]>>\n", "memref<?xf64, strided<[1]>>")
+    column = _relu(f"  %r = memref.subview %C[0, 0] [%ni, 1] [1, 1] : {F64} to "
+                   "memref<?xf64, strided<[?]>>\n", "memref<?xf64, strided<[?]>>")
+    assert dict(summarize(row, "kernel_k", SIG, library).launches[0].sizes) == {"n": "nj"}
+    assert dict(summarize(column, "kernel_k", SIG, library).launches[0].sizes) == {"n": "ni"}
+
+
+def test_kept_dims_are_unknown_where_a_unit_dim_may_be_dropped_or_kept():
+    from polylift.harness.facts.param_exprs import _kept_dims
+    dynamic = -(2**63)
+    assert _kept_dims([1, dynamic, dynamic], 2) == [1, 2]
+    assert _kept_dims([dynamic, 1], 2) == [0, 1]
+    assert _kept_dims([1, dynamic, 1], 2) is None
+
+
+def test_a_size_may_be_a_dim_of_a_view():
+    """gemm on a view whose sizes are `memref.dim`s of C and of a view of A."""
+    library = load_library()
+    view = "memref<?x?xf64, strided<[?, 1]>>"
+    text = _module("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                   f"  %a = memref.subview %A[0, 0] [%nj, %nk] [1, 1] : {F64} to {view}\n"
+                   f"  %d0 = memref.dim %C, %c0 : {F64}\n"
+                   f"  %d1 = memref.dim %a, %c1 : {view}\n  %d2 = memref.dim %a, %c0 : {view}\n"
+                   f"  %c = memref.subview %C[0, 0] [%d0, %d1] [1, 1] : {F64} to {view}\n"
+                   f"  %b = memref.subview %B[0, 0] [%d2, %d2] [1, 1] : {F64} to {view}\n"
+                   f'  "kernel.launch"(%c, %b, %B, %alpha, %beta) <{{callee = @gemm_f64, '
+                   'template = "blas.gemm", source_order_matches = true}> : '
+                   f'({view}, {view}, {F64}, f64, f64) -> ()\n')
+    (launch,) = summarize(text, "kernel_k", SIG, library).launches
+    assert dict(launch.sizes) == {"m": "ni", "n": "nk", "k": "nj"}
+
+
+def _looped(loops: str, close: int) -> str:
+    """gemm inside `loops` (ops ending in open regions), closed by `close` braces."""
+    return _module(loops + "  " + _gemm() + "  }\n" * close)
+
+
+def test_a_launch_in_affine_loops_runs_their_trip_counts():
+    library = load_library()
+    text = _looped("  affine.for %i = 1 to %ni step 2 {\n"
+                   "  affine.for %j = max affine_map<()[s0] -> (s0, 3)>()[%nk] to "
+                   "min affine_map<(d0)[s0] -> (d0, s0 + 10)>(%nj)[%nk] {\n", 2)
+    summary = summarize(text, "kernel_k", SIG, library)
+    (launch,) = summary.launches
+    assert launch.runs == Runs((), ("max(0, min((nj), (nk) + 10) - max((nk), 3))",
+                                    "max(0, (ni - 1 + 1) / 2)"))
+    # i in 1, 3, .., 19: 10 times; j from max(4, 3) to min(12, 14): 8 times, from
+    # max(2, 3) to min(30, 12): 9 times, from max(30, 3) to min(25, 40): never.
+    small = {"ni": 20, "nj": 12, "nk": 4}
+    assert launch.times(small) == 10 * 8
+    assert launch.times({"ni": 20, "nj": 30, "nk": 2}) == 10 * 9
+    assert launch.times(SIZES) == 0
+    assert launch.times({"ni": 1, "nj": 12, "nk": 4}) == 0
+    assert launch.times({"ni": 20, "nj": 12}) is None
+    gemm = 2 * 20 * 12 * 4 + 2 * 20 * 12
+    assert kernel_flops(summary, library, small) == 80 * gemm
+    (cost,) = launch_costs(summary, library, small)
+    assert (cost.times, cost.flops) == (80, gemm)
+    # A launch that never runs costs nothing, and is no launch of the run.
+    assert kernel_flops(summary, library, SIZES) == 0
+    assert launch_costs(summary, library, SIZES) == ()
+
+
+def _scf_loop(step: str) -> str:
+    """gemm in `scf.for %i = nk to ni step <step>`."""
+    return _looped("  %c3 = arith.constant 3 : index\n"
+                   f"  scf.for %i = %nk to %ni step {step} {{\n", 1)
+
+
+def test_a_launch_in_an_scf_loop_runs_its_trip_count():
+    library = load_library()
+    (launch,) = summarize(_scf_loop("%c3"), "kernel_k", SIG, library).launches
+    (stepped,) = summarize(_scf_loop("%nj"), "kernel_k", SIG, library).launches
+    assert launch.runs == Runs((), ("max(0, (ni - nk + 2) / 3)",))
+    assert stepped.runs == Runs((), ("max(0, (ni - nk + nj - 1) / max(0, nj))",))
+    for ni, nk in itertools.product(range(-4, 9), repeat=2):
+        assert launch.times({"ni": ni, "nj": 1, "nk": nk}) == len(range(nk, ni, 3))
+        for step in (1, 2, 5):
+            assert stepped.times({"ni": ni, "nj": step, "nk": nk}) == len(range(nk, ni, step))
+        # A step of 0 or less: no count.
+        assert stepped.times({"ni": ni, "nj": 0, "nk": nk}) is None
+        assert stepped.times({"ni": ni, "nj": -1, "nk": nk}) is None
+
+
+def test_a_loop_whose_bounds_are_not_of_the_parameters_has_no_count():
+    library = load_library()
+    triangle = _looped("  affine.for %i = 0 to %ni {\n"
+                       "  affine.for %j = 0 to affine_map<(d0) -> (d0)>(%i) {\n", 2)
+    carried = _looped("  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+                      "  %r = scf.for %i = %c0 to %ni step %c1 iter_args(%a = %nj) -> (index) {\n"
+                      "  scf.for %j = %c0 to %a step %c1 {\n", 1) \
+        .replace("  }\n  return", "  }\n  scf.yield %a : index\n  }\n  return")
+    parallel = _looped("  affine.parallel (%i) = (0) to (symbol(%ni)) {\n", 1)
+    for text in (triangle, carried, parallel):
+        summary = summarize(text, "kernel_k", SIG, library)
+        (launch,) = summary.launches
+        assert launch.runs is None and launch.times(SIZES) is None
+        assert kernel_flops(summary, library, SIZES) is None
+        assert launch_costs(summary, library, SIZES) == ()
+
+
+def _tested_in_loop(operand: str) -> str:
+    """gemm under `scf.if (<operand> < nj)` inside a loop over i."""
+    return _looped("  affine.for %i = 0 to %ni {\n"
+                   f"  %t = arith.cmpi slt, {operand}, %nj : index\n  scf.if %t {{\n", 2)
+
+
+def test_a_test_inside_a_loop_counts_where_it_does_not_read_the_loop():
+    library = load_library()
+    (fixed,) = summarize(_tested_in_loop("%nk"), "kernel_k", SIG, library).launches
+    assert fixed.runs == Runs(("(nk < nj)",), ("max(0, ni)",))
+    assert fixed.times(SIZES) == 0
+    assert fixed.times({"ni": 20, "nj": 25, "nk": 3}) == 20
+    (varying,) = summarize(_tested_in_loop("%i"), "kernel_k", SIG, library).launches
+    assert varying.runs is None and varying.times(SIZES) is None
+
+
+def test_the_manifest_keeps_how_often_each_launch_runs(tmp_path: Path):
+    """The compare stage of a bundle reads the summary back: the tests and trip counts
+    of a launch (and an unknown count) must survive JSON."""
+    library = load_library()
+    text = _module("  affine.for %i = 1 to %ni step 2 {\n  %t = arith.cmpi slt, %nk, %nj : "
+                   "index\n  scf.if %t {\n  " + _gemm() + "  }\n  }\n"
+                   "  affine.for %i = 0 to %ni {\n  affine.for %j = 0 to affine_map<(d0) -> "
+                   "(d0)>(%i) {\n  " + _gemm() + "  }\n  }\n")
+    summary = summarize(text, "kernel_k", SIG, library)
+    assert [launch.runs for launch in summary.launches] == [
+        Runs(("(nk < nj)",), ("max(0, (ni - 1 + 1) / 2)",)), None]
+    entry = KernelEntry("k", "kernel_k", "kernel_k", SIG, summary)
+    (tmp_path / MANIFEST_NAME).write_text(manifest_json(
+        BuildManifest("host", "x86_64", "MINI", "native", 1, None, (), (entry,))))
+    written = json.loads((tmp_path / MANIFEST_NAME).read_text())
+    assert written["version"] == 3
+    assert [launch["runs"] for launch in written["kernels"][0]["summary"]["launches"]] == [
+        {"tests": ["(nk < nj)"], "trips": ["max(0, (ni - 1 + 1) / 2)"]}, None]
+    back = read_manifest_json(tmp_path).kernels[0].summary
+    assert back == summary
+    assert back is not None and back.launches[0].times({"ni": 20, "nj": 25, "nk": 3}) == 10
+    # A count that is not a list of expressions is a malformed manifest, not a crash.
+    written["kernels"][0]["summary"]["launches"][0]["runs"]["trips"] = "ni"
+    (tmp_path / MANIFEST_NAME).write_text(json.dumps(written))
+    with pytest.raises(BuildError, match="malformed manifest"):
+        read_manifest_json(tmp_path)
+    written["version"] = 2
+    (tmp_path / MANIFEST_NAME).write_text(json.dumps(written))
+    with pytest.raises(BuildError, match="manifest version 2, this polylift reads version 3"):
+        read_manifest_json(tmp_path)

@@ -8,6 +8,7 @@ import subprocess
 from polylift.harness.comparison.magnitude import has_magnitudes, magnitude_source
 from polylift.harness.comparison.shim_calls import magnitude_call, shim_calls
 from polylift.harness.facts.coverage import Launch, LiftSummary
+from polylift.harness.facts.param_exprs import Runs
 from polylift.shims.header import INCLUDE_DIR, declared_symbols
 from polylift.tdl.library import load_library
 
@@ -38,7 +39,7 @@ def test_a_call_computes_the_ref_template_on_absolute_values():
 
 
 def _summary(*templates: str, residual: int = 0) -> LiftSummary:
-    return LiftSummary(tuple(Launch(t, False, (), True, "f64") for t in templates), residual)
+    return LiftSummary(tuple(Launch(t, False, (), Runs(), "f64") for t in templates), residual)
 
 
 def test_only_kernels_of_polynomial_launches_have_magnitudes():

@@ -12,11 +12,14 @@ is a kernel argument (through `memref.cast` at most) whose dim is a constant or 
 expression of the kernel's integer parameters, whose values the wrapper records; when
 it is a subview whose size is such an expression (in a delinearised kernel, of the
 scalars the dispatcher passes on: `Frame`); or when the operand's memref type has that
-dim static (`param_exprs`). A launch nested in a loop runs an unknown number of times;
-one under tests (`scf.if`, `affine.if`) of the kernel's integer parameters runs once
-where they hold in a call and not at all elsewhere (`Launch.runs`), and under any other
-test an unknown number of times. The kernel's flop count is the sum over the launches
-that run, or unknown when any launch's is or when loops remain (PARTIAL coverage).
+dim static (`param_exprs`). A launch runs, in one call, once per iteration of the
+loops around it (`affine.for`, `scf.for`) where the tests around it (`scf.if`,
+`affine.if`) hold, and not at all where one fails (`Launch.times`): known where those
+trip counts and tests are expressions of the kernel's integer parameters, unknown under
+a loop or test that reads anything else (an enclosing loop's induction variable, a
+float). The kernel's flop count is the sum over its launches of the times each runs
+times its flops, or unknown when any launch's is or when loops remain (PARTIAL
+coverage).
 """
 
 from __future__ import annotations
@@ -30,8 +33,8 @@ import numpy as np
 
 from polylift.errors import BuildError
 from polylift.function_versions import delinearized_name, noalias_name
-from polylift.harness.facts.param_exprs import Frame, guards, operand_dim
-from polylift.harness.programs.extents import evaluate_condition, evaluate_size
+from polylift.harness.facts.param_exprs import Frame, Runs, operand_dim, runs
+from polylift.harness.programs.extents import evaluate_size
 from polylift.harness.programs.wrapper import SignatureLike, lifted_name
 from polylift.matcher.explain.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module
@@ -44,27 +47,25 @@ FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
 
 @dataclass(frozen=True)
 class Launch:
-    """One `kernel.launch`: its template, order flag and size expressions (None: unknown)."""
+    """One `kernel.launch`: its template, order flag, size expressions (None: unknown)
+    and how often it runs in a call."""
 
     template: str
     source_order_matches: bool
     sizes: tuple[tuple[str, str | int | None], ...]
-    top_level: bool  # outside loops, and every test it runs under is known (`guards`)
+    # The tests it runs under and the trip counts of the loops around it, as expressions
+    # of the kernel's parameters (`param_exprs.runs`); None when one is not.
+    runs: Runs | None
     dtype: str = ""  # the element type suffix of the callee (`gemm_f64` -> `f64`)
     # Per template array, the kernel argument it is, from its first element (None when
     # it is some other view): what the exact-input generator fills.
     arrays: tuple[tuple[str, str | None], ...] = ()
-    # The tests it runs under, as expressions of the kernel's parameters (`True` for a
-    # run when all hold): a launch under a test is top-level when every test is known.
-    guards: tuple[str, ...] = ()
 
-    def runs(self, scalars: dict[str, int]) -> bool | None:
-        """Whether it runs once in a kernel call with integer arguments `scalars` (False:
-        not at all); None when that is unknown (in a loop, an unknown test)."""
-        if not self.top_level:
-            return None
-        held = [evaluate_condition(test, scalars) for test in self.guards]
-        return None if None in held else all(held)
+    def times(self, scalars: dict[str, int]) -> int | None:
+        """How many times it runs in a kernel call with integer arguments `scalars` (0:
+        a test it runs under fails, or a loop around it has no iteration); None when
+        that is unknown."""
+        return None if self.runs is None else self.runs.count(scalars)
 
 
 @dataclass(frozen=True)
@@ -120,9 +121,8 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
     callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
     arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], frame.entry, sig))
                    for p in tpl.params if p.kind == "array")
-    tests = guards(op, frame, sig)
-    return Launch(name, order, sizes, tests is not None, callee.removeprefix(f"{tpl.launch}_"),
-                  arrays, tests or ())
+    return Launch(name, order, sizes, runs(op, frame, sig),
+                  callee.removeprefix(f"{tpl.launch}_"), arrays)
 
 
 def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
@@ -256,27 +256,30 @@ def short_dyadic(value: float) -> bool:
 
 @dataclass(frozen=True)
 class LaunchCost:
-    """One top-level launch of a run whose sizes are known: its template, element type,
-    sizes, flops and bytes moved (from the template's cost)."""
+    """One launch of a run whose sizes and count are known: its template, element type,
+    sizes, the flops and bytes moved of one run (from the template's cost), and the
+    times it runs in the call (1 or more)."""
 
     template: str
     dtype: str
     sizes: tuple[tuple[str, int], ...]
     flops: float
     moved: float
+    times: int
 
 
 def launch_costs(summary: LiftSummary, library: Library,
                  scalars: dict[str, int]) -> tuple[LaunchCost, ...]:
-    """The costs of the launches that run once per kernel call at sizes known from
-    `scalars` (the kernel's integer arguments of a run); the others are left out."""
+    """The costs of the launches that run in a kernel call, as often and at sizes known
+    from `scalars` (the kernel's integer arguments of a run); the others are left out."""
     costs = (_cost(launch, library, scalars) for launch in summary.launches)
     return tuple(c for c in costs if isinstance(c, LaunchCost))
 
 
 @dataclass(frozen=True)
 class NotRun:
-    """A launch that does not run in a call: a test it runs under fails."""
+    """A launch that does not run in a call: a test it runs under fails, or a loop
+    around it has no iteration."""
 
 
 def _cost(launch: Launch, library: Library,
@@ -284,30 +287,32 @@ def _cost(launch: Launch, library: Library,
     """The launch's cost in a call with `scalars`; None where it is unknown (its sizes,
     or how often it runs)."""
     tpl = library.templates[launch.template]
-    runs = launch.runs(scalars)
-    if runs is False:
+    times = launch.times(scalars)
+    if times == 0:
         return NotRun()
     values = {name: None if expr is None else evaluate_size(expr, scalars)
               for name, expr in launch.sizes}
-    if runs is None or tpl.ast.flops is None or None in values.values():
+    if times is None or tpl.ast.flops is None or None in values.values():
         return None
     sizes = {k: v for k, v in values.items() if v is not None}
-    return LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())),
-                      *tpl.cost(sizes, launch.dtype))
+    flops, moved = tpl.cost(sizes, launch.dtype)
+    return LaunchCost(launch.template, launch.dtype, tuple(sorted(sizes.items())), flops,
+                      moved, times)
 
 
 def kernel_flops(summary: LiftSummary, library: Library, scalars: dict[str, int]) -> float | None:
-    """The flops of one kernel call: the sum of its launches' costs, None when unknown.
+    """The flops of one kernel call: the sum over its launches of the times each runs
+    times the flops of one run; None when unknown.
 
     Only a FULL kernel has a flop count: residual loops compute flops no template counts.
-    A launch under a test that fails in the call costs nothing.
+    A launch that runs no time in the call (a test fails, a loop is empty) costs nothing.
     """
     if summary.coverage != FULL:
         return None
     costs = [_cost(launch, library, scalars) for launch in summary.launches]
     if any(c is None for c in costs):
         return None
-    return sum(c.flops for c in costs if isinstance(c, LaunchCost))
+    return sum(c.flops * c.times for c in costs if isinstance(c, LaunchCost))
 
 
 def inexact_ops(node: object) -> bool:

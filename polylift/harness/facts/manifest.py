@@ -19,9 +19,10 @@ from typing import Any
 from polylift.errors import BuildError
 from polylift.frontend.signature import CDecl, Param, Signature
 from polylift.harness.facts.coverage import Launch, LiftSummary
+from polylift.harness.facts.param_exprs import Runs
 from polylift.harness.programs.wrapper import CDeclLike, ParamLike, SignatureLike
 
-MANIFEST_VERSION = 2  # 2: a launch's `guards`
+MANIFEST_VERSION = 3  # 2: a launch's `guards`; 3: its `runs`, tests and trip counts
 MANIFEST_NAME = "manifest.json"
 # The programs of a kernel, by role: the two compared, then the two the verdict may need,
 # and, where nothing was lifted, the kernel as the reference's compiler built it (timed
@@ -116,16 +117,38 @@ def _signature(data: dict[str, Any]) -> Signature:
                      c_decl=c_decl)
 
 
+def _runs_json(runs: Runs | None) -> dict[str, Any] | None:
+    """How often a launch runs: its `tests` and `trips` as lists, or null (unknown)."""
+    if runs is None:
+        return None
+    return {"tests": list(runs.tests), "trips": list(runs.trips)}
+
+
+def _runs(data: dict[str, Any] | None) -> Runs | None:
+    if data is None:
+        return None
+    return Runs(_texts(data["tests"]), _texts(data["trips"]))
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    """A JSON list of strings; a TypeError (a malformed manifest) for anything else."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError(f"expected a list of expressions, got {value!r}")
+    return tuple(value)
+
+
 def _summary_json(summary: LiftSummary) -> dict[str, Any]:
     return {"residual": summary.residual, "rounding": list(summary.rounding),
-            "launches": [dict(_record(launch), sizes=[list(s) for s in launch.sizes])
+            "launches": [dict(_record(launch), sizes=[list(s) for s in launch.sizes],
+                              arrays=[list(a) for a in launch.arrays],
+                              runs=_runs_json(launch.runs))
                          for launch in summary.launches]}
 
 
 def _summary(data: dict[str, Any]) -> LiftSummary:
     launches = tuple(Launch(**dict(launch, sizes=tuple(tuple(s) for s in launch["sizes"]),
                                    arrays=tuple(tuple(a) for a in launch["arrays"]),
-                                   guards=tuple(launch["guards"])))
+                                   runs=_runs(launch["runs"])))
                      for launch in data["launches"])
     return LiftSummary(launches, data["residual"], tuple(data["rounding"]))
 

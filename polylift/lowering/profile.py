@@ -73,8 +73,12 @@ class Entry:
         votes = [1 if p.ratio >= 1.0 else -1 for p in ordered]
         # Launching from point i on gains the wins and pays the losses from i up; never
         # launching scores 0. Ties go to the lower threshold: to launching, as `always`.
+        # A threshold falls between two works, never among points of the same work (a
+        # launch of one element in a loop has that work at every size).
         first, best = len(ordered), 0
         for i in reversed(range(len(ordered))):
+            if i and ordered[i - 1].work == ordered[i].work:
+                continue
             if sum(votes[i:]) >= best:
                 first, best = i, sum(votes[i:])
         if first == len(ordered):

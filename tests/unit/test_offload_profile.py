@@ -36,6 +36,13 @@ def test_threshold_where_wins_above_outnumber_losses_most():
     assert math.isinf(_entry((1e4, 1.5), (1e6, 0.9), (1e7, 0.8)).threshold())
 
 
+def test_points_of_one_work_vote_together():
+    # One element per launch at every size: the losses at that work outnumber the win.
+    assert math.isinf(_entry((9, 0.98), (9, 0.96), (9, 1.01)).threshold())
+    assert _entry((9, 1.01), (9, 0.99), (9, 1.2)).threshold() == 0.0
+    assert _entry((1e2, 0.9), (1e4, 0.5), (1e4, 2.0), (1e4, 3.0)).threshold() == 1e3
+
+
 def test_nearest_point_in_log_scale():
     entry = _entry((1e3, 0.5), (1e6, 2.0))
     assert entry.nearest(2e3).work == 1e3

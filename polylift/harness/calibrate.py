@@ -10,11 +10,12 @@ beside them and every output compared, so nothing slow-but-wrong is measured), e
 - *all*: the host lowering of every launch;
 - *only T*, for each template T when the kernel launches several: T's launches and the
   source loops of the others, by the `profitable` policy itself, under a profile made
-  for that build (T wins, the others lose).
+  for that build (T wins, the others lose, those whose cost is unknown too).
 
 The point of T at that size has `ratio = loops / (only T)` (`all` when T is the only
-template): the call's speedup over its loops in this kernel (the other loops, the same
-in both, make the ratio nearer 1 than that of the call alone, never of the other sign),
+template the kernel launches): the call's speedup over its loops in this kernel (the
+other loops, the same in both, make the ratio nearer 1 than that of the call alone,
+never of the other sign),
 and the mean work (flops + bytes) of one run of T's launches as its place on the
 profile's axis (`_point`). A launch inside loops whose trip counts the harness reads
 (`LaunchCost.times`) is timed as any other: the kernel's times include all its runs.
@@ -32,6 +33,7 @@ from polylift.harness.facts.coverage import LaunchCost
 from polylift.lowering.host_policy import BACKEND
 from polylift.lowering.profile import Entry, Point, Profile
 from polylift.passes.stages import backend_passes
+from polylift.tdl.library import load_library
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,18 @@ def _checked(source: Path, options: CheckOptions) -> CheckResult | str:
     return result
 
 
-def _only(template: str, costs: Sequence[LaunchCost], workdir: Path) -> str:
-    """A profile file in which `template` wins and the kernel's other templates lose."""
-    entries = tuple(Entry(c.template, BACKEND, c.dtype,
-                          (Point(0.0, 2.0 if c.template == template else 0.5),))
-                    for c in {(c.template, c.dtype): c for c in costs}.values())
+def _only(template: str, costs: Sequence[LaunchCost], launched: Sequence[str],
+          workdir: Path) -> str:
+    """A profile file in which `template` wins and the kernel's other templates lose:
+    those of `launched` (every template the kernel launches) as well, in every type
+    they serve, though no cost of theirs is known (a launch run an unknown number of
+    times): the policy launches a template the profile lacks, which would time it too."""
+    kinds = {(c.template, c.dtype) for c in costs}
+    library = load_library()
+    kinds |= {(name, dtype) for name in launched if name in library.templates
+              for dtype in library.templates[name].dtypes}
+    entries = tuple(Entry(name, BACKEND, dtype, (Point(0.0, 2.0 if name == template else 0.5),))
+                    for name, dtype in sorted(kinds))
     path = workdir / f"only-{template}.json"
     path.write_text(Profile(path.name, entries).to_json())
     return str(path)
@@ -107,9 +116,12 @@ def measure(source: Path, size: str, options: CheckOptions, workdir: Path,
     builds = {"": replace(base, passes=tuple(p for p in passes if p != "match-kernels")),
               "*": base}
     templates = sorted({(c.template, c.dtype) for c in every.launch_costs})
-    for template, _ in templates if len(templates) > 1 else ():
+    # Alone: the kernel launches nothing else, so the build of every launch times it.
+    alone = len(templates) == 1 and set(every.launches) <= {templates[0][0]}
+    for template, _ in templates if not alone else ():
         builds[template] = replace(base, offload_policy="profitable",
-                                   offload_profile=_only(template, every.launch_costs, workdir))
+                                   offload_profile=_only(template, every.launch_costs,
+                                                         every.launches, workdir))
     assert every.lifted_s is not None
     times = _fastest(source, builds, rounds, {"*": every.lifted_s})
     if isinstance(times, str):
@@ -117,7 +129,7 @@ def measure(source: Path, size: str, options: CheckOptions, workdir: Path,
     points = []
     for template, dtype in templates:
         mine = [c for c in every.launch_costs if (c.template, c.dtype) == (template, dtype)]
-        call_s = times[template if len(templates) > 1 else "*"]
+        call_s = times["*" if alone else template]
         points.append((template, dtype, _point(source.stem, size, mine, times[""], call_s)))
     return Measured(source.stem, size, tuple(points))
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from polylift.harness.calibrate import _point
+import math
+
+from polylift.harness.calibrate import _only, _point
 from polylift.harness.facts.coverage import LaunchCost
+from polylift.lowering.profile import load_profile
+from polylift.tdl.library import load_library
 
 
 def test_a_point_is_the_mean_work_of_one_run_weighted_by_the_runs():
@@ -17,3 +21,15 @@ def test_a_point_is_the_mean_work_of_one_run_weighted_by_the_runs():
     assert (point.sizes, point.kernel, point.size) == ((("n", 100),), "connected", "MINI")
     # Never multiplied by the count: the policy weighs one launch's work.
     assert _point("connected", "MINI", [looped], 1.0, 1.0).work == 9.0
+
+
+def test_the_build_of_one_template_keeps_every_other_launch_as_loops(tmp_path):
+    # blas.gemm has a cost; act.leaky, run an unknown number of times, has none: the
+    # profile of "only blas.gemm" must still make it lose, in every type it serves, or
+    # the policy would launch it, unmeasured, and its time would count as the gemm's.
+    gemm = LaunchCost("blas.gemm", "f32", (("m", 4), ("n", 4), ("k", 4)), 128.0, 192.0, 1)
+    path = _only("blas.gemm", [gemm], ["blas.gemm", "act.leaky"], tmp_path)
+    profile = load_profile(path)
+    assert profile.entry("blas.gemm", "host", "f32").threshold() == 0.0
+    for dtype in load_library().templates["act.leaky"].dtypes:
+        assert math.isinf(profile.entry("act.leaky", "host", dtype).threshold())

@@ -203,16 +203,16 @@ class _Operands:
     def array(self, name: str, rank: int) -> None:
         """Pointer to the view's first element (aligned base + offset * element size, as
         `!llvm.ptr`) and the strides of all but the last dimension (`inc` when 1-D)."""
-        from mlir.dialects import llvm
-
         view = self.launch.operands[name]
         meta = self.metadata(name)
         base = memref.extract_aligned_pointer_as_index(view, loc=self.loc)
         width = arith.constant(ir.IndexType.get(), DTYPE_BYTES[array_dtype(self.launch, name)],
                                loc=self.loc)
         address = arith.addi(base, arith.muli(meta.offset, width, loc=self.loc), loc=self.loc)
-        self.pointers[name] = llvm.inttoptr(ir.Type.parse("!llvm.ptr"), self.to_i64(address),
-                                            loc=self.loc)
+        # Made by name: the llvm dialect's op classes took 15 ms to import, for this op.
+        self.pointers[name] = ir.Operation.create(
+            "llvm.inttoptr", results=[ir.Type.parse("!llvm.ptr")],
+            operands=[self.to_i64(address)], loc=self.loc).result
         strides = list(meta.strides)
         for dim in range(max(rank - 1, 1) if rank else 0):
             self.strides[(name, dim)] = self.to_i64(strides[dim])

@@ -2,7 +2,7 @@
 a command does not use. `polylift.mlir` imports them through these steps; nothing else
 does.
 
-Two upstream modules execute work at import that polylift's passes never use, and
+Three upstream modules execute work at import that polylift's passes never use, and
 every command would pay for it at start-up:
 - `mlir.ir` imports numpy (about 60 ms) only to define four attribute builders (dense
   elements attributes from Python lists); `without_numpy` keeps numpy out of that
@@ -14,6 +14,9 @@ every command would pay for it at start-up:
   `find_op_classes_in_polylift` puts `op_classes` first on the bindings' search path,
   so that class lookup imports only the generated op classes; the DSL's builders
   remain a function call away (`polylift.mlir.linalg_builders`).
+- `mlir.dialects.llvm` imports the dialect's generated op classes and enums (about
+  15 ms) when a context loads the dialect; polylift makes its few llvm ops by name, so
+  `op_classes` holds an llvm module with no classes.
 """
 
 from __future__ import annotations

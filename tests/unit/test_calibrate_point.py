@@ -30,6 +30,8 @@ def test_the_build_of_one_template_keeps_every_other_launch_as_loops(tmp_path):
     gemm = LaunchCost("blas.gemm", "f32", (("m", 4), ("n", 4), ("k", 4)), 128.0, 192.0, 1)
     path = _only("blas.gemm", [gemm], ["blas.gemm", "act.leaky"], tmp_path)
     profile = load_profile(path)
-    assert profile.entry("blas.gemm", "host", "f32").threshold() == 0.0
+    gemm_entry = profile.entry("blas.gemm", "host", "f32")
+    assert gemm_entry is not None and gemm_entry.threshold() == 0.0
     for dtype in load_library().templates["act.leaky"].dtypes:
-        assert math.isinf(profile.entry("act.leaky", "host", dtype).threshold())
+        leaky = profile.entry("act.leaky", "host", dtype)
+        assert leaky is not None and math.isinf(leaky.threshold())

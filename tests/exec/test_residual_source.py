@@ -3,6 +3,7 @@ launches, compiled as the reference is (`bench_host.py`'s `gcc resid` column).""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from polylift.passes.stages import LINALG, MATCHED
 ROOT = Path(__file__).resolve().parents[2]
 LINALG_DIR = ROOT / "benchmarks" / "linalg"
 ARRAYS_DIR = ROOT / "benchmarks" / "arrays"
+FRAMEWORK_DIR = ROOT / "benchmarks" / "framework"
 PASSES = (*LINALG.flags, *MATCHED.flags)
 DEFINES = ("MINI_DATASET",)
 
@@ -126,6 +128,72 @@ def test_a_loop_launched_whole_with_residual_code_in_it_is_refused():
                                                   "as a whole and holds residual code"):
         residual_source(source, "kernel_argmax_ret", code, default_include_dirs(source),
                         DEFINES)
+
+
+def _function_text(text: str, name: str) -> str:
+    start = text.index(f"static void {name}(")
+    return text[start:text.index("\n}\n", start)]
+
+
+def test_a_helper_only_the_kernel_runs_loses_its_launched_statements(tmp_path):
+    # The layer's work is in `forward_avgpool_layer`, which only the kernel calls; the
+    # flat fallback (run only where the delinearised version's test fails) does not
+    # count as residual code.
+    source = FRAMEWORK_DIR / "avgpool.c"
+    got, _ = _residual(source)
+    assert sorted((line, col) for _, line, col in got.removed) == [(47, 15), (50, 11)]
+    _compiles(got.text, source, tmp_path)
+    helper = _function_text(got.text, "forward_avgpool_layer")
+    assert "sum +=" not in helper and "l.output[out_index]" not in helper
+
+
+def test_a_test_that_ends_the_function_stays(tmp_path):
+    # shortcut_cpu returns early when the shapes agree: the launched loop goes, the
+    # return stays, so the strided loops after it run no more than in the source.
+    source = FRAMEWORK_DIR / "shortcut.c"
+    got, _ = _residual(source)
+    assert sorted((line, col) for _, line, col in got.removed) == [(49, 7), (71, 5)]
+    _compiles(got.text, source, tmp_path)
+    helper = _function_text(got.text, "shortcut_cpu")
+    assert "return;" in helper and "s2 * add[add_index]" in helper
+    assert "s2 * add[i]" not in helper
+
+
+def test_a_launched_statement_that_jumps_is_refused():
+    source = FRAMEWORK_DIR / "shortcut.c"
+    path = str(source)
+    code = LaunchedCode(frozenset({(path, 46, 7)}), frozenset())  # in the `if` of 46:3
+    with pytest.raises(ResidualSourceError, match=r"shortcut.c:46:3: the launched statement "
+                                                  "holds a return"):
+        residual_source(source, "kernel_shortcut", code, default_include_dirs(source),
+                        DEFINES)
+
+
+GUARDING_PROFILE = {"format": "polylift-offload-profile", "version": 1, "entries": [
+    {"template": "blas.copy", "backend": "host", "dtype": "f32",
+     "points": [{"work": 100.0, "ratio": 0.5}, {"work": 1e6, "ratio": 2.0}]}]}
+
+
+def test_a_launch_chosen_at_run_time_against_its_loops_is_refused(tmp_path):
+    # The copy of l2norm has sizes known at run time only, and the profile a crossing:
+    # the launch or its loops run by a test of the sizes, so which is residual is not
+    # known before the run.
+    profile = tmp_path / "profile.json"
+    profile.write_text(json.dumps(GUARDING_PROFILE))
+    passes = (*LINALG.flags,
+              f"match-kernels{{offload-policy=profitable offload-profile={profile}}}")
+    source = FRAMEWORK_DIR / "l2norm.c"
+    kernel = kernel_name(source)
+    mlir, _ = frontend_translator(source, default_include_dirs(source), DEFINES, kernel)
+    ctx = new_context()
+    with ctx:
+        module = parse_module(prepare_module(mlir, kernel, keep_locations=True), ctx, "k.mlir")
+        run_pipeline([parse_element(p) for p in passes], module,
+                     PassRun(filename="k.mlir", wanted=frozenset()))
+        matched = str(module)
+    assert "polylift.offload_kept" in matched
+    with pytest.raises(ResidualSourceError, match="by a test of the sizes at run time"):
+        launched_code(mlir, kernel, passes, matched)
 
 
 SMALL = """void kernel_k(int n, double x[restrict n])

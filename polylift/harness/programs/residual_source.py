@@ -23,8 +23,9 @@ original body, the rest of the file kept as is.
 
 Nothing is guessed: a leaf both launched and residual (one statement split between a
 launch and loops), a loop launched as a whole with residual code in it, launched code
-outside the kernel's own statements (an inlined callee), or a matched unit the raised
-module lacks raises `ResidualSourceError`.
+outside the kernel's own statements and those of the functions of its file that only
+it runs (`own_callees.py`; a header's helper, which other code may run), or a matched
+unit the raised module lacks raises `ResidualSourceError`.
 """
 
 from __future__ import annotations
@@ -41,7 +42,10 @@ from pycparser import c_ast, c_generator
 from polylift.errors import PolyliftError
 from polylift.frontend.c.scan import named_children
 from polylift.frontend.c.source import parse_c, preprocess
+from polylift.function_versions import fallback_functions
 from polylift.harness.programs.lift import prepare_module
+from polylift.harness.programs.own_callees import own_callees
+from polylift.lowering import host_policy
 from polylift.matcher.explain.residual import residual_ops
 from polylift.matcher.search.match import PURE
 from polylift.mlir import ir, new_context, parse_module, source_loc
@@ -62,11 +66,44 @@ class LaunchedCode:
     residual: frozenset[Position]
 
 
+def _guarded(module: ir.Module) -> bool:
+    """Whether an op kept as loops is the other branch of a launch's size test
+    (`host_policy.guard_launch`)."""
+    found: list[ir.Operation] = []
+
+    def visit(op: ir.Operation) -> ir.WalkResult:
+        parent = op.parent
+        if host_policy.KEPT in op.attributes and parent is not None \
+                and parent.name == "scf.if" and len(parent.regions[1].blocks) \
+                and op.block == parent.regions[1].blocks[0]:
+            kept = ir.StringAttr(op.attributes[host_policy.KEPT]).value
+            if kept in _launched_templates(parent.regions[0].blocks[0]):
+                found.append(op)
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return bool(found)
+
+
+def _launched_templates(block: ir.Block) -> set[str]:
+    """The templates the launches of a block (not nested) take."""
+    return {ir.StringAttr(op.attributes["template"]).value for op in block.operations
+            if op.operation.name == "kernel.launch"}
+
+
 def _units(module: ir.Module) -> list[tuple[tuple[str, str], frozenset[Position]]]:
-    """Every residual unit of the module's functions (versions of the kernel included):
-    its name and location, and the positions of the ops in it."""
-    return [(_key(op), _positions(op)) for func in module.body.operations
+    """Every residual unit of the module's functions (versions of the kernel included,
+    but for a fallback that runs only where the guarded version's test fails, as the
+    kernel's C does not): its name and location, and the positions of the ops in it."""
+    functions = [func for func in module.body.operations if "sym_name" in func.attributes]
+    fallbacks = fallback_functions({_name(func) for func in functions})
+    return [(_key(op), _positions(op)) for func in functions if _name(func) not in fallbacks
             for op, _ in residual_ops(func.operation)]
+
+
+def _name(func: ir.OpView) -> str:
+    return ir.StringAttr(func.attributes["sym_name"]).value
 
 
 def _key(op: ir.Operation) -> tuple[str, str]:
@@ -116,6 +153,10 @@ def launched_code(kernel_mlir: str, kernel: str, passes: Sequence[str],
         if str(module) != matched:
             raise ResidualSourceError("matching again gives other IR than the check's "
                                       "matched stage")
+        if _guarded(module):
+            raise ResidualSourceError("a launch runs or its loops do by a test of the sizes "
+                                      "at run time (the profitable policy's guard): which "
+                                      "code is residual depends on the sizes")
         left = _units(module)
     unmatched = Counter(key for key, _ in left)
     launched: set[Position] = set()
@@ -163,15 +204,38 @@ def _strip(stmt: c_ast.Node, code: LaunchedCode, removed: list[Position]) -> c_a
         body = _strip(stmt.stmt, code, removed)
         return None if body is None else c_ast.For(stmt.init, stmt.cond, stmt.next, body,
                                                    stmt.coord)
+    if isinstance(stmt, c_ast.If) and not _coords(stmt.cond) & code.launched:
+        # A test outside the launches stays, with what stays of its branches: one may
+        # end the function (`return` when the shapes agree) before code that then never
+        # runs.
+        then = _strip(stmt.iftrue, code, removed) or c_ast.Compound([], stmt.coord)
+        other = _strip(stmt.iffalse, code, removed) if stmt.iffalse is not None else None
+        return c_ast.If(stmt.cond, then, other, stmt.coord)
     positions = _coords(stmt)
     if positions & code.launched and positions & code.residual:
         file, line, col = _at(stmt)
         raise ResidualSourceError(f"{file}:{line}:{col}: the statement is split between a "
                                   "launch and residual code")
     if positions & code.launched:
+        if _jumps(stmt):
+            file, line, col = _at(stmt)
+            raise ResidualSourceError(f"{file}:{line}:{col}: the launched statement holds "
+                                      "a return, break, continue or goto")
         removed.append(_at(stmt))
         return None
     return stmt
+
+
+def _jumps(stmt: c_ast.Node) -> bool:
+    """Whether `stmt` holds a statement that sends control elsewhere: removed with it,
+    code after it would run where it did not."""
+    stack = [stmt]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.Return | c_ast.Break | c_ast.Continue | c_ast.Goto):
+            return True
+        stack.extend(child for _, child in named_children(current))
+    return False
 
 
 def _whole_loop(loop: c_ast.For, code: LaunchedCode, removed: list[Position]) -> None:
@@ -194,29 +258,33 @@ class ResidualSource:
 
 def residual_source(source: Path, kernel: str, code: LaunchedCode,
                     include_dirs: Sequence[str], defines: Sequence[str]) -> ResidualSource:
-    """The text of `source` with the launched statements of `kernel`'s body removed
-    (the body printed again, preprocessed with `defines`)."""
+    """The text of `source` with the launched statements of `kernel`'s body and of the
+    functions of the file only it runs (`own_callees`: a framework layer's work) removed
+    (each body printed again, preprocessed with `defines`)."""
     path = str(source)
     ast = parse_c(preprocess(path, include_dirs, defines), path)
-    funcs = [d for d in ast.ext if isinstance(d, c_ast.FuncDef) and d.decl.name == kernel
-             and d.body.coord is not None and d.body.coord.file == path]
-    if len(funcs) != 1:
+    functions = {d.decl.name: d for d in ast.ext if isinstance(d, c_ast.FuncDef)
+                 and d.body.coord is not None and d.body.coord.file == path}
+    if kernel not in functions:
         raise ResidualSourceError(f"'{path}' defines no single function '{kernel}'")
-    body = funcs[0].body
-    outside = code.launched - _coords(body)
+    bodies = [f.body for f in (functions[kernel],
+                                *own_callees(functions[kernel], functions, ast))]
+    outside = code.launched - set().union(*(_coords(body) for body in bodies))
     if outside:
         file, line, col = min(outside)
         raise ResidualSourceError(f"{file}:{line}:{col}: launched code located outside the "
-                                  "kernel's own statements (an inlined callee, or a "
-                                  "location a pass made)")
+                                  "kernel's own statements and the functions only it runs "
+                                  "(an inlined callee, or a location a pass made)")
     removed: list[Position] = []
-    stripped = _strip(copy.deepcopy(body), code, removed)
-    if stripped is None:
-        stripped = c_ast.Compound([], body.coord)
     text = source.read_text()
-    start, end = _body_span(text, body.coord.line, body.coord.column or 1)
-    printed = c_generator.CGenerator().visit(stripped).rstrip("\n")
-    return ResidualSource(text[:start] + printed + text[end:], tuple(removed))
+    edits = []
+    for body in bodies:
+        stripped = _strip(copy.deepcopy(body), code, removed) or c_ast.Compound([], body.coord)
+        start, end = _body_span(text, body.coord.line, body.coord.column or 1)
+        edits.append((start, end, c_generator.CGenerator().visit(stripped).rstrip("\n")))
+    for start, end, printed in sorted(edits, reverse=True):
+        text = text[:start] + printed + text[end:]
+    return ResidualSource(text, tuple(removed))
 
 
 def _body_span(text: str, line: int, column: int) -> tuple[int, int]:

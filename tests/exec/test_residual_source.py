@@ -31,15 +31,15 @@ PASSES = (*LINALG.flags, *MATCHED.flags)
 DEFINES = ("MINI_DATASET",)
 
 
-def _lifted(source: Path) -> tuple[str, str, set[int]]:
-    """The kernel's front-end MLIR, its matched module as the check prints it, and the
-    source lines its launches are located at."""
+def _lifted(source: Path, passes: tuple[str, ...] = PASSES) -> tuple[str, str, set[int]]:
+    """The kernel's front-end MLIR, its matched module as the check prints it (after
+    `passes`), and the source lines its launches are located at."""
     kernel = kernel_name(source)
     mlir, _ = frontend_translator(source, default_include_dirs(source), DEFINES, kernel)
     ctx = new_context()
     with ctx:
         module = parse_module(prepare_module(mlir, kernel, keep_locations=True), ctx, "k.mlir")
-        run_pipeline([parse_element(p) for p in PASSES], module,
+        run_pipeline([parse_element(p) for p in passes], module,
                      PassRun(filename="k.mlir", wanted=frozenset()))
         lines: set[int] = set()
 
@@ -183,17 +183,10 @@ def test_a_launch_chosen_at_run_time_against_its_loops_is_refused(tmp_path):
     passes = (*LINALG.flags,
               f"match-kernels{{offload-policy=profitable offload-profile={profile}}}")
     source = FRAMEWORK_DIR / "l2norm.c"
-    kernel = kernel_name(source)
-    mlir, _ = frontend_translator(source, default_include_dirs(source), DEFINES, kernel)
-    ctx = new_context()
-    with ctx:
-        module = parse_module(prepare_module(mlir, kernel, keep_locations=True), ctx, "k.mlir")
-        run_pipeline([parse_element(p) for p in passes], module,
-                     PassRun(filename="k.mlir", wanted=frozenset()))
-        matched = str(module)
+    mlir, matched, _ = _lifted(source, passes)
     assert "polylift.offload_kept" in matched
     with pytest.raises(ResidualSourceError, match="by a test of the sizes at run time"):
-        launched_code(mlir, kernel, passes, matched)
+        launched_code(mlir, kernel_name(source), passes, matched)
 
 
 SMALL = """void kernel_k(int n, double x[restrict n])

@@ -32,8 +32,10 @@ the same residual loops compiled by gcc and by MLIR (below 1: MLIR's are slower)
 `residual` (a difference of two timings) only estimates MLIR's. Statements gcc keeps
 stay in their nests as written, where MLIR may have split a nest into several loops; a
 FULL kernel has no residual loop (both time an empty kernel) and no ratio. A kernel
-whose launches cannot be mapped to whole C statements (one statement split between a
-launch and loops, an inlined callee) gets `-` for gcc resid and the reason on stderr.
+whose launches cannot be mapped to whole C statements of the kernel and of the
+functions of its file only it runs (one statement split between a launch and loops, a
+header's helper, a launch guarded by a run-time size test) gets `-` for gcc resid and
+the reason on stderr.
 Like the library-only program, neither residual program's outputs are compared (the
 launches' results are missing, so the loops run on other values); their times are.
 

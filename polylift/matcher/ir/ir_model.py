@@ -319,10 +319,12 @@ def view_sizes(value: ir.Value) -> list[SizeKey]:
 
 
 def subview_size(op: ir.OpView, pos: int) -> ir.Value:
-    """The size operand of a `memref.subview` along `pos`, a dynamic size of its result."""
+    """The size operand of a `memref.subview` along `pos`, a dynamic dim of its result:
+    its dynamic sizes in order are those of the result's dynamic dims (a rank-reducing
+    view drops only static unit dims, so the source's positions would miscount)."""
     view = view_as(op, memref.SubViewOp)
-    static = list(view.static_sizes)
-    index = sum(1 for s in static[:pos] if s == DYNAMIC)
+    shape = ir.MemRefType(view.result.type).shape
+    index = sum(1 for s in shape[:pos] if s == DYNAMIC)
     return list(view.sizes)[index]
 
 

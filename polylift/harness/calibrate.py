@@ -15,10 +15,10 @@ beside them and every output compared, so nothing slow-but-wrong is measured), e
 The point of T at that size has `ratio = loops / (only T)` (`all` when T is the only
 template the kernel launches): the call's speedup over its loops in this kernel (the
 other loops, the same in both, make the ratio nearer 1 than that of the call alone,
-never of the other sign),
-and the mean work (flops + bytes) of one run of T's launches as its place on the
-profile's axis (`_point`). A launch inside loops whose trip counts the harness reads
-(`LaunchCost.times`) is timed as any other: the kernel's times include all its runs.
+never of the other sign), and the mean work (flops + bytes) of one run of T's launches
+as its place on the profile's axis (`_point`). A launch inside loops whose trip counts
+the harness reads (`LaunchCost.times`) is timed as any other: the kernel's times include
+all its runs.
 """
 
 from __future__ import annotations
@@ -54,18 +54,16 @@ def _checked(source: Path, options: CheckOptions) -> CheckResult | str:
     return result
 
 
-def _only(template: str, costs: Sequence[LaunchCost], launched: Sequence[str],
-          workdir: Path) -> str:
-    """A profile file in which `template` wins and the kernel's other templates lose:
-    those of `launched` (every template the kernel launches) as well, in every type
-    they serve, though no cost of theirs is known (a launch run an unknown number of
-    times): the policy launches a template the profile lacks, which would time it too."""
-    kinds = {(c.template, c.dtype) for c in costs}
+def _only(template: str, launched: Sequence[str], workdir: Path) -> str:
+    """A profile file in which `template` wins and the kernel's other templates lose, of
+    `launched` (every template the kernel launches), in every type they serve: those
+    whose cost is unknown (a launch run an unknown number of times) too, as the policy
+    launches a template the profile lacks, which would time it with `template`."""
     library = load_library()
-    kinds |= {(name, dtype) for name in launched if name in library.templates
-              for dtype in library.templates[name].dtypes}
+    kinds = sorted({(name, dtype) for name in launched if name in library.templates
+                    for dtype in library.templates[name].dtypes})
     entries = tuple(Entry(name, BACKEND, dtype, (Point(0.0, 2.0 if name == template else 0.5),))
-                    for name, dtype in sorted(kinds))
+                    for name, dtype in kinds)
     path = workdir / f"only-{template}.json"
     path.write_text(Profile(path.name, entries).to_json())
     return str(path)
@@ -120,8 +118,8 @@ def measure(source: Path, size: str, options: CheckOptions, workdir: Path,
     alone = len(templates) == 1 and set(every.launches) <= {templates[0][0]}
     for template, _ in templates if not alone else ():
         builds[template] = replace(base, offload_policy="profitable",
-                                   offload_profile=_only(template, every.launch_costs,
-                                                         every.launches, workdir))
+                                   offload_profile=_only(template, every.launches,
+                                                         workdir))
     assert every.lifted_s is not None
     times = _fastest(source, builds, rounds, {"*": every.lifted_s})
     if isinstance(times, str):

@@ -187,14 +187,14 @@ class MatchKernelsPass(Pass):
                 return
             i = starts[0]
             notes: list[str] = []
-            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes,
-                                       shapes.contexts, shapes)
+            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, shapes)
             for note in notes:
                 run.remark(ops[i], note, "missed")
             if bindings is None:
                 start = i + 1
                 continue
-            shapes.forget([*bindings.ops, *bindings.dead])  # every way on takes them
+            # Every way on erases, moves or marks them.
+            shapes.forget([*bindings.ops, *bindings.dead])
             launch, built = build_launch(bindings)
             with launch.context:
                 resolved, problem = resolve(launch, plan.library)
@@ -251,16 +251,15 @@ class MatchKernelsPass(Pass):
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
-                   notes: list[str], contexts: StepContexts | None = None,
-                   narrowing: BlockShapes | None = None) -> Bindings | None:
+                   notes: list[str], narrowing: BlockShapes | None = None) -> Bindings | None:
         """The first template of `ranked` (most specific first) matching the ops from
         `ops[i]`; `notes` gets why a whole-image template whose pixel matched did not
-        take the border. `contexts`: the ops as steps, read by earlier searches of the
-        same, unchanged block; `narrowing`: passes over a run whose later ops its templates'
-        later steps cannot be."""
+        take the border. `narrowing`: the block's index, which passes over a run whose
+        later ops its templates' later steps cannot be, and holds the ops as steps that
+        earlier searches of the block read."""
         runs: dict[tuple, list[ir.OpView] | None] = {}
         # Each op read once for every template.
-        contexts = contexts if contexts is not None else StepContexts()
+        contexts = narrowing.contexts if narrowing is not None else StepContexts()
         index = positions(ops)
         for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):

@@ -71,9 +71,10 @@ def _compiles(text: str, source: Path, tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
 
 
-def _kernel_text(text: str, kernel: str) -> str:
-    start = text.index(f"{kernel}(")
-    return text[start:text.index("int main", start)]
+def _function_text(text: str, name: str) -> str:
+    """A function of a printed file, from its name to its closing brace."""
+    start = text.index(f"{name}(")
+    return text[start:text.index("\n}\n", start)]
 
 
 def test_covariance_loses_exactly_its_launched_statements(tmp_path):
@@ -85,7 +86,7 @@ def test_covariance_loses_exactly_its_launched_statements(tmp_path):
     assert removed == [(30, 5), (33, 5), (40, 7), (42, 9)]
     assert launch_lines == {30, 33, 42}
     _compiles(got.text, source, tmp_path)
-    kernel = _kernel_text(got.text, "kernel_covariance")
+    kernel = _function_text(got.text, "kernel_covariance")
     assert "mean[j] += data[i][j];" in kernel  # the column sums stay as loops
     assert "data[i][j] -= mean[j];" in kernel
     assert "cov[j][i] = cov[i][j];" in kernel
@@ -105,7 +106,7 @@ def test_a_full_kernel_keeps_only_its_declarations(tmp_path):
     assert removed == [(26, 7), (29, 7), (31, 5), (34, 7)]  # one launch each
     assert launch_lines == {line for line, _ in removed}
     _compiles(got.text, source, tmp_path)
-    kernel = _kernel_text(got.text, "kernel_gemver")
+    kernel = _function_text(got.text, "kernel_gemver")
     assert "for (" not in kernel and "=" not in kernel.split("{", 1)[1]
 
 
@@ -116,7 +117,7 @@ def test_a_loop_launched_whole_is_removed(tmp_path):
     got, _ = _residual(source)
     assert [(line, col) for _, line, col in got.removed] == [(26, 3)]
     _compiles(got.text, source, tmp_path)
-    kernel = _kernel_text(got.text, "kernel_argmax_ret")
+    kernel = _function_text(got.text, "kernel_argmax_ret")
     assert "for (" not in kernel and "return k;" in kernel
 
 
@@ -128,11 +129,6 @@ def test_a_loop_launched_whole_with_residual_code_in_it_is_refused():
                                                   "as a whole and holds residual code"):
         residual_source(source, "kernel_argmax_ret", code, default_include_dirs(source),
                         DEFINES)
-
-
-def _function_text(text: str, name: str) -> str:
-    start = text.index(f"static void {name}(")
-    return text[start:text.index("\n}\n", start)]
 
 
 def test_a_helper_only_the_kernel_runs_loses_its_launched_statements(tmp_path):

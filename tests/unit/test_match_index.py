@@ -56,7 +56,7 @@ def _dropped(module, index: CandidateIndex) -> tuple[list[str], int, int]:
                         continue
                     if tpl not in candidates:
                         dropped.append(f"{tpl.name} at {op.location}")
-                    elif MatchKernelsPass.best_match(ops, i, [tpl], [], None, shapes) is None:
+                    elif MatchKernelsPass.best_match(ops, i, [tpl], [], shapes) is None:
                         dropped.append(f"{tpl.name} at {op.location} (its run's later ops)")
     return dropped, generics, offered
 
@@ -107,7 +107,7 @@ def test_the_later_ops_of_a_run_narrow_the_search(monkeypatch):
     candidates = index.candidates(ops[i])
     alone = MatchKernelsPass.best_match(ops, i, candidates, [])
     every, tried[:] = list(tried), []
-    narrowed = MatchKernelsPass.best_match(ops, i, candidates, [], None, index.reader())
+    narrowed = MatchKernelsPass.best_match(ops, i, candidates, [], index.reader())
     assert alone is not None and narrowed is not None
     assert narrowed.template.name == alone.template.name == "blas.gemm_zero"
     assert set(tried) < set(every) and "ch.l2norm" in set(every) - set(tried)

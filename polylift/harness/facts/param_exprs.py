@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from polylift.harness.programs.extents import evaluate_condition, evaluate_size
 from polylift.harness.programs.wrapper import SignatureLike
+from polylift.matcher.ir.ir_model import kept_dims
 from polylift.mlir import ir
 from polylift.mlir.integer_sets import UnreadableSet, set_constraints
 
@@ -68,7 +69,7 @@ def index_expr(value: ir.Value, frame: Frame, sig: SignatureLike,
     if op.name in ("arith.index_cast", "arith.index_castui", "arith.extsi"):
         return args[0]
     if op.name in ("affine.max", "affine.min", "affine.apply"):
-        return None if None in args else _affine_expr(op, [str(a) for a in args])
+        return _affine_expr(op, [str(a) for a in args])
     return None
 
 
@@ -170,10 +171,10 @@ def operand_dim(value: ir.Value, dim: int, frame: Frame,
 
 def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> str | None:
     """Dim `dim` of a subview's result: its size operand or constant, where the view
-    keeps dim `dim` of the source at a place one can tell (`_kept_dims`)."""
+    keeps dim `dim` of the source at a place one can tell (`ir_model.kept_dims`)."""
     static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
     result = op.results[0].type
-    kept = _kept_dims(static, result.rank) if isinstance(result, ir.MemRefType) else None
+    kept = kept_dims(static, result.rank) if isinstance(result, ir.MemRefType) else None
     if kept is None or not 0 <= dim < len(kept):
         return None
     dim = kept[dim]
@@ -184,21 +185,6 @@ def _subview_dim(op: ir.OpView, dim: int, frame: Frame, sig: SignatureLike) -> s
     # Operands: the source, the dynamic offsets, the dynamic sizes, the dynamic strides.
     segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     return index_expr(op.operands[segments[0] + segments[1] + position], frame, sig)
-
-
-def _kept_dims(static: list[int], rank: int) -> list[int] | None:
-    """The source dims a subview of sizes `static` keeps in a result of `rank` dims.
-
-    A rank-reducing view drops dims of static size 1 only; which ones its result type
-    tells through its layout, which is not read here. So the kept dims are known when
-    there are no more such dims than it drops (all of them dropped); None otherwise,
-    as a dim read at the wrong place would be a wrong size."""
-    if rank == len(static):
-        return list(range(rank))
-    units = [d for d, size in enumerate(static) if size == 1]
-    if len(units) != len(static) - rank:
-        return None
-    return [d for d in range(len(static)) if d not in units]
 
 
 def _extremum(select: ir.OpView, frame: Frame, sig: SignatureLike, depth: int) -> str | None:
@@ -367,8 +353,7 @@ def _map_bound(attr: ir.Attribute, operands: list[ir.Value], extremum: str, fram
                sig: SignatureLike) -> str | None:
     """A loop's bound map applied to its operands (`_map_text`)."""
     args = [index_expr(v, frame, sig) for v in operands]
-    known = [a for a in args if a is not None]
-    return _map_text(attr, known, extremum) if len(known) == len(args) else None
+    return None if None in args else _map_text(attr, [str(a) for a in args], extremum)
 
 
 def _trips(lower: str, upper: str, step: str) -> str | None:

@@ -18,6 +18,7 @@ end, so annotating changes nothing in the program itself.
 from __future__ import annotations
 
 import ast
+import operator
 import re
 from pathlib import Path
 
@@ -187,9 +188,8 @@ def _is_test(node: ast.expr) -> bool:
         (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not))
 
 
-_RELATIONS = {ast.Eq: lambda a, b: a == b, ast.NotEq: lambda a, b: a != b,
-              ast.Lt: lambda a, b: a < b, ast.LtE: lambda a, b: a <= b,
-              ast.Gt: lambda a, b: a > b, ast.GtE: lambda a, b: a >= b}
+_RELATIONS = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt,
+              ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
 
 
 def _dotted(node: ast.expr) -> str | None:

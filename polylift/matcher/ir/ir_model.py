@@ -203,14 +203,31 @@ def compose(value: ir.Value, access: list[Lin]) -> tuple[ir.Value, list[Lin]]:
 
 def _unreduce(view, rank: int, access: list[Lin]) -> list[Lin]:
     """The subscripts of a rank-reducing subview's source: a dropped unit dim reads
-    element 0 of the view. Only when every unit dim was dropped is it clear which."""
+    element 0 of the view."""
     if rank == len(access):
         return access
-    sizes = list(view.static_sizes)
-    if sum(1 for s in sizes if s == 1) != rank - len(access):
+    kept = kept_dims(list(view.static_sizes), len(access))
+    if kept is None:
         raise Unsupported("rank-reducing subview")
-    kept = iter(access)
-    return [Lin(()) if s == 1 else next(kept) for s in sizes]
+    source = [Lin(())] * rank
+    for lin, dim in zip(access, kept, strict=True):
+        source[dim] = lin
+    return source
+
+
+def kept_dims(sizes: list[int], rank: int) -> list[int] | None:
+    """The source dims a subview of static `sizes` keeps in a result of `rank` dims.
+
+    A rank-reducing view drops dims of static size 1 only; which ones its result type
+    tells through its layout, which is not read here. So the kept dims are known when
+    there are no more such dims than it drops (all of them dropped); None otherwise, as
+    a dim read at the wrong place would be a wrong size."""
+    if rank == len(sizes):
+        return list(range(rank))
+    units = [d for d, size in enumerate(sizes) if size == 1]
+    if len(units) != len(sizes) - rank:
+        return None
+    return [d for d in range(len(sizes)) if d not in units]
 
 
 def _permutation(transpose: ir.Operation | ir.OpView) -> list[int]:

@@ -58,6 +58,33 @@ class BuildError(PolyliftError):
     """Compiling or linking failed."""
 
 
+class InternalError(PolyliftError):
+    """A bug in polylift that some input met: an unexpected exception, reported at what
+    was being worked on (a pass and an op, or a C function) instead of as a traceback.
+
+    `function` names the C function it happened in where that is known, so a caller that
+    can do without that one function (the compiler driver builds it with gcc) carries on;
+    `reproducer` is a file that replays it, where one was written."""
+
+    def __init__(self, message: str, loc: SourceLoc | None = None, source: str | None = None,
+                 function: str | None = None, reproducer: str | None = None):
+        super().__init__(message, loc, source)
+        self.function = function
+        self.reproducer = reproducer
+
+    def render(self) -> str:
+        notes = ["note: this is a bug in polylift; rerun with --debug for the traceback"]
+        if self.reproducer:
+            notes.append(f"note: reproducer: {self.reproducer}")
+        return "\n".join([super().render(), *notes])
+
+
+def describe_exception(exc: BaseException) -> str:
+    """`Type: message` of an unexpected exception (its type alone when it has none)."""
+    text = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {text[0]}" if text else type(exc).__name__
+
+
 def source_line(loc: SourceLoc, source: str | None = None) -> str | None:
     """The text of `loc`'s line, from `source` or else from the file on disk."""
     if source is None:

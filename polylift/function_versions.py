@@ -43,6 +43,12 @@ def flat_name(name: str) -> str:
     return f"{name}.flat"
 
 
+def c_function_name(name: str) -> str:
+    """The C function a function of the module (any of its versions) translates."""
+    base, dot, version = name.rpartition(".")
+    return base if dot and version in ("delinearized", "noalias", "flat") else name
+
+
 def fallback_functions(names: set[str]) -> set[str]:
     """The flat versions among `names` whose guarded sibling (delinearised, or noalias)
     is there too: the path taken only when the guard fails, which coverage leaves out

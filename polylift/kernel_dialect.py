@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from polylift.mlir import ir
+from polylift.mlir import ir, walk
 
 LAUNCH = "kernel.launch"
 
@@ -68,5 +68,5 @@ def verify_kernel_ops(root: Any, dialects_ok: tuple[str, ...] = ()) -> list[tupl
             found.append((op, f"operation '{name}' is unknown (unregistered dialect)"))
         return ir.WalkResult.ADVANCE
 
-    root.operation.walk(visit)
+    walk(root, visit)
     return found

@@ -2,11 +2,12 @@
 
 Below every other module, beside `errors.py` (it imports nothing of polylift):
 commands, passes (`--match-report`) and the shim header generator all write their
-results through it.
+results through it, and an internal error its reproducer (`write_reproducer`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sys
 import tempfile
@@ -29,3 +30,27 @@ def write_atomically(path: str, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+CRASH_DIR_ENV = "POLYLIFT_CRASH_DIR"
+
+
+def crash_dir() -> Path:
+    """Where reproducers go: `$POLYLIFT_CRASH_DIR`, else `polylift-crashes` in the
+    system's temporary directory."""
+    given = os.environ.get(CRASH_DIR_ENV)
+    return Path(given) if given else Path(tempfile.gettempdir()) / "polylift-crashes"
+
+
+def write_reproducer(stem: str, suffix: str, text: str) -> str:
+    """Write the input that met an internal error as `<stem>-<hash><suffix>` in
+    `crash_dir()` and return its path; named by its content, so the same failure met
+    again (a build retried, `make -j`) writes one file. Where it cannot be written, the
+    error is reported without it: "" is returned."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    path = crash_dir() / f"{stem}-{digest}{suffix}"
+    try:
+        write_atomically(str(path), text)
+    except OSError:
+        return ""
+    return str(path)

@@ -85,8 +85,11 @@ def run_cc(argv: list[str]) -> int:
     translation, skipped = translate_file_detailed(args.input, args.includes, args.defines,
                                                    args.function, args.assume_noalias)
     for item in skipped:
-        first = item.reason.splitlines()[0]
+        first, *rest = item.reason.splitlines()
         print(f"polylift-cc: note: skipped function '{item.name}': {first}", file=sys.stderr)
+        for line in rest:
+            if line.startswith("note: reproducer:"):
+                print(f"polylift-cc: {line}", file=sys.stderr)
     write_atomically(args.output, translation.mlir)
     return 0
 

@@ -7,7 +7,13 @@ import sys
 import traceback
 from collections.abc import Callable
 
-from polylift.errors import PolyliftError, UsageError, read_source
+from polylift.errors import (
+    InternalError,
+    PolyliftError,
+    UsageError,
+    describe_exception,
+    read_source,
+)
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -46,20 +52,30 @@ def read_input(path: str) -> str:
 
 
 def run_command(tool: str, body: Callable[[list[str]], int], argv: list[str] | None) -> int:
-    """Run `body(argv)`; a `PolyliftError` prints as `file:line:col: error:` and exits 1."""
+    """Run `body(argv)`; a `PolyliftError` prints as `file:line:col: error:` and exits 1,
+    and so does any other exception (a bug met outside any pass), as an internal error:
+    a user never sees a traceback unless `--debug` asks for one."""
     args = sys.argv[1:] if argv is None else argv
     debug = "--debug" in args
     try:
         return body(args)
     except PolyliftError as exc:
-        if debug:
-            traceback.print_exc()
-        rendered = exc.render()
-        if exc.loc is None:
-            rendered = f"{tool}: {rendered}"
-        print(rendered, file=sys.stderr)
-        return 1
+        return _report(tool, exc, debug)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 1
+    except Exception as exc:  # noqa: BLE001 - reported as what it is, a bug in polylift
+        return _report(tool, InternalError(f"internal error: {describe_exception(exc)}"),
+                       debug)
+
+
+def _report(tool: str, exc: PolyliftError, debug: bool) -> int:
+    """Print the error being handled (with its traceback under `--debug`); status 1."""
+    if debug:
+        traceback.print_exc()
+    rendered = exc.render()
+    if exc.loc is None:
+        rendered = f"{tool}: {rendered}"
+    print(rendered, file=sys.stderr)
+    return 1

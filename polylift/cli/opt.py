@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from polylift.cli.common import option_value, read_input, run_command
 from polylift.cli.verify_diagnostics import parse_expected, verify
-from polylift.errors import PolyliftError, UsageError
+from polylift.errors import InternalError, PolyliftError, UsageError
 from polylift.mlir import Diag, collect_diagnostics, ir, new_context, parse_module
-from polylift.output import write_atomically
+from polylift.output import write_atomically, write_reproducer
 from polylift.passes.pipeline import (
     Step,
     Timing,
@@ -201,6 +201,9 @@ def run_opt(argv: list[str]) -> int:
         diags: list[Diag] = []
         try:
             outputs.append(process_chunk(args, first, chunk, diags))
+        except InternalError as exc:
+            _print_diags(diags)
+            raise _with_reproducer(exc, args, chunk) from exc
         except PolyliftError as exc:
             if not verifying:
                 _print_diags(diags)
@@ -218,6 +221,15 @@ def run_opt(argv: list[str]) -> int:
         return 1
     write_atomically(args.output, ("\n" + SPLIT_MARKER + "\n").join(outputs))
     return 0
+
+
+def _with_reproducer(exc: InternalError, args: OptArgs, chunk: str) -> InternalError:
+    """`exc` with a reproducer: the chunk that met the bug and, in a comment at its end,
+    the command that replays it."""
+    pipeline = ",".join(step.text for step in args.steps)
+    command = f"polylift-opt %s --pass-pipeline='builtin.module({pipeline})'"
+    path = write_reproducer("polylift-opt", ".mlir", f"{chunk.rstrip()}\n// reproduce: {command}\n")
+    return InternalError(exc.message, exc.loc, exc.source, exc.function, path or None)
 
 
 def _print_diags(diags: list[Diag]) -> None:

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pycparser import c_ast
 
-from polylift.errors import PolyliftError, SourceLoc
+from polylift.errors import InternalError, PolyliftError, SourceLoc, describe_exception
 from polylift.frontend.c.decls import Unit
 from polylift.frontend.c.source import (
     UnsupportedError,
+    node_loc,
     parse_c,
     preprocess,
     system_headers,
@@ -32,7 +34,11 @@ from polylift.frontend.c.source import (
 )
 from polylift.frontend.signature import Param, Signature, Translation
 from polylift.frontend.versioning import Lowered, lower_function
+from polylift.output import write_reproducer
 from polylift.recursion import deep_recursion
+
+if TYPE_CHECKING:
+    from polylift.mlir import ir
 
 __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
            "translate_file", "translate_file_detailed"]
@@ -40,10 +46,12 @@ __all__ = ["Param", "Signature", "Translation", "Skipped", "UnsupportedError",
 
 @dataclass(frozen=True)
 class Skipped:
-    """A function that `--function='*'` left out, and why (the rendered error)."""
+    """A function that `--function='*'` left out, and why (the rendered error); whether
+    that was a bug of polylift (an `InternalError`) rather than C outside the subset."""
 
     name: str
     reason: str
+    internal: bool = False
 
 
 def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDef]:
@@ -57,57 +65,102 @@ def _selected(ast: c_ast.FileAST, path: str, function: str) -> list[c_ast.FuncDe
     return chosen
 
 
-def _lowered(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool) -> Lowered:
+def _lowered(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool, source: str) -> Lowered:
     """`lower_function`, with a function too deep even for `deep_recursion` (an
-    expression of thousands of terms) refused at its name."""
+    expression of thousands of terms) refused at its name, and a bug of the front end met
+    in it (any other exception) an `InternalError` there, with `source` (the
+    preprocessed file) as its reproducer."""
     try:
         with deep_recursion():
             return lower_function(func, unit, assume_noalias)
     except RecursionError:
         raise unsupported("function: its expressions or statements nest too deeply "
                           "to translate", func.decl) from None
+    except PolyliftError:
+        raise
+    except Exception as exc:
+        raise _internal(func, f"translating '{func.decl.name}': {describe_exception(exc)}",
+                        source) from exc
+
+
+def _internal(func: c_ast.FuncDef, what: str, source: str) -> InternalError:
+    """An internal error of the front end at function `func`, with a reproducer: the
+    preprocessed file, and the command that replays it in a comment at its end."""
+    name = func.decl.name
+    path = write_reproducer(f"polylift-cc-{name}", ".c", f"{source.rstrip()}\n"
+                            f"/* reproduce: polylift-cc THIS_FILE --function={name} */\n")
+    return InternalError(f"internal error in the C front end: {what}", node_loc(func.decl),
+                         function=name, reproducer=path or None)
+
+
+def _module_text(lowered: Sequence[Lowered], path: str) -> str:
+    """The module of `lowered` functions, with the declarations of what they call."""
+    declarations = {k: v for item in lowered for k, v in item.declarations.items()}
+    bodies = [item.text for item in lowered]
+    bodies += [f'  {d} loc("{path}":1:1)' for _, d in sorted(declarations.items())]
+    return "module {\n" + "\n".join(bodies) + f'\n}} loc("{path}":1:1)\n'
+
+
+def _unverified(lowered: Sequence[Lowered], ctx: ir.Context, path: str) -> dict[str, str]:
+    """The functions whose MLIR does not parse and verify on its own, with why: asked
+    only when the whole module does not, so that one bad function costs no other."""
+    from polylift.mlir import parse_module
+
+    bad = {}
+    for item in lowered:
+        try:
+            parse_module(_module_text([item], path), ctx, "<polylift-cc output>")
+        except PolyliftError as exc:
+            bad[item.signature.name] = f"{exc.loc}: {exc.message}"
+    return bad
 
 
 def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
                             defines: Sequence[str] = (), function: str = "*",
-                            assume_noalias: bool = False,
-                            allow_empty: bool = False) -> tuple[Translation, list[Skipped]]:
-    """`translate_file`, plus the functions `'*'` skipped as outside the subset; with
-    `allow_empty`, a file where nothing translates gives an empty module (mlir "")
-    instead of an error."""
+                            assume_noalias: bool = False, allow_empty: bool = False,
+                            cpp_args: Sequence[str] = ()) -> tuple[Translation, list[Skipped]]:
+    """`translate_file`, plus the functions `'*'` skipped as outside the subset or as
+    meeting a bug of the front end (an `InternalError`, with a reproducer: the other
+    functions of the file are translated all the same); with `allow_empty`, a file where
+    nothing translates gives an empty module (mlir "") instead of an error; `cpp_args`
+    are more preprocessing flags (a project's own, `preprocess`)."""
     from polylift.mlir import new_context, parse_module
 
-    ast = parse_c(preprocess(path, include_dirs, defines), path)
+    source = preprocess(path, include_dirs, defines, cpp_args)
+    ast = parse_c(source, path)
     unit = Unit.of(ast, system_headers())
-    bodies, signatures, skipped = [], {}, []
-    declarations: dict[str, str] = {}
+    lowered: dict[str, tuple[c_ast.FuncDef, Lowered]] = {}
+    skipped: list[Skipped] = []
     for func in _selected(ast, path, function):
         try:
-            lowered = _lowered(func, unit, assume_noalias)
-        except UnsupportedError as exc:
+            lowered[func.decl.name] = (func, _lowered(func, unit, assume_noalias, source))
+        except (UnsupportedError, InternalError) as exc:
             if function != "*":
                 raise
-            skipped.append(Skipped(func.decl.name, exc.render()))
-            continue
-        bodies.append(lowered.text)
-        declarations.update(lowered.declarations)
-        signatures[lowered.signature.name] = lowered.signature
-    if not bodies and allow_empty:
+            skipped.append(Skipped(func.decl.name, exc.render(),
+                                   isinstance(exc, InternalError)))
+    ctx = new_context()
+    items = [item for _, item in lowered.values()]
+    try:
+        module = parse_module(_module_text(items, path), ctx, "<polylift-cc output>")
+    except PolyliftError:
+        for name, why in _unverified(items, ctx, path).items():
+            error = _internal(lowered.pop(name)[0], f"the MLIR generated for '{name}' "
+                              f"does not verify: {why}", source)
+            if function != "*":
+                raise error from None
+            skipped.append(Skipped(name, error.render(), True))
+        items = [item for _, item in lowered.values()]
+        module = parse_module(_module_text(items, path), ctx, "<polylift-cc output>")
+    if not items and allow_empty:
         return Translation("", {}), skipped
-    if not bodies:
+    if not items:
         reasons = "; ".join(f"{s.name}: {s.reason.splitlines()[0]}" for s in skipped)
         raise PolyliftError("no function to translate" + (f" ({reasons})" if reasons else ""),
                             SourceLoc(path, 1, 1))
-    bodies += [f'  {d} loc("{path}":1:1)' for _, d in sorted(declarations.items())]
-    text = "module {\n" + "\n".join(bodies) + f'\n}} loc("{path}":1:1)\n'
-    ctx = new_context()
-    try:
-        module = parse_module(text, ctx, "<polylift-cc output>")
-    except PolyliftError as exc:
-        raise PolyliftError(f"internal error: the generated MLIR does not verify: "
-                            f"{exc.loc}: {exc.message}") from None
     printed = str(module.operation.get_asm(enable_debug_info=True))
-    return Translation(printed, signatures), skipped
+    return Translation(printed, {item.signature.name: item.signature for item in items}), \
+        skipped
 
 
 def translate_file(path: str, include_dirs: Sequence[str] = (), defines: Sequence[str] = (),

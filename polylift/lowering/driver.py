@@ -10,6 +10,7 @@ lowering first, then cuBLAS on what is left, then host, then `ref` for the remai
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 
 from polylift import rewriter
@@ -34,6 +35,13 @@ from polylift.tdl.library import Library
 # Where a lowering says what it did and did not: (op, message, kind), kind being
 # `missed`, `applied` or `analysis` (a pass's `PassRun.remark`).
 Remark = Callable[[ir.Operation | ir.OpView, str, str], None]
+# What marks an op as the one being lowered, for the report of a bug met there (a
+# pass's `PassRun.at`).
+Focus = Callable[[ir.Operation | ir.OpView], AbstractContextManager[object]]
+
+
+def _no_focus(op: ir.Operation | ir.OpView) -> AbstractContextManager[object]:
+    return nullcontext()
 
 
 class UnclaimedLaunchError(PassError):
@@ -64,18 +72,24 @@ class LaunchLowering:
     backend: str
     policy: str
     remark: Remark
+    focus: Focus = _no_focus
 
     def run(self, module: ir.Module, library: Library, filename: str) -> None:
         """Lower every launch of `module` whose template declares this backend."""
         decls = Declarations(module, filename)
         for op in find_launches(module):
-            launch, why = resolve(op, library)
-            if launch is None:
-                # Said once, by the lowering every chain ends with, not by each backend.
-                if self.backend == "ref":
-                    self.remark(op, why, "missed")
-            elif self.backend in launch.template.backends:
-                self.lower(launch, decls)
+            with self.focus(op):
+                self.lower_if_claimed(op, library, decls)
+
+    def lower_if_claimed(self, op: ir.Operation, library: Library, decls: Declarations) -> None:
+        """Lower one launch when its template declares this backend."""
+        launch, why = resolve(op, library)
+        if launch is None:
+            # Said once, by the lowering every chain ends with, not by each backend.
+            if self.backend == "ref":
+                self.remark(op, why, "missed")
+        elif self.backend in launch.template.backends:
+            self.lower(launch, decls)
 
     def lower(self, launch: Launch, decls: Declarations) -> None:
         """Lower one launch whose template declares this backend, or say why not."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from polylift import rewriter
 from polylift.errors import PassError
 from polylift.kernel_dialect import LAUNCH
-from polylift.mlir import arith, func, ir, memref, scf, source_loc
+from polylift.mlir import arith, func, ir, memref, scf, source_loc, walk
 from polylift.shims.header import shim_symbol
 from polylift.tdl.library import KernelTemplate, Library
 
@@ -41,7 +41,7 @@ def find_launches(module: ir.Module) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(module, visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 

@@ -49,7 +49,7 @@ def error_diagnostics(exc: Exception) -> list[ir.DiagnosticInfo]:
 __all__ = [
     "ir", "passmanager", "affine", "arith", "func", "linalg", "math", "memref", "scf",
     "Diag", "MLIRError", "error_diagnostics", "new_context", "parse_module", "source_loc",
-    "collect_diagnostics", "tool_path", "view_as", "linalg_builders",
+    "collect_diagnostics", "tool_path", "view_as", "linalg_builders", "walk",
 ]
 
 
@@ -126,6 +126,26 @@ def view_as(op: ir.Operation | ir.OpView, kind: type[_View]) -> _View:
     if not isinstance(view, kind):
         raise TypeError(f"{view.operation.name} is not a {kind.__name__}")
     return view
+
+
+def walk(op: ir.Operation | ir.OpView | ir.Module,
+         visit: Callable[[ir.Operation], ir.WalkResult],
+         order: ir.WalkOrder = ir.WalkOrder.POST_ORDER) -> None:
+    """`op.walk(visit, order)`, with an exception `visit` raises stopping the walk and
+    raised as it is: the bindings print its traceback and raise a `RuntimeError` holding
+    it as text instead (a bug would reach the user as a traceback, with no location)."""
+    raised: list[Exception] = []
+
+    def guarded(inner: ir.Operation) -> ir.WalkResult:
+        try:
+            return visit(inner)
+        except Exception as exc:  # noqa: BLE001 - raised again below, after the walk
+            raised.append(exc)
+            return ir.WalkResult.INTERRUPT
+
+    op.operation.walk(guarded, order)
+    if raised:
+        raise raised[0]
 
 
 def source_loc(loc: ir.Location, filename: str = "-") -> SourceLoc | None:

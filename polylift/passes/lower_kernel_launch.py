@@ -43,5 +43,5 @@ class LowerKernelLaunchPass(Pass):
             run.remark(op, f"{self.name}: {message}", kind)
 
         with module.context:
-            LaunchLowering(self.backend, self.policy, remark).run(module, library,
-                                                                  run.filename)
+            LaunchLowering(self.backend, self.policy, remark, run.at).run(module, library,
+                                                                          run.filename)

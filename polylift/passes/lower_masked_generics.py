@@ -16,7 +16,7 @@ from __future__ import annotations
 from polylift import rewriter
 from polylift.matcher.ir.ir_model import Unsupported, indexing_maps, iterator_kinds
 from polylift.matcher.ir.mask import Constraint, split_mask
-from polylift.mlir import arith, ir, linalg, memref, scf, view_as
+from polylift.mlir import arith, ir, linalg, memref, scf, view_as, walk
 from polylift.passes.registry import Pass, PassRun
 
 
@@ -29,15 +29,20 @@ class LowerMaskedGenericsPass(Pass):
     def run(self, module: ir.Module, run: PassRun) -> None:
         with module.context:
             for op in _generics(module):
-                try:
-                    new, mask = split_mask(op.opview)
-                except Unsupported:
-                    continue
-                bounds = _dim_bounds(mask, len(iterator_kinds(op.opview))) if mask else None
-                if bounds is not None:
-                    run.remark(op, "lowered a masked generic to loops over its triangle",
-                               "applied")
-                    _lower(op.opview, new, bounds)
+                with run.at(op):
+                    _lower_if_masked(op, run)
+
+
+def _lower_if_masked(op: ir.Operation, run: PassRun) -> None:
+    """Lower a triangle-masked generic to loops over its triangle; leave any other."""
+    try:
+        new, mask = split_mask(op.opview)
+    except Unsupported:
+        return
+    bounds = _dim_bounds(mask, len(iterator_kinds(op.opview))) if mask else None
+    if bounds is not None:
+        run.remark(op, "lowered a masked generic to loops over its triangle", "applied")
+        _lower(op.opview, new, bounds)
 
 
 def _generics(module: ir.Module) -> list[ir.Operation]:
@@ -48,7 +53,7 @@ def _generics(module: ir.Module) -> list[ir.Operation]:
             found.append(op.operation)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(module, visit, ir.WalkOrder.POST_ORDER)
     return found
 
 

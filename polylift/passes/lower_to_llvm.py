@@ -21,7 +21,7 @@ from __future__ import annotations
 from polylift import rewriter
 from polylift.errors import PassError
 from polylift.lowering.driver import check_all_lowered
-from polylift.mlir import MLIRError, collect_diagnostics, ir, passmanager
+from polylift.mlir import MLIRError, collect_diagnostics, ir, passmanager, walk
 from polylift.passes.lower_masked_generics import LowerMaskedGenericsPass
 from polylift.passes.registry import Pass, PassRun
 
@@ -164,5 +164,5 @@ def _first_non_llvm_op(module: ir.Module) -> ir.Operation | None:
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(module, visit, ir.WalkOrder.POST_ORDER)
     return found[0] if found else None

@@ -27,7 +27,7 @@ from polylift.matcher.search.runs import (
     run_kinds,
     run_of,
 )
-from polylift.mlir import arith, ir, memref, passmanager, source_loc
+from polylift.mlir import arith, ir, memref, passmanager, source_loc, walk
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.proof.aliasing import guarded_pairs
@@ -122,7 +122,8 @@ class MatchKernelsPass(Pass):
         for func in module.body.operations:
             if func.operation.name != "func.func":
                 continue
-            reports.append(self.run_function(func.operation, plan, run, explain))
+            with run.at(func):
+                reports.append(self.run_function(func.operation, plan, run, explain))
         if path:
             data = {"functions": [r.to_json() for r in reports]}
             write_atomically(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
@@ -185,47 +186,47 @@ class MatchKernelsPass(Pass):
             starts = [i for i, op in enumerate(ops) if element_kind(op) and i >= start]
             if not starts:
                 return
-            i = starts[0]
-            notes: list[str] = []
-            bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, shapes)
-            for note in notes:
-                run.remark(ops[i], note, "missed")
-            if bindings is None:
-                start = i + 1
-                continue
-            # Every way on erases, moves or marks them.
-            shapes.forget([*bindings.ops, *bindings.dead])
-            launch, built = build_launch(bindings)
-            with launch.context:
-                resolved, problem = resolve(launch, plan.library)
-                problem = problem if resolved is None else abi_problem(resolved)
-            if resolved is None or problem is not None:
-                run.remark(launch, f"not matched: {bindings.template.name}: {problem}",
-                           "missed")
-                for op in reversed(built):
-                    rewriter.erase(op)
-                for op in bindings.ops:
-                    rewriter.set_attribute(op, UNLOWERABLE, ir.StringAttr.get(
-                        f"{bindings.template.name}: {problem}", op.context))
-                start = [op.operation for op in block.operations].index(
-                    bindings.ops[-1].operation) + 1
-                continue
-            choice = self.choose(resolved)
-            if choice is not None:
-                run.remark(launch, choice.remark, choice.kind)
-            if choice is not None and choice.action == "loops":
-                for op in reversed(built):
-                    rewriter.erase(op)
-                host_policy.mark_kept(bindings.ops, bindings.template.name)
-                start = [op.operation for op in block.operations].index(
-                    bindings.ops[-1].operation) + 1
-                continue
-            run.remark(launch, f"matched {bindings.template.name} ({len(bindings.ops)} op"
-                               f"{'s' if len(bindings.ops) > 1 else ''}) -> "
-                               f"{launch.attributes['callee']}", "applied")
-            report.launch(launch, bindings, run.filename)
-            anchor = self.place(launch, bindings, plan.library, choice)
-            start = [op.operation for op in block.operations].index(anchor) + 1
+            with run.at(ops[starts[0]]):
+                start = self.match_at(block, ops, starts[0], plan, run, report, shapes)
+
+    def match_at(self, block: ir.Block, ops: list, i: int, plan: MatchPlan, run: PassRun,
+                 report: FunctionReport, shapes: BlockShapes) -> int:
+        """Match the ops of `block` from `ops[i]` on and rewrite the best match; the
+        index of the op to scan from next."""
+        notes: list[str] = []
+        bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, shapes)
+        for note in notes:
+            run.remark(ops[i], note, "missed")
+        if bindings is None:
+            return i + 1
+        # Every way on erases, moves or marks them.
+        shapes.forget([*bindings.ops, *bindings.dead])
+        launch, built = build_launch(bindings)
+        with launch.context:
+            resolved, problem = resolve(launch, plan.library)
+            problem = problem if resolved is None else abi_problem(resolved)
+        if resolved is None or problem is not None:
+            run.remark(launch, f"not matched: {bindings.template.name}: {problem}",
+                       "missed")
+            for op in reversed(built):
+                rewriter.erase(op)
+            for op in bindings.ops:
+                rewriter.set_attribute(op, UNLOWERABLE, ir.StringAttr.get(
+                    f"{bindings.template.name}: {problem}", op.context))
+            return _after(block, bindings.ops[-1])
+        choice = self.choose(resolved)
+        if choice is not None:
+            run.remark(launch, choice.remark, choice.kind)
+        if choice is not None and choice.action == "loops":
+            for op in reversed(built):
+                rewriter.erase(op)
+            host_policy.mark_kept(bindings.ops, bindings.template.name)
+            return _after(block, bindings.ops[-1])
+        run.remark(launch, f"matched {bindings.template.name} ({len(bindings.ops)} op"
+                           f"{'s' if len(bindings.ops) > 1 else ''}) -> "
+                           f"{launch.attributes['callee']}", "applied")
+        report.launch(launch, bindings, run.filename)
+        return _after(block, self.place(launch, bindings, plan.library, choice))
 
     def choose(self, resolved: Launch) -> host_policy.Choice | None:
         """The `profitable` policy's choice for a new launch; None under `always`."""
@@ -390,6 +391,11 @@ def _template_attrs(tpl: KernelTemplate) -> dict[str, ir.Attribute]:
     return out
 
 
+def _after(block: ir.Block, op: ir.Operation | ir.OpView) -> int:
+    """The index in `block` of the op after `op`."""
+    return [o.operation for o in block.operations].index(op.operation) + 1
+
+
 def _blocks(func: ir.Operation) -> list[ir.Block]:
     """The blocks that may hold runs; the body of a linalg op is its payload (a
     `linalg.index` there is no run element)."""
@@ -402,7 +408,7 @@ def _blocks(func: ir.Operation) -> list[ir.Block]:
             blocks.extend(region.blocks)
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(func, visit, ir.WalkOrder.POST_ORDER)
     return [b for b in blocks if any(element_kind(o) for o in b.operations)]
 
 
@@ -425,7 +431,7 @@ def _generalize(module: ir.Module) -> None:
             named.append(op)
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(module, visit, ir.WalkOrder.POST_ORDER)
     if not named:
         return
     pm = passmanager.PassManager.parse("builtin.module(func.func(linalg-generalize-named-ops))",

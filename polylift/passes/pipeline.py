@@ -12,10 +12,17 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from polylift.errors import PassError, SourceLoc, UsageError
+from polylift.errors import (
+    InternalError,
+    PassError,
+    PolyliftError,
+    SourceLoc,
+    UsageError,
+    describe_exception,
+)
 from polylift.kernel_dialect import verify_kernel_ops
 from polylift.mlir import Diag, MLIRError, collect_diagnostics, ir, passmanager, source_loc
-from polylift.passes.registry import PassRun, is_python_pass, load_pass
+from polylift.passes.registry import FOCUS_ATTRIBUTE, Focus, PassRun, is_python_pass, load_pass
 from polylift.recursion import deep_recursion
 
 
@@ -138,7 +145,12 @@ def prepare_step(step: Step, run: PassRun,
         cls = load_pass(step.name)
         options = {k: v for k, v in run.options.items() if k in cls.option_help}
         options.update(parse_options(step.options))
-        instance = cls(options)
+        try:
+            instance = cls(options)
+        except PolyliftError:
+            raise
+        except Exception as exc:
+            raise internal_error(step, exc, run) from exc
         return lambda module: instance.run(module, run)
     pm = _upstream_manager(step, ctx)
     return lambda module: _run_upstream(pm, module, run)
@@ -158,13 +170,35 @@ def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) 
 
 def _run_step(step: Step, runner: Callable[[ir.Module], None], module: ir.Module,
               run: PassRun) -> None:
-    """Run one step with room to recurse; IR too deep even then is a located error."""
+    """Run one step with room to recurse; IR too deep even then is a located error, and
+    so is a bug in a pass (`internal_error`)."""
+    run.focus.clear()
     try:
         with deep_recursion():
             runner(module)
     except RecursionError:
         raise PassError(f"{step.text}: the IR nests too deeply to process",
                         SourceLoc(run.filename, 1, 1)) from None
+    except PolyliftError:
+        raise
+    except Exception as exc:
+        raise internal_error(step, exc, run) from exc
+
+
+def internal_error(step: Step, exc: Exception, run: PassRun) -> InternalError:
+    """An unexpected exception of a pass as an error at the op the pass was working on
+    (`PassRun.at`), naming the pass and the op; where no op was marked, at the start of
+    the input. The module is left as the pass left it: callers discard it."""
+    focus: Focus | None = getattr(exc, FOCUS_ATTRIBUTE, None)
+    try:
+        loc = source_loc(focus.location, run.filename) if focus is not None else None
+    except Exception:  # noqa: BLE001 - the report must not fail where the pass did
+        loc = None
+    where = f" at '{focus.op}'" if focus is not None else ""
+    return InternalError(f"internal error in pass '{step.name}'{where}: "
+                         f"{describe_exception(exc)}",
+                         loc or SourceLoc(run.filename, 1, 1),
+                         function=focus.function if focus is not None else None)
 
 
 def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,

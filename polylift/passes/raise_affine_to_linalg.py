@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from polylift import rewriter
 from polylift.function_versions import OPAQUE_CALL, fallback_functions
-from polylift.mlir import ir, memref
+from polylift.mlir import ir, memref, walk
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.generics.generic_builder import build_generic
 from polylift.raising.nest_model.materialize import Materializer
@@ -49,19 +49,26 @@ class RaiseAffineToLinalgPass(Pass):
             functions = _functions(module)
             fallback = fallback_functions({_name(f) for f in functions})
             for func in functions:
-                for line in describe_pairs(func, _name(func) in fallback):
-                    run.remark(func, line, "analysis")
-                for call in _opaque_calls(func):
-                    callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
-                    run.remark(call, f"call to '{callee}' kept: it may read and write every "
-                               "array its arguments reach, so nothing is raised or matched "
-                               "across it", "analysis")
-                for empty in erase_empty_loops(func):
-                    run.remark_at(empty.location, f"erased: the loop runs no iteration "
-                                  f"(from {empty.lower} to {empty.upper})", "applied")
-                for nest in _top_level_nests(func):
-                    if not self._raise_unguarded(nest, run):
-                        self._raise_nest(nest, run)
+                with run.at(func):
+                    self._raise_function(func, _name(func) in fallback, run)
+
+    def _raise_function(self, func: ir.Operation, fallback: bool, run: PassRun) -> None:
+        """Raise every nest of one function, saying first what it assumes of its
+        arguments and which calls it keeps."""
+        for line in describe_pairs(func, fallback):
+            run.remark(func, line, "analysis")
+        for call in _opaque_calls(func):
+            callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+            run.remark(call, f"call to '{callee}' kept: it may read and write every "
+                       "array its arguments reach, so nothing is raised or matched "
+                       "across it", "analysis")
+        for empty in erase_empty_loops(func):
+            run.remark_at(empty.location, f"erased: the loop runs no iteration "
+                          f"(from {empty.lower} to {empty.upper})", "applied")
+        for nest in _top_level_nests(func):
+            with run.at(nest):
+                if not self._raise_unguarded(nest, run):
+                    self._raise_nest(nest, run)
 
     def _raise_unguarded(self, root: ir.Operation, run: PassRun) -> bool:
         """Version the nest at `root` on its guarded reads' tests holding everywhere
@@ -121,7 +128,8 @@ class RaiseAffineToLinalgPass(Pass):
                 self._said.add((str(where), exc.reason))
                 run.remark_at(where, exc.reason, "missed")
             for inner in _child_nests(root):
-                self._raise_nest(inner, run, outer=False)
+                with run.at(inner):
+                    self._raise_nest(inner, run, outer=False)
             return
         for generic, (stmt, plan) in zip(generics, plans, strict=True):
             if _stores_back_unchanged(generic):
@@ -225,7 +233,7 @@ def _stores_in(root: ir.Operation) -> bool:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(root, visit, ir.WalkOrder.POST_ORDER)
     return bool(found)
 
 
@@ -266,5 +274,5 @@ def _opaque_calls(func: ir.Operation) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(func, visit, ir.WalkOrder.POST_ORDER)
     return found

@@ -8,11 +8,14 @@ imported only when their pass runs, so `--list-passes` stays fast.
 from __future__ import annotations
 
 import importlib
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import cache
+from types import TracebackType
 from typing import ClassVar
 
 from polylift.errors import PassError, UsageError
+from polylift.function_versions import c_function_name
 from polylift.mlir import Diag, ir, source_loc
 
 # Every Python pass, by flag. Adding a pass: a module named after the flag and a line here.
@@ -34,6 +37,53 @@ PASS_FLAGS: tuple[str, ...] = (
 )
 
 REMARK_KINDS = ("missed", "applied", "analysis")
+# The attribute an unexpected exception carries out of `PassRun.at`: where it happened.
+FOCUS_ATTRIBUTE = "polylift_focus"
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What a pass was working on: an op's name and location, and the C function of the
+    function around it (None where none is known)."""
+
+    op: str
+    location: ir.Location
+    function: str | None
+
+
+class _At(AbstractContextManager[None]):
+    """`PassRun.at`: pushes a focus for the block; an exception that leaves the block
+    takes the innermost focus with it (unless an inner block gave it one)."""
+
+    def __init__(self, focus: list[Focus], op: ir.Operation | ir.OpView):
+        self.stack = focus
+        op = op.operation
+        function = self.stack[-1].function if self.stack else _function_around(op)
+        self.focus = Focus(op.name, op.location, function)
+
+    def __enter__(self) -> None:
+        self.stack.append(self.focus)
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 trace: TracebackType | None) -> bool:
+        self.stack.pop()
+        if isinstance(exc, Exception) and not hasattr(exc, FOCUS_ATTRIBUTE):
+            try:
+                setattr(exc, FOCUS_ATTRIBUTE, self.focus)
+            except (AttributeError, TypeError):
+                pass  # an exception type that takes no attributes: reported unlocated
+        return False
+
+
+def _function_around(op: ir.Operation) -> str | None:
+    """The C function of the `func.func` that is or holds `op`, if any."""
+    current: ir.Operation | None = op
+    while current is not None and current.name != "func.func":
+        parent = current.parent
+        current = parent.operation if parent is not None else None
+    if current is None:
+        return None
+    return c_function_name(ir.StringAttr(current.attributes["sym_name"]).value)
 
 
 @dataclass
@@ -47,6 +97,8 @@ class PassRun:
     # The kinds of remarks the caller reads; the others are dropped, and a pass may skip
     # the work that only they need (match-kernels explains residual ops only for them).
     wanted: frozenset[str] = frozenset(REMARK_KINDS)
+    # What the pass works on now, outermost first (`at`).
+    focus: list[Focus] = field(default_factory=list)
 
     def wants(self, kind: str) -> bool:
         """Whether remarks of `kind` are read."""
@@ -62,6 +114,12 @@ class PassRun:
         if kind in self.wanted:
             loc = source_loc(location, self.filename)
             self.remarks.append((kind, Diag("remark", loc, message)))
+
+    def at(self, op: ir.Operation | ir.OpView) -> _At:
+        """`with run.at(op):` marks `op` (a function, a nest, a launch) as what the pass
+        works on in the block, so that a bug met there is reported at its location, in
+        its function (`pipeline.internal_error`), not as a traceback."""
+        return _At(self.focus, op)
 
     def fail(self, op: ir.Operation | ir.OpView, message: str) -> PassError:
         """An error at `op`'s location, to be raised by the pass."""

@@ -11,7 +11,7 @@ no named op states stays, with a remark saying so.
 from __future__ import annotations
 
 from polylift import rewriter
-from polylift.mlir import ir, passmanager
+from polylift.mlir import ir, passmanager, walk
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.generics.named import build_named, named_form
 
@@ -34,12 +34,14 @@ class SpecializeLinalgPass(Pass):
                 generics.append(op)
             return ir.WalkResult.ADVANCE
 
-        module.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+        walk(module, visit, ir.WalkOrder.POST_ORDER)
         for op in generics:
-            form = named_form(op.opview)
-            if form is None:
-                run.remark(op, "kept linalg.generic: no named linalg op states it", "missed")
-                continue
-            named = build_named(op.opview, form)
-            run.remark(named, f"specialized linalg.generic to {named.name}", "applied")
-            rewriter.erase(op)
+            with run.at(op):
+                form = named_form(op.opview)
+                if form is None:
+                    run.remark(op, "kept linalg.generic: no named linalg op states it",
+                               "missed")
+                    continue
+                named = build_named(op.opview, form)
+                run.remark(named, f"specialized linalg.generic to {named.name}", "applied")
+                rewriter.erase(op)

@@ -468,7 +468,7 @@ def test_the_manifest_keeps_how_often_each_launch_runs(tmp_path: Path):
     (tmp_path / MANIFEST_NAME).write_text(manifest_json(
         BuildManifest("host", "x86_64", "MINI", "native", 1, None, (), (entry,))))
     written = json.loads((tmp_path / MANIFEST_NAME).read_text())
-    assert written["version"] == 3
+    assert written["version"] == 4
     assert [launch["runs"] for launch in written["kernels"][0]["summary"]["launches"]] == [
         {"tests": ["(nk < nj)"], "trips": ["max(0, (ni - 1 + 1) / 2)"]}, None]
     back = read_manifest_json(tmp_path).kernels[0].summary
@@ -481,5 +481,25 @@ def test_the_manifest_keeps_how_often_each_launch_runs(tmp_path: Path):
         read_manifest_json(tmp_path)
     written["version"] = 2
     (tmp_path / MANIFEST_NAME).write_text(json.dumps(written))
-    with pytest.raises(BuildError, match="manifest version 2, this polylift reads version 3"):
+    with pytest.raises(BuildError, match="manifest version 2, this polylift reads version 4"):
         read_manifest_json(tmp_path)
+
+
+def test_the_summary_names_the_storage_launches_and_residual_code_read_and_write():
+    """What the magnitude rule asks (`facts/storage.py`): a gemm reads A, B and C and
+    writes C through a view; a residual loop after it reads C (a load it computes with)
+    and writes A; a value loaded only to be returned is no residual read."""
+    residual = ("  %c0 = arith.constant 0 : index\n"
+                "  %v = memref.subview %C[0, 0] [%ni, %nj] [1, 1] : "
+                f"{F64} to memref<?x?xf64, strided<[?, 1]>>\n"
+                + GEMM.format(c="%v", order="true").replace(f"({F64}, ", "(memref<?x?xf64, "
+                                                             "strided<[?, 1]>>, ", 1) +
+                "  affine.for %i = 0 to %ni {\n"
+                "    %x = affine.load %C[%i, %c0] : " + F64 + "\n"
+                "    %y = arith.addf %x, %x : f64\n"
+                "    affine.store %y, %A[%i, %c0] : " + F64 + "\n  }\n")
+    summary = summarize(_module(residual), "kernel_k", SIG, load_library())
+    (launch,) = summary.launches
+    assert (launch.reads, launch.writes) == (("A", "B", "C"), ("C",))
+    assert summary.residual_reads == ("C",)
+    assert summarize(_module(_gemm()), "kernel_k", SIG, load_library()).residual_reads == ()

@@ -38,13 +38,36 @@ def test_a_call_computes_the_ref_template_on_absolute_values():
            "polylift_abs_x_, 1, y, incy);" in text
 
 
-def _summary(*templates: str, residual: int = 0) -> LiftSummary:
-    return LiftSummary(tuple(Launch(t, False, (), Runs(), "f64") for t in templates), residual)
+def _launch(template: str, reads: tuple[str, ...] = (), writes: tuple[str, ...] = ()) -> Launch:
+    return Launch(template, False, (), Runs(), "f64", (), reads, writes)
 
 
-def test_only_kernels_of_polynomial_launches_have_magnitudes():
-    assert has_magnitudes(_summary("blas.fill2d", "blas.gemm_acc"), LIBRARY)
-    # A residual loop computes what no template states; a division has no magnitude.
-    assert not has_magnitudes(_summary("blas.gemm_acc", residual=1), LIBRARY)
-    assert not has_magnitudes(_summary("cnn.batchnorm"), LIBRARY)
+def _summary(*launches: Launch, residual_reads: tuple[str, ...] = ()) -> LiftSummary:
+    return LiftSummary(launches, len(residual_reads), (), residual_reads)
+
+
+def test_kernels_of_polynomial_launches_have_magnitudes():
+    fill = _launch("blas.fill2d", (), ("C",))
+    gemm = _launch("blas.gemm_acc", ("A", "B", "C"), ("C",))
+    assert has_magnitudes(_summary(fill, gemm), LIBRARY)
+    # A division has no magnitude, and no launch none.
+    assert not has_magnitudes(_summary(_launch("cnn.batchnorm", ("x",), ("y",))), LIBRARY)
     assert not has_magnitudes(_summary(), LIBRARY)
+
+
+def test_residual_code_apart_from_the_reordered_sums_keeps_the_magnitudes():
+    gemm = _launch("blas.gemm_acc", ("A", "B", "C"), ("C",))
+    # Loops kept beside the launch (F += F) that read nothing it writes: the verdict of
+    # the product is the same as without them.
+    assert has_magnitudes(_summary(gemm, residual_reads=("F",)), LIBRARY)
+    # Loops that read what the reordered sum wrote (1 / C[i][0]) could amplify its
+    # rounding without bound: no magnitude holds them.
+    assert not has_magnitudes(_summary(gemm, residual_reads=("C", "F")), LIBRARY)
+
+
+def test_an_exact_launch_counts_as_the_source_unless_it_reads_a_reordered_sum():
+    ger2 = _launch("blas.ger2", ("u", "v", "p", "w", "E3"), ("E3",))
+    before = _launch("stencil.fdtd2d_hz", ("V", "E", "F"), ("V",))
+    after = _launch("stencil.fdtd2d_hz", ("E3", "E", "F"), ("V",))
+    assert has_magnitudes(_summary(before, ger2), LIBRARY)
+    assert not has_magnitudes(_summary(ger2, after), LIBRARY)

@@ -46,13 +46,16 @@ def unsupported(what: str, node: c_ast.Node | None) -> UnsupportedError:
     return UnsupportedError(f"unsupported {what}", node_loc(node))
 
 
-def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str]) -> str:
-    """The text of `path` after the C preprocessor, with line markers kept."""
+def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str],
+               cpp_args: Sequence[str] = ()) -> str:
+    """The text of `path` after the C preprocessor, with line markers kept; `cpp_args`
+    are a project's own preprocessing flags (`-I`, `-D`, `-U`, `-include`, `-std=`, the
+    `-O`/`-f`/`-m` flags that define macros), after polylift's, so they win."""
     cmd = ["gcc", "-E", "-std=c99", "-nostdinc", "-I", str(_OVERRIDES), "-I",
            pycparser_fake_libc.directory]
     for directory in include_dirs:
         cmd += ["-I", directory]
-    cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + [path]
+    cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + list(cpp_args) + [path]
     read_source(path, "C source file")  # refuse a binary before gcc reads it
     try:
         done = subprocess.run(cmd, capture_output=True, check=False)

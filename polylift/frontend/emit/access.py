@@ -29,12 +29,13 @@ from polylift.frontend.index.views import ArrayView, FlatAccess
 @dataclass(frozen=True)
 class Subscript:
     """One subscript as the accesses read it: its form and polynomial where it has them,
-    the C expression, and the `index` offset of a local pointer added to it."""
+    the C expression, and the offset of a local pointer added to it where the subscript
+    has no form (an affine offset is in the form already)."""
 
     form: Affine | None
     poly: Poly | None
     node: c_ast.Node
-    offset: str | None = None
+    offset: Offset | None = None
     factored: Poly | None = None  # the polynomial with factors as atoms (`FlatAccess`)
 
 
@@ -118,8 +119,15 @@ class AccessLowering(FormLowering):
         index = self.index_of(sub.node)
         if sub.offset is None:
             return index
-        return self.builder.op(f"arith.addi {sub.offset}, {index} : index", LONG,
-                               sub.node).name
+        offset = self.offset_index(sub.offset, sub.node)
+        return self.builder.op(f"arith.addi {offset}, {index} : index", LONG, sub.node).name
+
+    def offset_index(self, offset: Offset, node: c_ast.Node) -> str:
+        """An `index` value holding a pointer's offset, here: its affine form computed
+        at this point, or the value computed where the pointer was set."""
+        if offset.form is not None:
+            return self.index_of_form(offset.form, node)
+        return offset.index
 
     def _view_subscripts(self, view: ArrayView, sub: Subscript, factored: bool) -> str:
         """The subscripts of a flattened access through the pointer's view (of its
@@ -173,5 +181,4 @@ def _shifted(sub: Subscript, offset: Offset) -> Subscript:
         else None
     factored = offset.factored + sub.factored \
         if offset.factored is not None and sub.factored is not None else None
-    return Subscript(form, poly, sub.node, None if form is not None else offset.index,
-                     factored)
+    return Subscript(form, poly, sub.node, None if form is not None else offset, factored)

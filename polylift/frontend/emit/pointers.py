@@ -88,12 +88,6 @@ class PointerLowering(ExprLowering):
     def _sum(self, a: str, b: str, node: c_ast.Node) -> str:
         return self.builder.op(f"arith.addi {a}, {b} : index", LONG, node).name
 
-    def offset_index(self, offset: Offset, node: c_ast.Node) -> str:
-        """An `index` value holding a pointer's offset, here."""
-        if offset.form is not None:
-            return self.index_of_form(offset.form, node)
-        return offset.index
-
     def condition(self, node: c_ast.Node) -> Value:
         """A condition as an `i1`; a pointer tested against null reads its address."""
         tested = self._null_test(node)

@@ -9,10 +9,14 @@ launch audit measures a backend call that way, and this run gives the same measu
 a whole kernel's outputs, for the `ref` backend (whose order is the template's, not
 the source's) and for the outputs the audit checks with the ref results in place.
 
-It applies to a kernel that is launches only (coverage FULL) whose templates all
-add, multiply and take max/min (`shim_calls.polynomial`): then the kernel is a
-polynomial of its inputs and scalars, and every value it computes has a magnitude. The
-magnitude program is the lifted program linked with `-Wl,--wrap` in front of every shim
+It applies where the values the reordered launches compute reach the outputs through
+polynomials alone: the kernel has a launch whose template adds, multiplies and takes
+max/min (`shim_calls.polynomial`); its other launches compute the source's own bits
+(`accuracy exact`); and nothing but polynomial launches reads what a polynomial launch
+writes (`facts/storage.py`): neither residual code (the loops a partly lifted kernel
+keeps) nor an exact launch. Then every output is a polynomial of values both programs
+compute alike, and has a magnitude; what else the kernel contains does not change the
+verdict. The magnitude program is the lifted program linked with `-Wl,--wrap` in front of every shim
 the kernel calls (and the `ref` shims they stand for): each call runs the ref shim on
 the absolute values of its inputs, outputs and scalars, in place, so later launches
 read magnitudes too; its dumped outputs are the magnitudes M of the kernel's results.
@@ -33,7 +37,7 @@ from polylift.harness.comparison.shim_calls import (
     undefined_symbols,
     wrap_flags,
 )
-from polylift.harness.facts.coverage import FULL, LiftSummary
+from polylift.harness.facts.coverage import LiftSummary
 from polylift.harness.facts.manifest import MAGNITUDE, Program
 from polylift.harness.programs.build import LiftedParts, compile_c
 from polylift.harness.programs.run import run_program
@@ -46,15 +50,25 @@ _RUNTIME = Path(__file__).with_name("audit_runtime.h")
 
 
 def has_magnitudes(summary: LiftSummary, library: Library) -> bool:
-    """Whether the kernel is launches only, each a polynomial of its data."""
-    return summary.coverage == FULL and all(
-        magnitude_call(library.templates[launch.template], launch.dtype) is not None
-        for launch in summary.launches)
+    """Whether the magnitudes of the kernel's outputs can be measured (module doc)."""
+    polynomial, exact = [], []
+    for launch in summary.launches:
+        tpl = library.templates[launch.template]
+        if magnitude_call(tpl, launch.dtype) is not None:
+            polynomial.append(launch)
+        elif tpl.accuracy[0] == "exact":
+            exact.append(launch)
+        else:
+            return False
+    reordered = {name for launch in polynomial for name in launch.writes}
+    readers = [summary.residual_reads, *(launch.reads for launch in exact)]
+    return bool(polynomial) and not any(reordered & set(names) for names in readers)
 
 
 def _wrapped(calls: Iterable[ShimCall]) -> list[ShimCall]:
-    """The calls, and the `ref` shim of each (a backend library may call it too)."""
-    found = {c.symbol: c for c in calls}
+    """The calls of polynomial templates, and the `ref` shim of each (a backend library
+    may call it too); an exact launch's call runs as it is."""
+    found = {c.symbol: c for c in calls if magnitude_call(c.template, c.dtype) is not None}
     for call in list(found.values()):
         ref = shim_symbol("ref", call.template.launch, call.dtype)
         found.setdefault(ref, ShimCall(ref, "ref", call.template, call.dtype))

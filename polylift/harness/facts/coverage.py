@@ -34,10 +34,11 @@ import numpy as np
 from polylift.errors import BuildError
 from polylift.function_versions import delinearized_name, noalias_name
 from polylift.harness.facts.param_exprs import Frame, Runs, operand_dim, runs
+from polylift.harness.facts.storage import Storage, residual_reads
 from polylift.harness.programs.extents import evaluate_size
 from polylift.harness.programs.wrapper import SignatureLike, lifted_name
 from polylift.matcher.explain.residual import residual_ops
-from polylift.mlir import ir, new_context, parse_module
+from polylift.mlir import ir, new_context, parse_module, walk
 from polylift.passes.stages import AFFINE, LINALG, MATCHED
 from polylift.tdl.ast import Bin, Call
 from polylift.tdl.library import KernelTemplate, Library
@@ -60,6 +61,10 @@ class Launch:
     # Per template array, the kernel argument it is, from its first element (None when
     # it is some other view): what the exact-input generator fills.
     arrays: tuple[tuple[str, str | None], ...] = ()
+    # The storage it reads (its input arrays, and memory its scalars were loaded from)
+    # and writes (`storage.py`): arguments' names, or `local <k>`.
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
 
     def times(self, scalars: dict[str, int]) -> int | None:
         """How many times it runs in a kernel call with integer arguments `scalars` (0:
@@ -79,6 +84,8 @@ class LiftSummary:
     # not a small dyadic number such as 0.1), in its own ops or a launch's template:
     # exact inputs then do not make every later sum exact.
     rounding: tuple[str, ...] = ()
+    # The storage the code outside the launches reads (`storage.residual_reads`).
+    residual_reads: tuple[str, ...] = ()
 
     @property
     def inexact(self) -> bool:
@@ -108,7 +115,8 @@ def matched_stage(workdir: Path) -> Path | None:
     return None
 
 
-def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike) -> Launch:
+def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike,
+            storage: Storage) -> Launch:
     name = ir.StringAttr(op.attributes["template"]).value
     order = ("source_order_matches" in op.attributes
              and ir.BoolAttr(op.attributes["source_order_matches"]).value)
@@ -121,8 +129,21 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
     callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
     arrays = tuple((p.name, _whole_argument(op.operands[index[p.name]], frame.entry, sig))
                    for p in tpl.params if p.kind == "array")
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for p in tpl.params:
+        operand = op.operands[index[p.name]]
+        if p.kind != "array":
+            reads.update(storage.read_by_load(operand))
+            continue
+        names = storage.of(operand)
+        if p.role != "out":
+            reads.update(names)
+        if p.role != "in":
+            writes.update(names)
     return Launch(name, order, sizes, runs(op, frame, sig),
-                  callee.removeprefix(f"{tpl.launch}_"), arrays)
+                  callee.removeprefix(f"{tpl.launch}_"), arrays, tuple(sorted(reads)),
+                  tuple(sorted(writes)))
 
 
 def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
@@ -179,10 +200,11 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
                 break
         launches: list[Launch] = []
         rounding: dict[str, None] = {}  # in order, once each
+        storage = Storage(func, by_name[names[0]], sig)
 
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
-                launches.append(_launch(op, library, frame, sig))
+                launches.append(_launch(op, library, frame, sig, storage))
                 if inexact_ops(library.templates[launches[-1].template].ast.steps):
                     rounding[f"launches {launches[-1].template}, which divides or takes "
                              "roots"] = None
@@ -191,8 +213,9 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
                 rounding[why] = None
             return ir.WalkResult.ADVANCE
 
-        func.walk(visit, ir.WalkOrder.PRE_ORDER)
-        return LiftSummary(tuple(launches), len(residual_ops(func)), tuple(rounding))
+        walk(func, visit, ir.WalkOrder.PRE_ORDER)
+        return LiftSummary(tuple(launches), len(residual_ops(func)), tuple(rounding),
+                           tuple(sorted(residual_reads(func, storage))))
 
 
 def _passing_scalars(caller: ir.Operation, callee: ir.Operation,
@@ -209,7 +232,7 @@ def _passing_scalars(caller: ir.Operation, callee: ir.Operation,
             calls.append(op)
         return ir.WalkResult.ADVANCE
 
-    caller.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(caller, visit, ir.WalkOrder.PRE_ORDER)
     entry = caller.regions[0].blocks[0]
     scalars = [k for k, p in enumerate(sig.params) if p.kind == "scalar"]
     passes = all(len(call.operands) >= len(sig.params) and all(

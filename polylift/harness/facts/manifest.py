@@ -22,7 +22,9 @@ from polylift.harness.facts.coverage import Launch, LiftSummary
 from polylift.harness.facts.param_exprs import Runs
 from polylift.harness.programs.wrapper import CDeclLike, ParamLike, SignatureLike
 
-MANIFEST_VERSION = 3  # 2: a launch's `guards`; 3: its `runs`, tests and trip counts
+# 2: a launch's `guards`; 3: its `runs`, tests and trip counts; 4: the storage launches
+# and residual code read and write
+MANIFEST_VERSION = 4
 MANIFEST_NAME = "manifest.json"
 # The programs of a kernel, by role: the two compared, then the two the verdict may need,
 # and, where nothing was lifted, the kernel as the reference's compiler built it (timed
@@ -139,18 +141,22 @@ def _texts(value: Any) -> tuple[str, ...]:
 
 def _summary_json(summary: LiftSummary) -> dict[str, Any]:
     return {"residual": summary.residual, "rounding": list(summary.rounding),
+            "residual_reads": list(summary.residual_reads),
             "launches": [dict(_record(launch), sizes=[list(s) for s in launch.sizes],
                               arrays=[list(a) for a in launch.arrays],
-                              runs=_runs_json(launch.runs))
+                              runs=_runs_json(launch.runs), reads=list(launch.reads),
+                              writes=list(launch.writes))
                          for launch in summary.launches]}
 
 
 def _summary(data: dict[str, Any]) -> LiftSummary:
     launches = tuple(Launch(**dict(launch, sizes=tuple(tuple(s) for s in launch["sizes"]),
                                    arrays=tuple(tuple(a) for a in launch["arrays"]),
-                                   runs=_runs(launch["runs"])))
+                                   runs=_runs(launch["runs"]), reads=_texts(launch["reads"]),
+                                   writes=_texts(launch["writes"])))
                      for launch in data["launches"])
-    return LiftSummary(launches, data["residual"], tuple(data["rounding"]))
+    return LiftSummary(launches, data["residual"], tuple(data["rounding"]),
+                       _texts(data["residual_reads"]))
 
 
 def _entry_json(entry: KernelEntry) -> dict[str, Any]:

@@ -48,7 +48,7 @@ from polylift.harness.programs.own_callees import own_callees
 from polylift.lowering import host_policy
 from polylift.matcher.explain.residual import residual_ops
 from polylift.matcher.search.match import PURE
-from polylift.mlir import ir, new_context, parse_module, source_loc
+from polylift.mlir import ir, new_context, parse_module, source_loc, walk
 from polylift.passes.pipeline import PassRun, parse_element, run_pipeline
 
 Position = tuple[str, int, int]  # absolute file, line, column
@@ -82,7 +82,7 @@ def _guarded(module: ir.Module) -> bool:
                 return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    module.operation.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(module, visit, ir.WalkOrder.PRE_ORDER)
     return bool(found)
 
 
@@ -130,7 +130,7 @@ def _positions(op: ir.Operation) -> frozenset[Position]:
             found.add((_absolute(loc.file), loc.line, loc.col))
         return ir.WalkResult.ADVANCE
 
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(op, visit, ir.WalkOrder.PRE_ORDER)
     return frozenset(found)
 
 

@@ -13,7 +13,7 @@ One rule for the match report and the harness's coverage: residual are
 from __future__ import annotations
 
 from polylift.matcher.search.match import PURE
-from polylift.mlir import ir
+from polylift.mlir import ir, walk
 
 LOOPS = frozenset({"affine.for", "affine.parallel", "scf.for", "scf.parallel", "scf.while"})
 STORES = frozenset({"affine.store", "memref.store"})
@@ -35,7 +35,7 @@ def residual_ops(func: ir.Operation) -> list[tuple[ir.Operation, str]]:
             found.append((op, "store outside any loop or launch"))
         return ir.WalkResult.ADVANCE
 
-    func.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(func, visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 

@@ -40,7 +40,7 @@ from polylift.matcher.ir.ir_model import (
 from polylift.matcher.ir.payload import value_tree
 from polylift.matcher.ir.step_ir import peel_casts
 from polylift.matcher.ir.tree import Acc, Arg, Index, Node, Val, apply
-from polylift.mlir import affine, ir, view_as
+from polylift.mlir import affine, ir, view_as, walk
 
 # What a loop body may hold besides the one store: pure arithmetic and reads.
 _BODY_OPS = ("arith.", "affine.load", "memref.load", "affine.apply", "affine.yield")
@@ -194,7 +194,7 @@ def _types(body: ir.Block) -> set[str]:
         return ir.WalkResult.ADVANCE
 
     for op in body.operations:
-        op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+        walk(op, visit, ir.WalkOrder.POST_ORDER)
     return found
 
 

@@ -30,7 +30,7 @@ from polylift.matcher.ir.payload import ancestor_in, value_tree
 from polylift.matcher.ir.tree import Index, Node, Read, Val, Var
 from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt, reads
-from polylift.mlir import affine, ir, view_as
+from polylift.mlir import affine, ir, view_as, walk
 from polylift.raising.proof.aliasing import aliasing_names
 
 # Ops whose values the statements' trees, bounds and views read: they stand anywhere.
@@ -247,5 +247,5 @@ def _writes(op: ir.Operation, root: ir.Value) -> bool:
                 found.append(inner)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(op, visit, ir.WalkOrder.POST_ORDER)
     return bool(found)

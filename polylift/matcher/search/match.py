@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from polylift import mlir
 from polylift.matcher.binding.engine import (
     Bindings,
     Matcher,
@@ -385,7 +386,7 @@ def written_type(op: ir.OpView) -> str:
             stores.append(inner)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    mlir.walk(op, visit, ir.WalkOrder.POST_ORDER)
     return str(ir.MemRefType(stores[0].operands[1].type).element_type) if stores else ""
 
 

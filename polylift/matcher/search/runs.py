@@ -26,7 +26,7 @@ from polylift.matcher.ir.ir_model import Unsupported, linalg_outputs, root_of
 from polylift.matcher.ir.loop_model import STORES
 from polylift.matcher.ir.payload import ancestor_in
 from polylift.matcher.search.match import PURE
-from polylift.mlir import ir
+from polylift.mlir import ir, walk
 from polylift.raising.proof.aliasing import aliasing_names
 from polylift.tdl.library import KernelTemplate
 
@@ -76,7 +76,7 @@ def _only_computes(op: ir.Operation) -> bool:
             others.append(inner.name)
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(op, visit, ir.WalkOrder.POST_ORDER)
     return not others
 
 
@@ -111,7 +111,7 @@ def feeding(element: ir.OpView, order: dict[ir.Operation, int]) -> list[ir.Opera
         todo.extend(inner.operands)
         return ir.WalkResult.ADVANCE
 
-    element.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(element, visit, ir.WalkOrder.POST_ORDER)
     found: list[ir.Operation] = []
     while todo:
         owner = todo.pop().owner
@@ -120,7 +120,7 @@ def feeding(element: ir.OpView, order: dict[ir.Operation, int]) -> list[ir.Opera
                 or owner.operation in found or owner.operation == element.operation:
             continue
         found.append(owner.operation)
-        owner.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+        walk(owner, visit, ir.WalkOrder.POST_ORDER)
     return sorted(found, key=lambda op: order[op])
 
 
@@ -202,7 +202,7 @@ def _touched(op: ir.Operation | ir.OpView, names: tuple[str, ...], index: int) -
             found.append(inner.operands[index])
         return ir.WalkResult.ADVANCE
 
-    op.operation.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(op, visit, ir.WalkOrder.POST_ORDER)
     return found
 
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
-from polylift.mlir import ir
+from polylift.mlir import ir, walk
 
 
 @dataclass(frozen=True)
@@ -110,7 +110,7 @@ def overlapping_access(root: ir.Operation, extra: Sequence[ir.Operation] = ()
             seen[memref] = (first, written or op.name in _WRITES)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(root, visit, ir.WalkOrder.POST_ORDER)
     for op in extra:
         visit(op)
     items = list(seen.items())

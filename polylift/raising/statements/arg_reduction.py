@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import affine, arith, ir, linalg, math, memref, view_as
+from polylift.mlir import affine, arith, ir, linalg, math, memref, view_as, walk
 from polylift.raising.generics.generic_builder import subview_type
 from polylift.raising.nest_model.linear import Linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
@@ -92,7 +92,7 @@ def _has_effects(loop: ir.Operation) -> bool:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    loop.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(loop, visit, ir.WalkOrder.POST_ORDER)
     return bool(found)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import affine, arith, ir, view_as
+from polylift.mlir import affine, arith, ir, view_as, walk
 from polylift.raising.nest_model.model import NotRaisable, as_operation, is_pure, stored_value
 
 DIVISIONS = {"arith.divsi", "arith.divui", "arith.remsi", "arith.remui", "arith.ceildivsi",
@@ -55,7 +55,7 @@ def has_branches(root: ir.Operation) -> bool:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(root, visit, ir.WalkOrder.POST_ORDER)
     return bool(found)
 
 

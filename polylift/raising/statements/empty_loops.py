@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import ir
+from polylift.mlir import ir, walk
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ def erase_empty_loops(func: ir.Operation) -> list[EmptyLoop]:
         found.append((op, bounds))
         return ir.WalkResult.SKIP
 
-    func.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(func, visit, ir.WalkOrder.PRE_ORDER)
     for op, _ in found:
         inits = list(op.operands)[len(op.operands) - len(op.results):]
         for result, init in zip(op.results, inits, strict=True):

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import affine, arith, ir, scf, view_as
+from polylift.mlir import affine, arith, ir, scf, view_as, walk
 from polylift.mlir.integer_sets import UnreadableSet, set_constraints
 from polylift.raising.nest_model.linear import Linear, NotAffine, expr_to_linear, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
@@ -141,7 +141,7 @@ def _branches(root: ir.Operation) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.PRE_ORDER)
+    walk(root, visit, ir.WalkOrder.PRE_ORDER)
     return found
 
 
@@ -326,5 +326,5 @@ def _unread_arith(root: ir.Operation) -> list[ir.Operation]:
             found.append(op)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(root, visit, ir.WalkOrder.POST_ORDER)
     return found

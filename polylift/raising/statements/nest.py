@@ -145,7 +145,9 @@ def _reduction_statements(model: NestModel, store: ir.Operation,
     element per iteration of the enclosing loops (see `_temporary`)."""
     value = stored_value(store)
     result = _loop_result(model, store)
-    assert result is not None
+    if result is None:  # `v / count`: two values one loop carries, combined after it
+        raise NotRaisable("not raised: the stored value combines several values the loop "
+                          "carries (a reduction of more than one value)", store)
     chain = reduction_chain(model, result)
     outer_op = chain[0].op
     write = _access(model, store, True)

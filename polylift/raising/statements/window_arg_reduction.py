@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift import rewriter
-from polylift.mlir import affine, arith, ir, linalg, memref, view_as
+from polylift.mlir import affine, arith, ir, linalg, memref, view_as, walk
 from polylift.raising.generics.generic_builder import subview_type, window_operand
 from polylift.raising.nest_model.linear import Linear, NotAffine, map_to_linear
 from polylift.raising.nest_model.materialize import Materializer
@@ -278,7 +278,7 @@ def _other_effects(root: ir.Operation) -> bool:
             others.append(op)
         return ir.WalkResult.ADVANCE
 
-    root.walk(visit, ir.WalkOrder.POST_ORDER)
+    walk(root, visit, ir.WalkOrder.POST_ORDER)
     return bool(others) or len(accesses) != 3
 
 

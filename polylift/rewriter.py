@@ -64,6 +64,13 @@ def set_attribute(op: Op, name: str, value: ir.Attribute) -> None:
     op.operation.attributes[name] = value
 
 
+def rename_symbol(op: Op, new: str, within: Op) -> None:
+    """Give the symbol `op` defines the name `new`, and every use of it in `within`."""
+    old = ir.StringAttr(op.attributes["sym_name"]).value
+    ir.SymbolTable.replace_all_symbol_uses(old, new, within.operation)
+    set_attribute(op, "sym_name", ir.StringAttr.get(new))
+
+
 def before(op: Op) -> ir.InsertionPoint:
     """Where new ops go just before `op`."""
     return ir.InsertionPoint(op.operation)

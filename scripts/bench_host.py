@@ -82,8 +82,6 @@ from polylift.harness.check import (
     default_include_dirs,
     frontend_translator,
     kernel_name,
-    pass_options,
-    with_options,
 )
 from polylift.harness.facts.coverage import PARTIAL, matched_stage
 from polylift.harness.programs.build import (
@@ -224,8 +222,7 @@ def time_gcc_residual(result: CheckResult, original: Path, workdir: Path,
     stage = matched_stage(workdir)
     if stage is None:
         raise PolyliftError(f"{workdir} has no matched stage")
-    passes = with_options(backend_passes(options.backend), pass_options(options))
-    matching = passes[:next(i for i, p in enumerate(passes) if p.startswith("match-kernels")) + 1]
+    matching, _ = options.plan().through_matching()
     code = launched_code((workdir / "kernel.mlir").read_text(), result.kernel, matching,
                          stage.read_text())
     includes = default_include_dirs(original)

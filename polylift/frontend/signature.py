@@ -8,6 +8,20 @@ from polylift.errors import SourceLoc
 
 # The name a function's returned scalar goes by (a dump of it, a check's comparison).
 RESULT_NAME = "return"
+# A dim the C type leaves open (a plain pointer's).
+OPEN_DIM = "?"
+
+
+@dataclass(frozen=True)
+class Span:
+    """The elements of a plain pointer argument its function reaches, as C expressions of
+    the parameters: from `first` to before `end`, where every `assumes` (a C expression)
+    is at least 0 (the signs the bounds were derived with); what a caller must copy to
+    run the function on copies (the driver's shadow mode)."""
+
+    first: str
+    end: str
+    assumes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -20,6 +34,7 @@ class Param:
     mlir_type: str
     dims: tuple[str | int, ...] = ()
     access: str = ""  # the C expression of a struct field (`l->output`); "": the name
+    span: Span | None = None  # a plain pointer's elements reached, where they are known
 
     @property
     def c_expr(self) -> str:

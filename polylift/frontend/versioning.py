@@ -32,12 +32,19 @@ assume nothing of them there. Pairs whose ranges cannot be computed get no guard
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pycparser import c_ast
 
 from polylift.frontend.c.alias_guard import GuardArg, alias_condition
-from polylift.frontend.c.aliasing import AliasPair, AliasPlan, alias_attributes, make_alias_plan
+from polylift.frontend.c.aliasing import (
+    AliasPair,
+    AliasPlan,
+    ArgAccess,
+    access_span,
+    alias_attributes,
+    make_alias_plan,
+)
 from polylift.frontend.c.decls import Unit
 from polylift.frontend.c.source import UnsupportedError
 from polylift.frontend.emit.builder import loc_text
@@ -46,7 +53,7 @@ from polylift.frontend.function import FunctionLowering
 from polylift.frontend.index.delinearize import Plan, make_plan
 from polylift.frontend.index.poly import Poly, emit_index
 from polylift.frontend.index.views import ArrayView
-from polylift.frontend.signature import Signature
+from polylift.frontend.signature import OPEN_DIM, Signature
 from polylift.function_versions import fast_name, flat_name
 
 
@@ -209,6 +216,16 @@ def dispatcher(flat: FunctionLowering, fast: FunctionLowering, plan: Plan | None
     return text, condition is not None
 
 
+def with_spans(signature: Signature, accesses: list[ArgAccess]) -> Signature:
+    """`signature` with the span of each plain pointer argument its accesses reach, in
+    C over the parameters (`aliasing.access_span`), where it can be told."""
+    scalars = {f"%{p.name}": p.c_expr for p in signature.params if p.kind == "scalar"}
+    params = tuple(replace(p, span=access_span(p.name, accesses, scalars.get))
+                   if p.kind == "array" and OPEN_DIM in p.dims else p
+                   for p in signature.params)
+    return replace(signature, params=params)
+
+
 @dataclass(frozen=True)
 class Lowered:
     """A C function lowered: its `func.func` text(s), its signature, and the
@@ -222,7 +239,7 @@ class Lowered:
 def lower_function(func: c_ast.FuncDef, unit: Unit, assume_noalias: bool = False) -> Lowered:
     """The `func.func` text(s) of a C function and its signature."""
     flat = FunctionLowering(unit)
-    signature = flat.lower(func)
+    signature = with_spans(flat.lower(func), flat.arg_accesses)
     accessed = {a.array for a in flat.flat_accesses}
     plan = make_plan(flat.flat_accesses, [p.name for p in signature.params if p.name in accessed])
     aliases = make_alias_plan(flat.array_args, flat.arg_accesses, assume_noalias)

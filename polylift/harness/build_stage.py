@@ -14,7 +14,7 @@ import re
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from polylift.errors import BuildError, UsageError
@@ -36,16 +36,14 @@ from polylift.harness.programs.build import (
     LiftedParts,
     build_reference,
     compile_benchmark,
-    shim_libraries,
 )
 from polylift.harness.programs.extents import apply_extents
 from polylift.harness.programs.lift import compile_lifted
 from polylift.harness.programs.links import compile_links
+from polylift.harness.programs.plan import OFFLOAD_POLICIES, BuildPlan
 from polylift.harness.programs.toolchain import Toolchain, target_named
 from polylift.harness.programs.wrapper import SignatureLike
-from polylift.passes.registry import is_python_pass, load_pass
-from polylift.passes.stages import backend_passes, lowered_backends
-from polylift.shims.generate import CUDA_BACKENDS
+from polylift.passes.stages import backend_passes
 from polylift.shims.store import content_key
 from polylift.tdl.library import BUILTIN_DIR, load_library, template_files
 
@@ -89,13 +87,19 @@ class CheckOptions:
             backend_passes(self.backend)  # raises UsageError for an unknown backend
         if self.repeat < 1:
             raise UsageError("--repeat must be at least 1")
-        if self.offload_policy not in ("always", "profitable"):
+        if self.offload_policy not in OFFLOAD_POLICIES:
             raise UsageError(f"--offload-policy must be always or profitable, not "
                              f"'{self.offload_policy}'")
 
     def pass_list(self) -> tuple[str, ...]:
-        """The polylift passes from the front end's MLIR to the LLVM dialect."""
-        return self.passes if self.passes is not None else backend_passes(self.backend)
+        """The polylift passes from the front end's MLIR to the LLVM dialect, with the
+        options the check gives them (`BuildPlan.passes`)."""
+        return self.plan().passes
+
+    def plan(self) -> BuildPlan:
+        """The check's build, resolved (paths absolute against the current folder)."""
+        return BuildPlan.resolved(self.backend, self.target, self.templates,
+                                  self.offload_policy, self.offload_profile, self.passes)
 
 
 # (benchmark source, include dirs, defines, kernel name) -> (MLIR text, signature).
@@ -140,31 +144,6 @@ def work_directory(options: CheckOptions, kernel: str, purpose: str) -> Path:
     return Path(tempfile.mkdtemp(prefix=f"polylift-{purpose}-{kernel}-"))
 
 
-def with_options(passes: Sequence[str], options: dict[str, str]) -> tuple[str, ...]:
-    """`passes` with each of `options` (name -> value) given to every pass that declares
-    that option; empty values are left out."""
-    given = {k: v for k, v in options.items() if v}
-    out = []
-    for element in passes:
-        name, _, opts = element.partition("{")
-        declared = load_pass(name.strip()).option_help if is_python_pass(name.strip()) else {}
-        extra = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
-        if extra:
-            inner = opts.rstrip("}").strip()
-            element = f"{name}{{{(inner + ' ') if inner else ''}{extra}}}"
-        out.append(element)
-    return tuple(out)
-
-
-def pass_options(options: CheckOptions) -> dict[str, str]:
-    """The pass options a check gives: template directories and the offload policy."""
-    return {"templates": ",".join(str(Path(d).resolve()) for d in options.templates),
-            "offload-policy": "" if options.offload_policy == "always"
-            else options.offload_policy,
-            "offload-profile": str(Path(options.offload_profile).resolve())
-            if options.offload_profile else ""}
-
-
 def _absolute(paths: Sequence[str]) -> tuple[str, ...]:
     """`paths` resolved against the directory the command started in."""
     return tuple(str(Path(p).resolve()) for p in paths)
@@ -185,6 +164,7 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     `supplements`, the audited and magnitude programs too. `portable` links the vendor
     libraries without this machine's library paths, for a program run elsewhere."""
     kernel = kernel_name(source)
+    plan = options.plan()
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
     # The compilers run in the work directory: the user's relative paths are theirs.
@@ -199,22 +179,16 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     sig = apply_extents(front_sig, source)
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
-    kernel_obj = compile_lifted(mlir, kernel, with_options(options.pass_list(),
-                                                           pass_options(options)), tc)
+    kernel_obj = compile_lifted(mlir, kernel, plan.passes, tc)
     stage = matched_stage(tc.workdir)
     text = stage.read_text() if stage else ""
-    library = load_library(options.templates)
+    library = load_library(plan.templates)
     summary = summarize(text, kernel, sig, library) if stage else LiftSummary((), 0)
     # Both programs get the same exact inputs: those of the lifted one's factorizations.
     factors = tuple(exact_fill(summary.launches, sig, library))
     reference = build_reference(bench_obj, sig, flags, tc, factors)
     extra = [Path(o).resolve() for o in options.extra_objects]
-    shims = shim_libraries(lowered_backends(options.pass_list()), options.target,
-                           options.templates)
-    if portable:
-        shims = [replace(lib, link_args=tuple(a for a in lib.link_args
-                                              if not a.startswith("-Wl,-rpath,")))
-                 for lib in shims]
+    shims = plan.shim_libraries(portable=portable)
     parts = LiftedParts(bench_obj, sig, kernel_obj, flags, tuple(extra), tuple(shims),
                         factors)
     lifted = parts.build(tc)
@@ -248,8 +222,7 @@ def library_key(template_dirs: Sequence[str]) -> str:
 def build_manifest(options: CheckOptions, kernels: Sequence[KernelEntry],
                    suite: bool = False) -> BuildManifest:
     """The manifest of kernels built with `options` (template folders made absolute)."""
-    cuda = tuple(b for b in lowered_backends(options.pass_list()) if b in CUDA_BACKENDS)
-    templates = tuple(str(Path(d).resolve()) for d in options.templates)
+    plan = options.plan()
     return BuildManifest(options.backend, options.target, options.size, options.inputs,
-                         options.repeat, options.ulp_bound, templates, tuple(kernels), cuda,
-                         library_key(templates), suite)
+                         options.repeat, options.ulp_bound, plan.templates, tuple(kernels),
+                         plan.cuda_backends, library_key(plan.templates), suite)

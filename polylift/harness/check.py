@@ -33,8 +33,6 @@ from polylift.harness.build_stage import (
     default_include_dirs,
     frontend_translator,
     kernel_name,
-    pass_options,
-    with_options,
     work_directory,
 )
 from polylift.harness.comparison.audit import Audit, audit_launches
@@ -49,8 +47,7 @@ from polylift.harness.verdict import FAIL, CheckResult, judge
 from polylift.tdl.library import load_library
 
 __all__ = ["FAIL", "INPUT_MODES", "CheckOptions", "CheckResult", "Translator",
-           "check_benchmark", "default_include_dirs", "frontend_translator", "kernel_name",
-           "pass_options", "with_options"]
+           "check_benchmark", "default_include_dirs", "frontend_translator", "kernel_name"]
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ def test_annotation_fills_the_open_extent_only(tmp_path):
     assert dims["A"] == ("(M * (lda + 1))",)
     assert dims["C"] == ("M", "lda")  # known dims win over the annotation
     assert "int64_t polylift_n_A = (int64_t)((M * (lda + 1)));" in wrapper_source(sig)
-    assert "d_A = {A, A, 0, {(int64_t)((M * (lda + 1)))}, {1}};" in adapter_source(sig)
+    assert "d_A = {(void *)(A), (void *)(A), 0, {(int64_t)((M * (lda + 1)))}, {1}};" \
+        in adapter_source(sig)
 
 
 @pytest.mark.parametrize("text, message", [

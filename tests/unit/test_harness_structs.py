@@ -43,7 +43,8 @@ def test_prototype_is_the_kernels_own():
 def test_adapter_passes_fields_and_returns_the_result():
     text = adapter_source(SIG)
     assert TYPES in text
-    assert "struct polylift_memref_1 d_v__x = {v->x, v->x, 0, {(int64_t)((v->n))}, {1}};" in text
+    assert "struct polylift_memref_1 d_v__x = {(void *)(v->x), (void *)(v->x), 0, " \
+           "{(int64_t)((v->n))}, {1}};" in text
     assert "float _mlir_ciface_polylift_lifted_kernel_sum(int64_t, float, " \
            "struct polylift_memref_1 *);" in text
     assert "return (float)_mlir_ciface_polylift_lifted_kernel_sum((int64_t)(v->n), " \

@@ -23,11 +23,13 @@ arrays (and fails when an extent is not stated, `alias_guard.py`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from polylift.frontend.c.ctype import CType
 from polylift.frontend.index.bounds import LoopRange, poly_bounds
 from polylift.frontend.index.poly import Poly
+from polylift.frontend.signature import Span
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
 
 
@@ -168,6 +170,35 @@ def _extent(name: str, accesses: list[ArgAccess]) -> Extent:
     if accessed is None or (writes and written is None):
         return Extent(name, _WHOLE, _WHOLE if writes else None)
     return Extent(name, accessed, written, frozenset(conditions))
+
+
+def access_span(name: str, accesses: list[ArgAccess],
+                atom: Callable[[str], str | None]) -> Span | None:
+    """The elements of the one-dimensional argument `name` its accesses reach, as C
+    (`Poly.to_c` with `atom`); None where a bound or an atom is unknown, or a call may
+    reach any element of it; an argument never accessed reaches nothing."""
+    if not any(a.array == name for a in accesses):
+        return Span("0LL", "0LL")
+    extent = _extent(name, accesses)
+    box = extent.accessed
+    if box.whole or len(box.lows) != 1:
+        return None
+    lows = [p.to_c(atom) for p in box.lows[0]]
+    highs = [p.to_c(atom) for p in box.highs[0]]
+    assumes = [c.to_c(atom) for c in sorted(extent.conditions)]
+    if None in lows or None in highs or None in assumes or not lows or not highs:
+        return None
+    first = _fold([x for x in lows if x is not None], "<")
+    last = _fold([x for x in highs if x is not None], ">")
+    return Span(first, f"({last} + 1LL)", tuple(a for a in assumes if a is not None))
+
+
+def _fold(values: list[str], keep: str) -> str:
+    """The least (`<`) or greatest (`>`) of C expressions, as nested conditionals."""
+    result = values[0]
+    for value in values[1:]:
+        result = f"(({value}) {keep} ({result}) ? ({value}) : ({result}))"
+    return result
 
 
 def make_alias_plan(args: list[ArrayArg], accesses: list[ArgAccess],

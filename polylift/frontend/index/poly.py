@@ -120,6 +120,17 @@ class Poly:
             total = total + part
         return total
 
+    def to_c(self, atom: Callable[[str], str | None]) -> str | None:
+        """The polynomial as a C expression in `long long` arithmetic, each atom by
+        `atom(name)` (a C expression), or None when an atom has none."""
+        terms = []
+        for mono, coeff in self.terms:
+            factors = [atom(a) for a in mono]
+            if None in factors:
+                return None
+            terms.append(" * ".join([f"{coeff}LL", *(f"(long long)({f})" for f in factors)]))
+        return f"({' + '.join(terms)})" if terms else "0LL"
+
     def to_affine(self, dims: set[str], symbol: Callable[[Monomial], str]) -> Affine | None:
         """The affine form when every monomial holds at most one atom of `dims` and no
         other atom beside it; a monomial of non-dims becomes the atom `symbol(mono)`."""

@@ -11,12 +11,13 @@ make (`01-linalg.mlir`, `02-matched.mlir`, `03-lowered-<backends>.mlir`,
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from polylift import rewriter
-from polylift.errors import BuildError, PolyliftError
+from polylift.errors import BuildError, InternalError, PolyliftError
+from polylift.function_versions import c_function_name
 from polylift.harness.programs.memo import CommandFiles
 from polylift.harness.programs.toolchain import Toolchain
 from polylift.harness.programs.wrapper import lifted_name
@@ -36,12 +37,9 @@ from polylift.passes.stages import (
 _FAST_MATH = re.compile(r"(?<![\w@%.\"$-])(fast|contract|reassoc|afn|arcp)(?![\w\"$-])")
 
 
-def _kernel_func(module: ir.Module, kernel: str) -> ir.Operation:
-    for op in module.body.operations:
-        if op.operation.name == "func.func":
-            if ir.StringAttr(op.attributes["sym_name"]).value == kernel:
-                return op.operation
-    raise BuildError(f"the MLIR module has no function '@{kernel}'")
+def _functions(module: ir.Module) -> dict[str, ir.Operation]:
+    return {ir.StringAttr(op.attributes["sym_name"]).value: op.operation
+            for op in module.body.operations if op.operation.name == "func.func"}
 
 
 def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir",
@@ -51,12 +49,26 @@ def prepare_module(text: str, kernel: str, filename: str = "kernel.mlir",
 
     The C name stays free for the wrapper, which the benchmark's `main` calls.
     """
+    return prepare_functions(text, {kernel: lifted_name(kernel)}, filename, keep_locations)
+
+
+def prepare_functions(text: str, renames: Mapping[str, str], filename: str = "kernel.mlir",
+                      keep_locations: bool = False) -> str:
+    """Rename each function of `renames` (its versions too: `f.noalias` becomes
+    `<new>.noalias`, and the calls of them follow) and ask for its C interface: what a
+    caller compiled by gcc reaches it by (the harness's adapter, the driver's stubs)."""
     ctx = new_context()
     with ctx, ir.Location.unknown():
         module = parse_module(text, ctx, filename)
-        func = _kernel_func(module, kernel)
-        rewriter.set_attribute(func, "sym_name", ir.StringAttr.get(lifted_name(kernel)))
-        rewriter.set_attribute(func, "llvm.emit_c_interface", ir.UnitAttr.get())
+        functions = _functions(module)
+        for name, new in renames.items():
+            if name not in functions:
+                raise BuildError(f"the MLIR module has no function '@{name}'")
+            for version in [n for n in functions if c_function_name(n) == name and n != name]:
+                rewriter.rename_symbol(functions[version], new + version[len(name):],
+                                       module.operation)
+            rewriter.set_attribute(functions[name], "sym_name", ir.StringAttr.get(new))
+            rewriter.set_attribute(functions[name], "llvm.emit_c_interface", ir.UnitAttr.get())
         if keep_locations:
             return str(module.operation.get_asm(enable_debug_info=True))
         return str(module)
@@ -122,6 +134,8 @@ def run_passes(text: str, passes: Sequence[str], plan: StagePlan, tc: Toolchain)
             # Nothing reads remarks here: no pass spends time on them.
             run = PassRun(filename=stage.name, wanted=frozenset())
             run_pipeline(steps, module, run, after_each=save)
+        except InternalError:
+            raise  # a bug, with the function it met: a caller may do without that one
         except PolyliftError as exc:
             raise BuildError(f"polylift passes failed: {exc.render()}") from None
     return final
@@ -144,7 +158,13 @@ def compile_lifted(mlir_text: str, kernel: str, passes: Sequence[str], tc: Toolc
     """The front end's MLIR for `kernel` to an object file for `tc`'s target."""
     plan = stage_plan(passes)
     tc.log.note(f"{plan.input} is kernel.mlir with the kernel renamed and its C interface on")
-    final = run_passes(prepare_module(mlir_text, kernel), passes, plan, tc)
+    return emit_object(run_passes(prepare_module(mlir_text, kernel), passes, plan, tc), plan,
+                       tc)
+
+
+def emit_object(final: Path, plan: StagePlan, tc: Toolchain) -> Path:
+    """The module of the LLVM dialect in `final` to an object file for `tc`'s target,
+    through LLVM IR (`mlir-translate`), `opt -O2` and `llc`, each file named by `plan`."""
     ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
     obj = plan.file(OBJECT, OBJECT.suffix)
     tc.produce([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],

@@ -30,7 +30,8 @@ def test_prototype_decays_arrays():
 
 def test_adapter_builds_row_major_descriptors():
     text = adapter_source(MIXED)
-    assert ("struct polylift_memref_3 d_A = {A, A, 0, {(int64_t)(n), (int64_t)(m), "
+    assert ("struct polylift_memref_3 d_A = {(void *)(A), (void *)(A), 0, {(int64_t)(n), "
+            "(int64_t)(m), "
             "(int64_t)(4)}, {(int64_t)(4) * (int64_t)(m), (int64_t)(4), 1}};") in text
     assert "{(INT64_MAX / (int64_t)sizeof(unsigned char))}, {1}};" in text
     assert ("_mlir_ciface_polylift_lifted_kernel_mixed((int64_t)(n), (int64_t)(m), "

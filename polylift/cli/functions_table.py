@@ -26,7 +26,7 @@ def function_table(files: Sequence[tuple[str, list[dict[str, Any]]]]) -> list[st
              for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths) + "  " + "-" * len(head[-1]))
     everything = [r for _, functions in files for r in functions]
-    translated = [r for r in everything if r["status"] == "translated"]
+    translated = [r for r in everything if r["status"] in ("translated", "lifted")]
     lines.append(f"{len(everything)} functions: {len(translated)} translated, "
                  f"{len(everything) - len(translated)} skipped, "
                  f"{sum(1 for r in everything if r['launches'])} with a launch")

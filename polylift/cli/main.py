@@ -14,7 +14,9 @@ USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
          "  site   render a bake directory as a static website\n"
          "  match-report  per file and function: translated or skipped, coverage, launches\n"
          "  calibrate  time the host calls against their loops; write an offload profile\n"
-         "  fuzz   check random programs, shrink and keep every failure\n")
+         "  fuzz   check random programs, shrink and keep every failure\n"
+         "  report  what a build through polylift-gcc lifted, per function\n"
+         "  check-app  build an application with gcc and polylift-gcc, run, compare\n")
 
 
 def run_main(argv: list[str]) -> int:
@@ -30,7 +32,11 @@ def run_main(argv: list[str]) -> int:
         from polylift.cli.check import run_check
 
         return run_check(argv[1:])
-    if argv[0] in ("bake", "site", "fuzz"):
+    if argv[0] == "check-app":
+        from polylift.cli.check_app import run_check_app
+
+        return run_check_app(argv[1:])
+    if argv[0] in ("bake", "site", "fuzz", "report"):
         return _subcommand(argv[0], argv[1:])
     if argv[0] == "calibrate":
         from polylift.cli.calibrate import run_calibrate
@@ -44,7 +50,7 @@ def run_main(argv: list[str]) -> int:
 
 
 def _subcommand(name: str, argv: list[str]) -> int:
-    """`polylift bake`, `site` and `fuzz` (their modules are imported only when used)."""
+    """`polylift bake`, `site`, `fuzz` and `report` (imported only when used)."""
     import importlib
 
     return getattr(importlib.import_module(f"polylift.cli.{name}"), f"run_{name}")(argv)

@@ -22,6 +22,7 @@ from polylift.harness.programs.memo import CommandFiles
 from polylift.harness.programs.toolchain import Toolchain
 from polylift.harness.programs.wrapper import lifted_name
 from polylift.mlir import ir, new_context, parse_module
+from polylift.output import write_reproducer
 from polylift.passes.pipeline import PassRun, Step, parse_element, run_pipeline
 from polylift.passes.stages import (
     LLVM,
@@ -134,11 +135,23 @@ def run_passes(text: str, passes: Sequence[str], plan: StagePlan, tc: Toolchain)
             # Nothing reads remarks here: no pass spends time on them.
             run = PassRun(filename=stage.name, wanted=frozenset())
             run_pipeline(steps, module, run, after_each=save)
-        except InternalError:
-            raise  # a bug, with the function it met: a caller may do without that one
+        except InternalError as exc:
+            # A bug, with the function it met (a caller may do without that one) and
+            # the module and passes that replay it.
+            raise _with_reproducer(exc, text, passes) from exc
         except PolyliftError as exc:
             raise BuildError(f"polylift passes failed: {exc.render()}") from None
     return final
+
+
+def _with_reproducer(exc: InternalError, text: str, passes: Sequence[str]) -> InternalError:
+    """`exc` with a reproducer: the module the passes read, and the command in a comment."""
+    if exc.reproducer:
+        return exc
+    command = f"polylift-opt %s --pass-pipeline='{pipeline_argument(passes)}'"
+    path = write_reproducer("polylift-passes", ".mlir",
+                            f"{text.rstrip()}\n// reproduce: {command}\n")
+    return InternalError(exc.message, exc.loc, exc.source, exc.function, path or None)
 
 
 def check_no_fast_math(ll_text: str, name: str) -> None:

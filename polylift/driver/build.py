@@ -64,7 +64,6 @@ def _compile_only(cmd: GccCommand, options: DriverOptions, compiler: Compiler) -
 
 def _compile_and_link(cmd: GccCommand, options: DriverOptions, compiler: Compiler) -> int:
     from polylift.driver.link import SHADOW_PREFIX, linked_files, runtime_args, undefined_names
-    from polylift.driver.shadow import shadow_library
 
     output = Path(cmd.output or "a.out")
     with tempfile.TemporaryDirectory(prefix="polylift-gcc-link-") as tmp:
@@ -79,9 +78,13 @@ def _compile_and_link(cmd: GccCommand, options: DriverOptions, compiler: Compile
         names = undefined_names(linked_files(cmd, map(str, objects.values())),
                                 _nm(compiler))
         target = compiler.target or "x86_64"
-        shadow = shadow_library(target) if any(n.startswith(SHADOW_PREFIX) for n in names) \
-            else None
-        extra = runtime_args(names, options.plan(target), shadow)
+        shadow = None
+        if any(n.startswith(SHADOW_PREFIX) for n in names):
+            from polylift.driver.shadow import shadow_library
+
+            shadow = shadow_library(target)
+        extra = runtime_args(names, target, [d for d in options.templates.split(":") if d],
+                             shadow)
         return max(status, _gcc(compiler, [*args, *extra]))
 
 

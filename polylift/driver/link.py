@@ -12,19 +12,18 @@ the project; the system's hold no lifted code).
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
+from polylift.driver import cache
 from polylift.driver.command_line import GccCommand
-from polylift.harness.programs.plan import BuildPlan
-from polylift.shims.build import C_BACKENDS, shim_library
-from polylift.shims.generate import CUDA_BACKENDS
 
-_BACKENDS = "|".join(sorted(C_BACKENDS + CUDA_BACKENDS))
-_SHIM = re.compile(rf"polylift_({_BACKENDS})_\w+")
 SHADOW_PREFIX = "polylift_shadow_"
+_SHIM = re.compile(r"polylift_([a-z]+)_\w+")
 
 
 def linked_files(cmd: GccCommand, extra: Iterable[str] = ()) -> list[Path]:
@@ -54,22 +53,55 @@ def undefined_names(files: Iterable[Path], nm: str) -> set[str]:
 
 def needed_backends(names: Iterable[str]) -> tuple[str, ...]:
     """The backends whose shims `names` call, in a fixed order."""
-    found = {m.group(1) for n in names if (m := _SHIM.fullmatch(n))}
-    return tuple(b for b in (*CUDA_BACKENDS, *C_BACKENDS) if b in found)
+    candidates = {m.group(1) for n in names if (m := _SHIM.fullmatch(n))}
+    if not candidates:
+        return ()
+    from polylift.tdl.checks import BACKENDS
+
+    return tuple(b for b in BACKENDS if b in candidates)
 
 
-def runtime_args(names: set[str], plan: BuildPlan, shadow_library: Path | None) -> list[str]:
+def runtime_args(names: set[str], target: str, templates: Iterable[str],
+                 shadow_library: Path | None) -> list[str]:
     """What the link must add for the lifted code among `names` (undefined names of its
     inputs): the shim libraries and their needs, the shadow runtime; [] for none."""
-    backends = needed_backends(names)
     args: list[str] = []
     if shadow_library is not None and any(n.startswith(SHADOW_PREFIX) for n in names):
         args.append(str(shadow_library))
-    libraries = [shim_library(b, plan.target, template_dirs=[Path(d) for d in plan.templates])
-                 for b in backends]
-    args += [str(lib.path) for lib in libraries]
+    libraries = [_library(b, target, tuple(templates)) for b in needed_backends(names)]
+    args += [lib.path for lib in libraries]
     args += [a for lib in libraries for a in lib.link_args]
     return args + (["-lm"] if args else [])
+
+
+@dataclass(frozen=True)
+class Library:
+    """A built shim library and what linking it takes besides."""
+
+    path: str
+    link_args: tuple[str, ...]
+
+
+def _library(backend: str, target: str, templates: tuple[str, ...]) -> Library:
+    """The shim library of `backend` (path, link arguments): built and cached by the
+    shim build, and its place remembered per polylift version, so a link after the
+    first reads a small file instead of rendering every shim to find the library's key."""
+    memo = cache.cache_dir() / "driver" / "shims" / (
+        f"{backend}-{target}-{cache.unit_key([cache.code_identity()], list(map(Path, templates)))}"
+        ".json")
+    try:
+        found = json.loads(memo.read_text())
+        if Path(found["path"]).is_file():
+            return Library(found["path"], tuple(found["link_args"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    from polylift.output import write_atomically
+    from polylift.shims.build import shim_library
+
+    lib = shim_library(backend, target, template_dirs=[Path(d) for d in templates])
+    write_atomically(str(memo), json.dumps({"path": str(lib.path),
+                                            "link_args": list(lib.link_args)}))
+    return Library(str(lib.path), lib.link_args)
 
 
 __all__ = ["SHADOW_PREFIX", "linked_files", "needed_backends", "runtime_args",

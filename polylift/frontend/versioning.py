@@ -51,6 +51,7 @@ from polylift.frontend.emit.builder import loc_text
 from polylift.frontend.emit.fields import companion_name
 from polylift.frontend.function import FunctionLowering
 from polylift.frontend.index.delinearize import Plan, make_plan
+from polylift.frontend.index.paths import Condition, emit_fails, emit_nonnegative
 from polylift.frontend.index.poly import Poly, emit_index
 from polylift.frontend.index.views import ArrayView
 from polylift.frontend.signature import OPEN_DIM, Signature
@@ -95,17 +96,12 @@ def _view(out: _Lines, view: ArrayView, source: str, source_type: str, elem: str
         f": {source_type} to {view.mlir_type(elem)}")
 
 
-def _guard(out: _Lines, guards: list[Poly]) -> str:
+def _guard(out: _Lines, guards: list[Condition]) -> str:
     result: str | None = None
     for guard in guards:
-        # `pos - neg >= 0` is emitted as `pos >= neg` (`lda >= K`), which reads better;
-        # a positive constant stays left where nothing else is (`1 >= stride`).
-        pos = Poly.make((m, c) for m, c in guard.terms if c > 0 and m)
-        if not pos.terms:
-            pos = Poly.make((m, c) for m, c in guard.terms if c > 0)
-        neg = pos - guard
-        left, right = emit_index(pos, out.new), emit_index(neg, out.new)
-        holds = out.new(f"arith.cmpi sge, {left}, {right} : index")
+        holds = emit_nonnegative(out.new, guard.poly)
+        if guard.when:  # needed only where the access's tests hold
+            holds = out.new(f"arith.ori {holds}, {emit_fails(out.new, guard.when)} : i1")
         result = holds if result is None else out.new(f"arith.andi {result}, {holds} : i1")
     assert result is not None
     return result
@@ -137,9 +133,10 @@ def _condition(out: _Lines, flat: FunctionLowering, plan: Plan | None,
                aliases: AliasPlan | None) -> str | None:
     """The dispatcher's guard: the views' conditions, the sign conditions of the alias
     ranges, and the ranges' disjointness; None when nothing is left to test."""
-    polys = list(dict.fromkeys((plan.guards if plan is not None else []) +
-                               (list(aliases.conditions) if aliases is not None else [])))
-    parts = [_guard(out, polys)] if polys else []
+    conditions = list(dict.fromkeys(
+        (plan.guards if plan is not None else []) +
+        ([Condition(p) for p in aliases.conditions] if aliases is not None else [])))
+    parts = [_guard(out, conditions)] if conditions else []
     if aliases is not None and aliases.guarded:
         parts.append(alias_condition(out.new, aliases, _guard_args(flat)))
     result = parts[0] if parts else None

@@ -28,6 +28,10 @@ def _bake(first: list[str], suite: str, kernel: str) -> tuple[list[str], list[st
 # script -> (arguments of a small run, words its output must hold); `{tmp}` is a fresh
 # directory.
 RUNS: dict[str, tuple[list[str], list[str]]] = {
+    "bench_app.py": (["--own", "--repeat", "1", "--steps", "4", "--side", "32", "--work",
+                      "{tmp}/work"],
+                     ["cnn (own):", "transformer (own):", "lifted: 14 functions in 6 files",
+                      "outputs agree", "speedup", "0 mismatched"]),
     "bench_alias_guard.py": (["--kernel", "gemm", "--backend", "ref", "--sizes", "MINI",
                               "--repeat", "1", "--rounds", "1"],
                              ["gemm without restrict", "MINI", "guarded"]),

@@ -9,6 +9,7 @@ import pytest
 from polylift.frontend import translate_file
 from polylift.frontend.index.bounds import LoopRange
 from polylift.frontend.index.delinearize import make_plan
+from polylift.frontend.index.paths import Condition, ParameterTest
 from polylift.frontend.index.poly import Poly
 from polylift.frontend.index.views import ArrayView, FlatAccess
 
@@ -35,7 +36,7 @@ def test_guard_is_the_unprovable_bound() -> None:
     domain = (_range("%i", M - ONE), _range("%k", KK - ONE))
     plan = make_plan([FlatAccess("A", II * LDA + K, domain)], ["A"])
     assert plan is not None and plan.views["A"].strides == (("%lda",), ())
-    assert plan.guards == [LDA - KK]
+    assert plan.guards == [Condition(LDA - KK)]
 
 
 def test_bound_by_the_stride_itself_needs_no_guard() -> None:
@@ -75,7 +76,7 @@ def test_strides_that_are_no_chain_get_a_view_only_at_unit_stride() -> None:
     domain = (_range("%i", M - ONE), _range("%k", LDA - ONE))
     plan = make_plan([FlatAccess("A", II * LDA + K * n, domain)], ["A"])
     assert plan is not None and plan.views["A"].units == ("%n",)
-    assert sorted(plan.guards) == sorted([n - ONE, ONE - n])
+    assert plan.guards == sorted([Condition(n - ONE), Condition(ONE - n)])
 
 
 def _window(write: bool) -> FlatAccess:
@@ -151,16 +152,32 @@ def test_separate_strides_give_a_strided_view_at_unit_stride() -> None:
     assert view.strides == (("%bo",), ("%go",), ())
     assert view.units == ("%stride",) and view.extents == (GROUPS, N)
     assert view.split(index) == [B, G, II]
-    assert sorted(plan.guards) == sorted([
+    assert [g.poly for g in plan.guards] == sorted([
         STRIDE - ONE, ONE - STRIDE,  # stride == 1
         GO - N,  # the n values of a group end before the next group starts
         BO - (GROUPS - ONE) * GO - N])  # and the groups of one batch before the next
 
 
+def test_an_access_under_parameter_tests_needs_its_bound_only_where_they_hold() -> None:
+    """`if (!TA) A[i*lda + k] ... else A[k*lda + i]`: each arm's bound is asked only
+    where the arm runs, so a shape of the other arm does not refuse the view."""
+    ta = Poly.atom("%TA")
+    nn = (ParameterTest(ta, "=="),)
+    tn = (ParameterTest(ta, "!="),)
+    domain = (_range("%i", M - ONE), _range("%k", KK - ONE))
+    plan = make_plan([FlatAccess("A", II * LDA + K, domain, when=(nn,)),
+                      FlatAccess("A", K * LDA + II, domain, when=(tn,))], ["A"])
+    assert plan is not None and plan.views["A"].strides == (("%lda",), ())
+    assert plan.guards == sorted([Condition(LDA - KK, (nn,)), Condition(LDA - M, (tn,))])
+    assert ParameterTest(ta, "==").negated() == ParameterTest(ta, "!=")
+    # ta >= 1 fails where ta <= 0.
+    assert ParameterTest(ta - ONE, ">=").negated() == ParameterTest(ta.scale(-1), ">=")
+
+
 def test_a_unit_stride_written_out_needs_no_specialisation() -> None:
     plan = make_plan([FlatAccess("y", B * BO + G * GO + II, GROUP_DOMAIN, write=True)], ["y"])
     assert plan is not None and plan.views["y"].units == ()
-    assert sorted(plan.guards) == sorted([GO - N, BO - (GROUPS - ONE) * GO - N])
+    assert [g.poly for g in plan.guards] == sorted([GO - N, BO - (GROUPS - ONE) * GO - N])
 
 
 @pytest.mark.parametrize("index", [

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from polylift.frontend.c.aliasing import AliasPlan, Box
+from polylift.frontend.c.aliasing import AliasPlan, Box, Extent
+from polylift.frontend.index.paths import Clause, emit_fails
 from polylift.frontend.index.poly import Poly, emit_index
 
 Emit = Callable[[str], str]  # emits `%x = <op text>` (reusing an equal op) and returns `%x`
@@ -126,28 +127,40 @@ def _disjoint(new: Emit, a: Range, b: Range) -> str:
 
 
 def alias_condition(new: Emit, plan: AliasPlan, args: dict[str, GuardArg]) -> str:
-    """An `i1` that holds when no guarded pair overlaps where one of them writes."""
-    ranges: dict[tuple[str, bool], Range] = {}
-    tests = []
+    """An `i1` that holds when no guarded pair overlaps where one of them writes: for
+    arguments whose accesses run under different parameter tests (`Extent.parts`), each
+    group against each, where both groups' tests hold."""
+    ranges: dict[tuple[str, int, str], Range] = {}
+    tests: list[str] = []
 
-    def range_of(name: str, written: bool) -> Range | None:
-        extent = plan.extent(name)
-        box = extent.written if written else extent.accessed
-        if box is None:
-            return None
-        if (name, written) not in ranges:
+    def range_of(name: str, group: int, kind: str, box: Box) -> Range:
+        key = (name, group, kind)
+        if key not in ranges:
             if box.whole:
-                ranges[(name, written)], small = _whole_range(new, args[name])
+                ranges[key], small = _whole_range(new, args[name])
                 if small not in tests:
                     tests.append(small)
             else:
-                ranges[(name, written)] = _byte_range(new, args[name], box)
-        return ranges[(name, written)]
+                ranges[key] = _byte_range(new, args[name], box)
+        return ranges[key]
 
     for pair in plan.guarded:
         for writer, other in ((pair.first, pair.second), (pair.second, pair.first)):
-            written = range_of(writer, True)
-            accessed = range_of(other, False)
-            if written is not None and accessed is not None:
-                tests.append(_disjoint(new, written, accessed))
+            for w, (when_w, _, written) in enumerate(_groups(plan.extent(writer))):
+                for o, (when_o, accessed, _) in enumerate(_groups(plan.extent(other))):
+                    if written is None:
+                        continue
+                    apart = _disjoint(new, range_of(writer, w, "written", written),
+                                      range_of(other, o, "accessed", accessed))
+                    for when in (when_w, when_o):
+                        if when:  # this group does not run where its tests fail
+                            apart = new(f"arith.ori {apart}, {emit_fails(new, when)} : i1")
+                    tests.append(apart)
     return _fold(new, tests, "andi", "i1")
+
+
+def _groups(extent: Extent) -> list[tuple[tuple[Clause, ...], Box, Box | None]]:
+    """(tests, accessed box, written box) of each group of an argument's accesses."""
+    if extent.parts:
+        return [(p.when, p.accessed, p.written) for p in extent.parts]
+    return [((), extent.accessed, extent.written)]

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from polylift.frontend.c.ctype import CType
 from polylift.frontend.index.bounds import LoopRange, poly_bounds
+from polylift.frontend.index.paths import Clause
 from polylift.frontend.index.poly import Poly
 from polylift.frontend.signature import Span
 from polylift.function_versions import ALIAS_GUARDED, ARG_NAMES, MAY_ALIAS
@@ -43,6 +44,7 @@ class ArgAccess:
     domain: tuple[LoopRange, ...]     # the enclosing loops, outer first
     write: bool
     whole: bool = False
+    when: tuple[Clause, ...] = ()     # the parameter tests it runs under (`paths.py`)
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,27 @@ class Box:
 
 
 @dataclass(frozen=True)
+class ExtentPart:
+    """The boxes of the accesses of one argument that run under the same parameter
+    tests (`when`, an arm of `if (!TA && !TB)`)."""
+
+    when: tuple[Clause, ...]
+    accessed: Box
+    written: Box | None
+
+
+@dataclass(frozen=True)
 class Extent:
     """The box of all of one argument's accesses and the box of its writes, and the
-    sign conditions (`poly >= 0`) its bounds assume."""
+    sign conditions (`poly >= 0`) its bounds assume; where its accesses run under
+    different parameter tests, the boxes of each group (`parts`), which the guard
+    compares only where their tests hold."""
 
     name: str
     accessed: Box
     written: Box | None  # None: the function never writes it
     conditions: frozenset[Poly] = frozenset()
+    parts: tuple[ExtentPart, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -169,7 +184,26 @@ def _extent(name: str, accesses: list[ArgAccess]) -> Extent:
     written = _box(writes, conditions) if writes else None
     if accessed is None or (writes and written is None):
         return Extent(name, _WHOLE, _WHOLE if writes else None)
-    return Extent(name, accessed, written, frozenset(conditions))
+    return Extent(name, accessed, written, frozenset(conditions), _parts(mine, conditions))
+
+
+def _parts(accesses: list[ArgAccess], conditions: set[Poly]) -> tuple[ExtentPart, ...]:
+    """The boxes per group of accesses under the same tests; none when there is one
+    group (the whole extent is it) or a group's box is not known."""
+    groups: dict[tuple[Clause, ...], list[ArgAccess]] = {}
+    for access in accesses:
+        groups.setdefault(access.when, []).append(access)
+    if len(groups) < 2:
+        return ()
+    parts = []
+    for when, group in sorted(groups.items()):
+        accessed = _box(group, conditions)
+        writes = [a for a in group if a.write]
+        written = _box(writes, conditions) if writes else None
+        if accessed is None or accessed.whole or (writes and written is None):
+            return ()
+        parts.append(ExtentPart(when, accessed, written))
+    return tuple(parts)
 
 
 def access_span(name: str, accesses: list[ArgAccess],

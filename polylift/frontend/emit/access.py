@@ -90,14 +90,16 @@ class AccessLowering(FormLowering):
         subs = self._subscripts(var, nodes, node)
         if var.is_param:
             self.arg_accesses.append(ArgAccess(var.arg, tuple(s.poly for s in subs),
-                                               tuple(self.loop_ranges), write))
+                                               tuple(self.loop_ranges), write,
+                                               when=tuple(self.path)))
         position = None
         if var.pointer and len(subs) == 1:
             position = self.pointer_accesses[var.arg]
             self.pointer_accesses[var.arg] += 1
             factored = subs[0].factored if subs[0].factored != subs[0].poly else None
             self.flat_accesses.append(FlatAccess(var.arg, subs[0].poly,
-                                                 tuple(self.loop_ranges), write, factored))
+                                                 tuple(self.loop_ranges), write, factored,
+                                                 tuple(self.path)))
         view = self.plan.views.get(var.arg) if self.plan is not None else None
         if view is not None and position is not None and self.plan is not None:
             if self.plan.uses_view(var.arg, position):

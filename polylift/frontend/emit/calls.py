@@ -218,7 +218,8 @@ class CallLowering(PointerLowering):
         rank = 1 if var.pointer else var.rank
         for write in (False, True):
             self.arg_accesses.append(ArgAccess(var.arg, (None,) * rank,
-                                               tuple(self.loop_ranges), write, whole=True))
+                                               tuple(self.loop_ranges), write, whole=True,
+                                               when=tuple(self.path)))
 
 
 def _name(node: c_ast.FuncCall) -> str:

@@ -23,7 +23,7 @@ is an entry atom (`entry.py`): one symbol, an atom of the polynomials as a param
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from pycparser import c_ast
@@ -35,6 +35,7 @@ from polylift.frontend.emit.builder import Value
 from polylift.frontend.emit.fields import FieldLowering
 from polylift.frontend.emit.state import LoopCounter, Scalar, Var
 from polylift.frontend.index.affine import Affine, affine_map
+from polylift.frontend.index.paths import ParameterTest
 from polylift.frontend.index.poly import Monomial, Poly, emit_index
 from polylift.subscripts import plain_subscript
 
@@ -57,6 +58,14 @@ class SignedOperand:
 
     expr: c_ast.Node
     sign: int
+
+
+# A comparison `a OP b` as `poly RELATION 0` over integers.
+_RELATIONS: dict[str, Callable[[Poly, Poly], tuple[Poly, str]]] = {
+    "<": lambda a, b: (b - a - Poly.constant(1), ">="), "<=": lambda a, b: (b - a, ">="),
+    ">": lambda a, b: (a - b - Poly.constant(1), ">="), ">=": lambda a, b: (a - b, ">="),
+    "==": lambda a, b: (a - b, "=="), "!=": lambda a, b: (a - b, "!="),
+}
 
 
 class FormLowering(FieldLowering):
@@ -288,6 +297,31 @@ class FormLowering(FieldLowering):
             poly = self.value_polys.get((var.value.name, var.value.ctype))
             return poly if poly is None or self.may_stand_for(var, poly.atoms()) else None
         return None
+
+    def parameter_tests(self, node: c_ast.Node) -> list[ParameterTest] | None:
+        """The condition as tests of the function's integer parameters that all hold
+        exactly where it does (`!TA && TB < 0`: `TA == 0`, `-TB - 1 >= 0`), or None
+        where it is not one (it reads a counter, data, a float; it is an `||`)."""
+        if isinstance(node, c_ast.BinaryOp) and node.op == "&&":
+            left, right = self.parameter_tests(node.left), self.parameter_tests(node.right)
+            return left + right if left is not None and right is not None else None
+        if isinstance(node, c_ast.UnaryOp) and node.op == "!":
+            inner = self._parameter_poly(node.expr)
+            return [ParameterTest(inner, "==")] if inner is not None else None
+        if isinstance(node, c_ast.BinaryOp) and node.op in _RELATIONS:
+            left, right = self._parameter_poly(node.left), self._parameter_poly(node.right)
+            if left is None or right is None or not self._signed_comparison(node):
+                return None
+            poly, relation = _RELATIONS[node.op](left, right)
+            return [ParameterTest(poly, relation)]
+        inner = self._parameter_poly(node)
+        return [ParameterTest(inner, "!=")] if inner is not None else None
+
+    def _parameter_poly(self, node: c_ast.Node) -> Poly | None:
+        """An integer expression of the parameters alone as a polynomial, or None."""
+        ctype = self._type_or_none(node)
+        poly = self.poly_of(node) if ctype is not None and not ctype.is_float else None
+        return poly if poly is not None and poly.atoms() <= self.param_symbols else None
 
     def affine_constraints(self, node: c_ast.Node) -> list[Constraint] | None:
         """The condition as affine constraints (`form >= 0`, `form == 0`), if it is one

@@ -17,6 +17,7 @@ from polylift.frontend.emit.builder import TextBuilder, Value
 from polylift.frontend.index.affine import Affine
 from polylift.frontend.index.bounds import LoopRange
 from polylift.frontend.index.delinearize import Plan
+from polylift.frontend.index.paths import Clause
 from polylift.frontend.index.poly import Monomial, Poly
 from polylift.frontend.index.views import FlatAccess
 from polylift.frontend.signature import Param
@@ -142,6 +143,9 @@ class LoweringState:
     plan: Plan | None = None
     loop_ranges: list[LoopRange] = field(default_factory=list)
     flat_accesses: list[FlatAccess] = field(default_factory=list)
+    # The clauses of the parameter tests around the statement being lowered (an arm of
+    # `if (!TA && !TB)`): what its flat accesses run under.
+    path: list[Clause] = field(default_factory=list)
     # Every load and store of an array parameter, for the aliasing guard (aliasing.py).
     arg_accesses: list[ArgAccess] = field(default_factory=list)
     param_symbols: set[str] = field(default_factory=set)

@@ -15,6 +15,7 @@ from polylift.frontend.emit.forms import holds_every_value
 from polylift.frontend.emit.loops import LoopLowering
 from polylift.frontend.emit.state import Array, LoopCounter, Scalar, Struct
 from polylift.frontend.index.affine import Affine, affine_map
+from polylift.frontend.index.paths import Clause
 from polylift.frontend.index.poly import Poly
 from polylift.subscripts import plain_subscript
 
@@ -73,13 +74,21 @@ class StmtLowering(LoopLowering):
     def _s_If(self, node: c_ast.If) -> None:
         merged = self.merged_scalars(node.iftrue, node.iffalse)
         cond = self.affine_constraints(node.cond)
-        then_branch = lambda: self._branch(node.iftrue)  # noqa: E731
-        else_branch = (lambda: self._branch(node.iffalse)) if node.iffalse else None
+        tests = self.parameter_tests(node.cond) or []
+        taken = [(t,) for t in tests]
+        other = [tuple(t.negated() for t in tests)] if tests else []
+        then_branch = lambda: self._branch(node.iftrue, taken)  # noqa: E731
+        else_branch = (lambda: self._branch(node.iffalse, other)) if node.iffalse else None
         self.structured_if(node, cond if cond is not None else self.condition(node.cond),
                            (then_branch, else_branch), merged)
 
-    def _branch(self, node: c_ast.Node) -> None:
-        self.lower_statement(node)
+    def _branch(self, node: c_ast.Node, clauses: list[Clause]) -> None:
+        """Lower an arm, its accesses under the clauses of the tests that choose it."""
+        self.path.extend(clauses)
+        try:
+            self.lower_statement(node)
+        finally:
+            del self.path[len(self.path) - len(clauses):]
 
     def _s_DeclList(self, node: c_ast.DeclList) -> None:
         for decl in node.decls:

@@ -26,7 +26,11 @@ The scheme, for one C function:
    substituting the loop ranges, innermost first (a parameter coefficient is assumed
    non-negative, which becomes one more condition). Each condition is a polynomial
    over parameters that must be `>= 0`; constant ones are proven or refuted here
-   (a refuted pointer stays 1-D), the others become a *run-time guard*. Whenever an
+   (a refuted pointer stays 1-D), the others become a *run-time guard*. An access
+   under tests of the parameters (an arm of `if (!TA && !TB)`, a callee inlined
+   there) needs its conditions only where those tests hold (`FlatAccess.when`):
+   the guard asks them there alone, so a view is not refused for the shapes of an
+   arm that does not run. Whenever an
    access runs, its conditions give `S_i >= 1`; when none runs, the view is never read
    (its extents are clamped at 0 so that it stays well formed).
 4. `versioning.py` emits the function as a dispatcher: it evaluates the guard, builds the
@@ -66,6 +70,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from polylift.frontend.index.bounds import inner_conditions, poly_bounds
+from polylift.frontend.index.paths import Condition
 from polylift.frontend.index.poly import Monomial, Poly, mono_div
 from polylift.frontend.index.strided import strided_view
 from polylift.frontend.index.views import ArrayView, FlatAccess, depth, strides_of
@@ -79,7 +84,7 @@ class Plan:
     `x[b*n + i]`) keeps them on the flat memref too (`split`), which may alias its view."""
 
     views: dict[str, ArrayView] = field(default_factory=dict)
-    guards: list[Poly] = field(default_factory=list)
+    guards: list[Condition] = field(default_factory=list)
     members: dict[str, frozenset[int]] = field(default_factory=dict)
 
     flat_also: set[str] = field(default_factory=set)  # pointers that keep flat accesses
@@ -104,7 +109,7 @@ def _chain(candidates: set[Monomial]) -> tuple[Monomial, ...] | None:
 @dataclass(frozen=True)
 class _Planned:
     view: ArrayView
-    guards: list[Poly]
+    guards: list[Condition]
     members: frozenset[int]
 
 
@@ -138,7 +143,8 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
     chosen = _choose_view(name, structured, any(a.write for a in accesses))
     if chosen is None:
         return None
-    view, guards = chosen
+    view, shared = chosen
+    guards = [Condition(p) for p in shared]
     members = set()
     for position, access in enumerate(accesses):
         if not _structured(access):
@@ -152,7 +158,8 @@ def _plan_array(name: str, accesses: list[FlatAccess]) -> _Planned | None:
                 break
             found_all += found
         else:
-            guards += found_all
+            # An access runs only where the tests around it hold: so does its need.
+            guards += [Condition(p, access.when) for p in found_all]
             members.add(position)
     return _Planned(view, guards, frozenset(members)) if members else None
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from polylift.frontend.index.bounds import LoopRange
+from polylift.frontend.index.paths import Clause
 from polylift.frontend.index.poly import Monomial, Poly, mono_div
 
 
 @dataclass(frozen=True)
 class FlatAccess:
-    """One subscript of a pointer parameter in the flat lowering."""
+    """One subscript of a pointer parameter in the flat lowering, and the clauses of the
+    parameter tests it runs under."""
 
     array: str
     index: Poly | None  # None: not a polynomial over counters and parameters
@@ -20,6 +22,7 @@ class FlatAccess:
     # The subscript with a counter's factor of several terms as an entry atom
     # (`j*(a - b)` as `j*atom`), where it differs: what a view may take instead.
     factored: Poly | None = None
+    when: tuple[Clause, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,22 +14,42 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path: str, text: str) -> None:
-    """Write `text` to `path` (`-` is stdout) so a failure leaves no partial file."""
+def write_atomically(path: str, text: str | bytes) -> None:
+    """Write `text` (or bytes) to `path` (`-` is stdout) so a failure leaves no partial
+    file."""
     if path == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        _write_stdout(text)
         return
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w") as handle:
+        with os.fdopen(fd, "wb" if isinstance(text, bytes) else "w") as handle:
             handle.write(text)
+        # mkstemp makes the file private (0600); a file written is the user's as any
+        # other they create: 0666 less the process's umask.
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _write_stdout(data: str | bytes) -> None:
+    if isinstance(data, str):
+        sys.stdout.write(data)
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    sys.stdout.flush()
+
+
+def _umask() -> int:
+    """The process's file mode creation mask (read by setting it, then set back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 CRASH_DIR_ENV = "POLYLIFT_CRASH_DIR"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 
-from polylift.cli.common import option_value, run_command
+from polylift.cli.common import option_value, run_command, version_line
 from polylift.errors import PolyliftError, UsageError
 from polylift.output import write_atomically
 
@@ -21,6 +21,7 @@ Translates the static-control functions of a C file to affine MLIR.
   --assume-noalias  the array arguments of every function never overlap, as if each
                     were `restrict` (no entry guard, no fallback version)
   --debug           show Python tracebacks
+  --version         polylift's version and MLIR's
 """
 
 
@@ -35,6 +36,7 @@ class CcArgs:
     function: str = "*"
     assume_noalias: bool = False
     help: bool = False
+    version: bool = False
 
 
 
@@ -45,6 +47,8 @@ def parse_args(argv: list[str]) -> CcArgs:
         arg = argv[i]
         if arg in ("-h", "--help"):
             args.help, i = True, i + 1
+        elif arg == "--version":
+            args.version, i = True, i + 1
         elif arg == "--debug":
             i += 1
         elif arg == "--assume-noalias":
@@ -64,7 +68,7 @@ def parse_args(argv: list[str]) -> CcArgs:
         else:
             positional.append(arg)
             i += 1
-    if not args.help and len(positional) != 1:
+    if not (args.help or args.version) and len(positional) != 1:
         raise UsageError("expected exactly one input file (see --help)")
     args.input = positional[0] if positional else ""
     return args
@@ -75,6 +79,9 @@ def run_cc(argv: list[str]) -> int:
     args = parse_args(argv)
     if args.help:
         sys.stdout.write(USAGE)
+        return 0
+    if args.version:
+        print(version_line("polylift-cc"))
         return 0
     from polylift.frontend import translate_file_detailed
 

@@ -32,6 +32,15 @@ def add_offload_arguments(p: argparse.ArgumentParser) -> None:
                    help="the profile of `polylift calibrate` (default: the shipped one)")
 
 
+def version_line(tool: str) -> str:
+    """`<tool> (polylift) <version>, MLIR <version>`: what `--version` prints."""
+    from polylift import __version__
+    from polylift.results import mlir_version
+
+    name = tool if tool == "polylift" else f"{tool} (polylift)"
+    return f"{name} {__version__}, MLIR {mlir_version()}"
+
+
 def option_value(argv: list[str], i: int, flag: str) -> tuple[str, int]:
     """The value of `-Xvalue`, `--flag=value` or `flag value` at argv[i]; the next index."""
     arg = argv[i]

@@ -16,8 +16,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from polylift import __version__
-from polylift.cli.common import run_command
+from polylift.cli.common import run_command, version_line
 
 USAGE = """usage: polylift-gcc [gcc options] [-fpolylift-OPTION...] FILE...
 
@@ -53,7 +52,7 @@ def run_gcc(argv: list[str]) -> int:
         sys.stdout.write(USAGE)
         return 0
     if "--version" in argv:
-        print(f"polylift-gcc (polylift) {__version__}, wrapping:", flush=True)
+        print(f"{version_line('polylift-gcc')}, wrapping:", flush=True)
         return _gcc(["--version"])
     if "--showme" in argv:
         from polylift.driver.compile import wrapped_compiler

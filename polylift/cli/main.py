@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from polylift.cli.common import run_command
+from polylift.cli.common import run_command, version_line
 from polylift.errors import UsageError
 
 USAGE = ("usage: polylift <command> [args]\n\ncommands:\n"
@@ -23,6 +23,9 @@ def run_main(argv: list[str]) -> int:
     """Dispatch to a subcommand."""
     if not argv or argv[0] in ("-h", "--help"):
         sys.stdout.write(USAGE)
+        return 0
+    if argv[0] in ("--version", "-V"):
+        print(version_line("polylift"))
         return 0
     if argv[0] == "demo":
         from polylift.cli.demo import run_demo

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from polylift.driver.definitions import (
+from polylift.frontend import Signature
+from polylift.frontend.c.definitions import (
     Definition,
     find_definition,
     renamed,
     rewrite,
     with_body,
 )
-from polylift.frontend import Signature
 from polylift.harness.programs.adapter import (
     BUILTIN,
     AdapterParts,

@@ -26,10 +26,11 @@ from polylift.harness.check import CheckOptions, check_benchmark
 from polylift.harness.comparison.compare import BIT_EXACT, DIFF, PASS
 from polylift.harness.programs.memo import BuildMemo
 from polylift.harness.programs.wrapper import SignatureLike
+from polylift.resources import benchmarks_dir
 
 CRASH = "CRASH"
 STEM = "fz"
-BENCH_INCLUDE = Path(__file__).resolve().parents[2] / "benchmarks" / "include"
+BENCH_INCLUDE = benchmarks_dir() / "include"
 
 
 @dataclass(frozen=True)

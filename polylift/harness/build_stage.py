@@ -36,6 +36,7 @@ from polylift.harness.programs.build import (
     LiftedParts,
     build_reference,
     compile_benchmark,
+    keep_apart,
 )
 from polylift.harness.programs.extents import apply_extents
 from polylift.harness.programs.lift import compile_lifted
@@ -74,6 +75,8 @@ class CheckOptions:
     # ("" for the one shipped with polylift).
     offload_policy: str = "always"
     offload_profile: str = ""
+    # The kernel's C name ("": `kernel_<file stem>`), `static` or not.
+    function: str = ""
 
     def validate(self) -> None:
         """Reject options no check can honour, before anything is built."""
@@ -127,6 +130,11 @@ def kernel_name(source: Path) -> str:
     return "kernel_" + re.sub(r"\W", "_", source.stem)
 
 
+def kernel_of(source: Path, options: CheckOptions) -> str:
+    """The kernel a check of `source` checks: the one named, else `kernel_<stem>`."""
+    return options.function or kernel_name(source)
+
+
 def default_include_dirs(source: Path) -> tuple[str, ...]:
     """The benchmark's own directory and a sibling `include/`, where they exist."""
     dirs = [source.parent.resolve(), source.parent.resolve().parent / "include"]
@@ -163,7 +171,7 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     """Build the reference and the lifted program of `source` in `tc.workdir`; with
     `supplements`, the audited and magnitude programs too. `portable` links the vendor
     libraries without this machine's library paths, for a program run elsewhere."""
-    kernel = kernel_name(source)
+    kernel = kernel_of(source, options)
     plan = options.plan()
     local = tc.workdir / "bench.c"
     shutil.copyfile(source, local)
@@ -177,6 +185,7 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     mlir, front_sig = translate(source, includes, (f"{options.size}_DATASET", *options.defines),
                                 kernel)
     sig = apply_extents(front_sig, source)
+    keep_apart(local, kernel, front_sig)
     (tc.workdir / "kernel.mlir").write_text(mlir)
     bench_obj = compile_benchmark(local, flags, tc)
     kernel_obj = compile_lifted(mlir, kernel, plan.passes, tc)
@@ -208,9 +217,10 @@ def build_kernel(source: Path, options: CheckOptions, translate: Translator, tc:
     return KernelBuild(entry, parts)
 
 
-def failed_entry(source: Path, message: str) -> KernelEntry:
+def failed_entry(source: Path, message: str, kernel: str = "") -> KernelEntry:
     """The entry of a benchmark whose build failed: the compare stage reports it."""
-    return KernelEntry(source.stem, kernel_name(source), kernel_name(source), error=message)
+    kernel = kernel or kernel_name(source)
+    return KernelEntry(source.stem, kernel, kernel, error=message)
 
 
 def library_key(template_dirs: Sequence[str]) -> str:

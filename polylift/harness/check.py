@@ -33,6 +33,7 @@ from polylift.harness.build_stage import (
     default_include_dirs,
     frontend_translator,
     kernel_name,
+    kernel_of,
     work_directory,
 )
 from polylift.harness.comparison.audit import Audit, audit_launches
@@ -110,7 +111,7 @@ def check_benchmark(source: str | Path, options: CheckOptions,
     path = Path(source)
     if not path.is_file():
         raise UsageError(f"no such benchmark '{source}'")
-    kernel = kernel_name(path)
+    kernel = kernel_of(path, options)
     workdir = work_directory(options, kernel, "check")
     tc = Toolchain(target_named(options.target), workdir, CommandLog(workdir), memo)
     if translate is None:

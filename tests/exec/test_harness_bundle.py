@@ -109,7 +109,7 @@ def test_bundle_and_collect_on_the_command_line(tmp_path, capsys):
     assert out.startswith("kernel_gemm: PASS  reference ")
     data = json.loads(out_json.read_text())
     assert data["config"]["backend"] == "host" and data["config"]["repeat"] == 3
-    assert len(data["results"][0]["lifted_times"]) == 3  # warm-up, then the median of 3
+    assert len(data["results"][0]["checks"][0]["lifted_times"]) == 3  # warm-up, median of 3
 
 
 def test_a_suite_bundle_built_in_parallel_collects_as_a_table(tmp_path, capsys):
@@ -235,3 +235,19 @@ def test_a_cuda_bundle_builds_here_and_its_run_sh_says_why_it_cannot_run(tmp_pat
     assert "run.sh: error: this bundle's programs call cublas and need an NVIDIA GPU and " \
            "driver: no NVIDIA driver library (libcuda.so.1 cannot be loaded)" in done.stderr
     assert not list(copy.glob("kernel_gemm/*.status"))  # nothing ran
+
+
+def test_run_sh_says_what_to_set_on_a_machine_of_another_architecture(tmp_path):
+    """An aarch64 bundle run on this x86-64 machine without an emulator runs nothing and
+    names the architecture and POLYLIFT_EMULATOR (the programs once failed each with an
+    exit status whose cause only a .stderr file held)."""
+    if os.uname().machine != "x86_64":
+        pytest.skip("the check is of an aarch64 bundle on an x86-64 machine")
+    bundle = tmp_path / "b"
+    write_bundle([GEMM], CheckOptions(target="aarch64"), bundle, progress=False)
+    done = subprocess.run(["sh", str(bundle / "run.sh")], capture_output=True, text=True,
+                          env={"PATH": os.defpath}, check=False)
+    assert done.returncode == 1
+    assert "built for aarch64 and this machine is x86_64" in done.stderr
+    assert "POLYLIFT_EMULATOR" in done.stderr and "qemu-aarch64" in done.stderr
+    assert not (bundle / "kernel_gemm" / "lifted.status").exists()

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from polylift.driver.definitions import (
+from polylift.frontend.c.definitions import (
     NEAR_LINES,
     Definition,
     find_definition,

@@ -13,11 +13,13 @@ then lets the generated wrapper (a strong `kernel_<name>`) take the kernel's pla
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from polylift.errors import BuildError
+from polylift.frontend.c.definitions import find_definition
 from polylift.harness.programs.adapter import adapter_source
 from polylift.harness.programs.memo import CommandFiles
 from polylift.harness.programs.toolchain import C_FLAGS, Toolchain
@@ -43,6 +45,23 @@ class BenchFlags:
         args += [f"-I{d}" for d in self.include_dirs]
         args += [f"-D{d}" for d in self.defines]
         return args
+
+
+def keep_apart(local: Path, kernel: str, sig: SignatureLike) -> None:
+    """Make a kernel that is not `static` replaceable too: `-Dstatic=...noipa` reaches
+    only static functions, so a global one gets `__attribute__((noipa))` written before
+    its definition in the local copy of the benchmark, or gcc could inline it into
+    `main` (the wrapper would never be called) or assume which registers it keeps."""
+    where = getattr(sig, "source", None)
+    if where is None:
+        return
+    text = local.read_text()
+    marker = f'# 1 "{where.file}"\n'
+    found = find_definition(marker + text, kernel, where.file, where.line, where.col)
+    if found is None or re.search(r"\bstatic\b", found.header(marker + text)):
+        return
+    start = found.start - len(marker)
+    local.write_text(text[:start] + "__attribute__((noipa)) " + text[start:])
 
 
 def compile_benchmark(source: Path, flags: BenchFlags, tc: Toolchain) -> Path:

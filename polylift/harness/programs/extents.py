@@ -96,9 +96,16 @@ def _check_count(count: str, sig: SignatureLike, loc: SourceLoc) -> None:
 
 
 def _sized(p: ParamLike, annotations: dict[str, tuple[str, SourceLoc]]) -> Param:
+    """The parameter with an open extent filled: from its annotation, else from the
+    elements its function reaches (the span the front end computes from the subscripts'
+    bounds), where that holds whatever the sizes (it assumes no sign of them)."""
     dims = tuple(p.dims)
+    span = getattr(p, "span", None)
     if p.kind == "array" and dims == (UNKNOWN_DIM,) and p.name in annotations:
         dims = (f"({annotations[p.name][0]})",)
+    elif p.kind == "array" and dims == (UNKNOWN_DIM,) and span is not None and \
+            not span.assumes:
+        dims = (f"({span.end})",)
     return Param(p.name, p.kind, p.ctype, p.mlir_type, dims,
                  p.c_expr if p.c_expr != p.name else "")
 

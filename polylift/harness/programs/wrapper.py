@@ -327,7 +327,9 @@ def wrapper_source(sig: SignatureLike, factors: Sequence[str] = ()) -> str:
     for name in sig.written:
         if UNKNOWN_DIM in _array(sig, name).dims:
             raise BuildError(f"cannot dump array '{name}' of '{kernel}': its extent is "
-                             "unknown (a plain pointer; state it with POLYLIFT_EXTENT)")
+                             "unknown (a plain pointer whose subscripts' range polylift "
+                             "cannot compute: state it in a comment above the function, "
+                             f"/* POLYLIFT_EXTENT({name}, <elements>) */)")
     counts = [f"  int64_t {_n(p)} = {_count_expr(p) or '-1'};" for p in _arrays(sig)]
     result = [f"  {result_ctype(sig)} polylift_result = 0;"] if sig.result is not None else []
     lines = [

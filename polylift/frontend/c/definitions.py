@@ -1,6 +1,6 @@
 """Function definitions in gcc's preprocessed text: where they are, and the text edits.
 
-The driver replaces a C function by a faster version without touching the user's files:
+The compiler driver replaces a C function by a faster version without touching the user's files:
 it edits what `gcc -E` made of the translation unit (with the project's own flags) and
 compiles that. It knows each function by its name and by where a separate C parser saw
 the name in the original source, so this module maps the preprocessed text back to the

@@ -1,0 +1,49 @@
+"""`polylift check --function NAME`: a kernel of any name, `static` or not, in a file
+whose arrays state no extent (each is compared over the elements its subscripts reach)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from polylift.cli.main import main
+
+PROGRAM = """\
+#include <stdio.h>
+#include <stdlib.h>
+{storage}void my_gemv(int n, int m, int lda, const float *A, const float *x, float *y) {{
+  for (int i = 0; i < n; i++) {{
+    float s = 0.0f;
+    for (int j = 0; j < m; j++) s += A[i * lda + j] * x[j];
+    y[i] = s;
+  }}
+}}
+int main(void) {{
+  int n = 30, m = 20, lda = 24;
+  float *A = malloc(sizeof(float) * n * lda), *x = malloc(sizeof(float) * m);
+  float *y = malloc(sizeof(float) * n);
+  for (int k = 0; k < n * lda; k++) A[k] = (float)(k % 7) / 4;
+  for (int k = 0; k < m; k++) x[k] = (float)(k % 5) / 2;
+  my_gemv(n, m, lda, A, x, y);
+  printf("%g\\n", y[0] + y[n - 1]);
+  return 0;
+}}
+"""
+
+
+@pytest.mark.parametrize("storage", ["", "static "])
+def test_a_kernel_of_any_name_static_or_not_checks(storage: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    Path("prog.c").write_text(PROGRAM.format(storage=storage))
+    assert main(["check", "prog.c", "--function", "my_gemv", "--backend", "host"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("my_gemv: ") and ("BIT-EXACT" in out or "PASS" in out), out
+    assert "blas.gemv" in out
+
+
+def test_function_needs_a_file(capsys: pytest.CaptureFixture[str]):
+    assert main(["check", "--suite", "linalg", "--function", "f"]) == 1
+    assert "--function names a function of the benchmark file given" in capsys.readouterr().err

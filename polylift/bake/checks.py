@@ -15,9 +15,12 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from polylift.bake.offload import OffloadChoice
+
+if TYPE_CHECKING:
+    from polylift.harness.check import CheckOptions
 
 DEFAULT_OFFLOAD = OffloadChoice()  # `always`: every match launched
 
@@ -90,31 +93,41 @@ def run_check(source: Path, config: CheckConfig, setup: CheckSetup,
               scrubs: dict[str, str]) -> dict[str, Any]:
     """Check one kernel for one configuration; the record `results.json` lists."""
     from polylift.errors import UsageError
-    from polylift.harness.check import CheckOptions, check_benchmark
+    from polylift.harness.check import check_benchmark
     from polylift.harness.programs.gpu import require_backend_devices
+    from polylift.harness.report import check_json
     from polylift.harness.suite import polybench_options
 
-    base = {"backend": config.backend, "size": config.size, "target": config.target}
     with tempfile.TemporaryDirectory(prefix="polylift-bake-check-") as tmp:
-        options = CheckOptions(backend=config.backend, target=config.target, size=config.size,
-                               include_dirs=setup.include_dirs, defines=setup.defines,
-                               keep=tmp, assume_noalias=setup.assume_noalias,
-                               offload_policy=setup.offload.policy,
-                               offload_profile=setup.offload.profile)
+        options = _options(config, setup, tmp)
         try:
             options.validate()
             require_backend_devices(options.pass_list())  # cuda backends without a GPU
         except UsageError as exc:
-            return {**base, "verdict": UNSUPPORTED, "message": exc.message}
+            return failed_check(config, UNSUPPORTED, exc.message)
         if setup.polybench_root:
             options = polybench_options(Path(setup.polybench_root), options)
         result = check_benchmark(source, options)
         message = scrub(result.message, {**scrubs, tmp + "/": "", tmp: "."})
         shutil.rmtree(tmp, ignore_errors=True)
-    arrays = [{"name": c.name, "verdict": c.verdict, "elements": c.elements,
-               "differing": c.differing, "max_ulp": c.max_ulp} for c in result.arrays]
-    return {**base, "verdict": result.verdict, "message": message, "arrays": arrays,
-            "max_ulp": max((c.max_ulp for c in result.arrays), default=None),
-            "reference_s": result.reference_s, "lifted_s": result.lifted_s,
-            "speedup": result.speedup, "gflops": result.gflops, "ulp_bound": result.ulp_bound,
-            "source_runs": result.source_runs, "mlir_s": result.mlir_s}
+    # The reproducer was the temporary folder: `commands.txt` has the command instead.
+    return {**check_json(result, options), "message": message, "reproducer": None}
+
+
+def _options(config: CheckConfig, setup: CheckSetup, keep: str = "") -> CheckOptions:
+    from polylift.harness.check import CheckOptions
+
+    return CheckOptions(backend=config.backend, target=config.target, size=config.size,
+                        include_dirs=setup.include_dirs, defines=setup.defines,
+                        keep=keep or None, assume_noalias=setup.assume_noalias,
+                        offload_policy=setup.offload.policy,
+                        offload_profile=setup.offload.profile)
+
+
+def failed_check(config: CheckConfig, verdict: str, message: str) -> dict[str, Any]:
+    """The record of a check that could not run (UNSUPPORTED here, or FAIL)."""
+    from polylift.harness.check import CheckResult
+    from polylift.harness.report import check_json
+
+    return check_json(CheckResult("", "", verdict, message=message), _options(config,
+                                                                             CheckSetup()))

@@ -3,8 +3,12 @@
 Layout of a bake directory:
 
     BAKE_DIR/index.json                  every kernel's summary, by suite
+    BAKE_DIR/results.json                every kernel's results document (`document.py`)
     BAKE_DIR/templates.json              the template library the bake matched against
+    BAKE_DIR/shard-K-of-N.json           a shard's part of the index (`shards.py`)
     BAKE_DIR/<suite>/<kernel>/...        source.c, 00-affine.mlir ... results.json, commands.txt
+                                         (and each stage after the affine one with its
+                                         locations: 01-linalg.loc.mlir ...)
     BAKE_DIR/.cache/                     stage records by input hash
 
 Before starting workers the driver replays each kernel from the cache alone; only the
@@ -23,13 +27,27 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from polylift.bake.cache import PACKAGE
+from polylift.bake.document import (
+    RESULTS_NAME,
+    bake_document,
+    kernel_results,
+    suite_config,
+    verdicts,
+)
 from polylift.bake.job import KernelJob
 from polylift.bake.kernel import CacheMiss, bake_kernel, write_if_changed
 from polylift.bake.offload import OffloadChoice
+from polylift.bake.shards import write_fragment
 from polylift.errors import PolyliftError, UsageError
+from polylift.progress import Progress
+from polylift.results import dumps
+from polylift.shard import Shard
+
+if TYPE_CHECKING:
+    from polylift.tdl.library import KernelTemplate
 
 
 @dataclass(frozen=True)
@@ -47,6 +65,7 @@ class BakeOptions:
     # Only these kernels (file stems) of the suites; the bake's suite then holds just
     # them, as a bake of a directory of those files would. Empty: every kernel.
     only: tuple[str, ...] = ()
+    shard: Shard = Shard()  # this machine's part of the kernels (`shards.py`)
 
 
 @dataclass(frozen=True)
@@ -71,6 +90,7 @@ class BakeStats:
     cached: int = 0
     failed: list[str] = field(default_factory=list)
     summaries: list[dict[str, Any]] = field(default_factory=list)
+    configs: dict[str, dict[str, Any]] = field(default_factory=dict)  # per suite baked
 
 
 def find_suite(arg: str) -> Suite:
@@ -139,47 +159,58 @@ def kernel_jobs(suite: Suite, out: Path, options: BakeOptions) -> list[KernelJob
 
 
 def _run_pool(jobs: list[KernelJob], options: BakeOptions) -> Iterable[dict[str, Any]]:
-    """Bake `jobs`, yielding outcomes as they finish (in a process pool when -j > 1)."""
-    from tqdm import tqdm
-
-    bar = tqdm(total=len(jobs), desc="bake", unit="kernel", leave=False,
-               disable=not options.progress or not jobs)
-    try:
+    """Bake `jobs`, yielding outcomes as they finish (in a process pool when -j > 1);
+    each kernel's line goes to stderr as it finishes (`polylift.progress`)."""
+    with Progress(len(jobs), "bake", bar=options.progress) as shown:
         if options.jobs <= 1 or len(jobs) <= 1:
             for job in jobs:
-                bar.set_postfix_str(job.kernel)
-                yield bake_kernel(job)
-                bar.update()
+                shown.working(job.kernel)
+                outcome = bake_kernel(job)
+                shown.done(_line(outcome["summary"]))
+                yield outcome
             return
         # spawn: MLIR contexts own threads, which a forked child must not inherit.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(min(options.jobs, len(jobs)), mp_context=context) as pool:
             futures = [pool.submit(bake_kernel, job) for job in jobs]
             for future in as_completed(futures):
-                yield future.result()
-                bar.update()
-    finally:
-        bar.close()
+                outcome = future.result()
+                shown.done(_line(outcome["summary"]))
+                yield outcome
+
+
+def _line(summary: dict[str, Any]) -> str:
+    """`linalg/gemm: FULL, 1 launch(es); ref/MINI/x86_64 BIT-EXACT`."""
+    checks = verdicts(kernel_results(summary))
+    return (f"{summary['suite']}/{summary['kernel']}: {summary['coverage']}, "
+            f"{summary['launches']} launch(es)" + (f"; {checks}" if checks else ""))
 
 
 def bake(args: Sequence[str], out: Path, options: BakeOptions) -> BakeStats:
-    """Bake every kernel of the suites or directories in `args` into `out`."""
+    """Bake every kernel of the suites or directories in `args` into `out` (of a shard,
+    its kernels, and its fragment instead of the index: `shards.py`)."""
     suites = _selected([find_suite(a) for a in args], options.only)
     if len({s.name for s in suites}) != len(suites):
         raise UsageError("two suites have the same name")
     out = out.resolve()
     stats = BakeStats()
     pending = []
-    for suite in suites:
-        for job in kernel_jobs(suite, out, options):
-            try:
-                _account(stats, bake_kernel(job, offline=True))
-            except CacheMiss:
-                pending.append(job)
+    jobs = [job for suite in suites for job in kernel_jobs(suite, out, options)]
+    for job in options.shard.take(jobs):
+        try:
+            _account(stats, bake_kernel(job, offline=True))
+        except CacheMiss:
+            pending.append(job)
     for outcome in _run_pool(pending, options):
         _account(stats, outcome)
     stats.summaries.sort(key=lambda s: (s["suite"], s["kernel"]))
-    write_index(out, suites, stats.summaries, options)
+    stats.configs = {s.name: suite_config(options.backends, options.sizes, options.targets,
+                                          options.check and not s.library, s.library)
+                     for s in suites}
+    if options.shard.whole:
+        write_index(out, stats.configs, stats.summaries)
+    else:
+        write_fragment(out, options.shard, stats.configs, stats.summaries)
     return stats
 
 
@@ -190,7 +221,8 @@ def _selected(suites: list[Suite], only: tuple[str, ...]) -> list[Suite]:
     missing = sorted(set(only) - {p.stem for s in suites for p in s.sources})
     if missing:
         raise UsageError(f"--only names no kernel of the suites: {', '.join(missing)}")
-    return [replace(s, sources=tuple(p for p in s.sources if p.stem in only)) for s in suites]
+    chosen = [replace(s, sources=tuple(p for p in s.sources if p.stem in only)) for s in suites]
+    return [s for s in chosen if s.sources]  # a suite none of them is in is not baked
 
 
 def _account(stats: BakeStats, outcome: dict[str, Any]) -> None:
@@ -202,29 +234,26 @@ def _account(stats: BakeStats, outcome: dict[str, Any]) -> None:
         stats.failed.append(f"{outcome['summary']['suite']}/{outcome['summary']['kernel']}")
 
 
-def write_index(out: Path, suites: list[Suite], summaries: list[dict[str, Any]],
-                options: BakeOptions) -> None:
-    """Merge this bake's suites into `index.json`; drop kernels a suite no longer has."""
+def write_index(out: Path, configs: dict[str, dict[str, Any]],
+                summaries: list[dict[str, Any]]) -> None:
+    """Merge the suites of `configs` (each suite's config, its kernels in `summaries`)
+    into `index.json`; drop kernels a suite no longer has; write the results document
+    of the whole index (`results.json`) and the template library (`templates.json`)."""
     index_path = out / "index.json"
     try:
         index = json.loads(index_path.read_text())
     except (OSError, ValueError):
         index = {"suites": {}}
-    for suite in suites:
-        kernels = [s for s in summaries if s["suite"] == suite.name]
-        index["suites"][suite.name] = {
-            "config": {"backends": list(options.backends), "sizes": list(options.sizes),
-                       "targets": list(options.targets),
-                       "checked": options.check and not suite.library,
-                       "library": suite.library},
-            "kernels": kernels,
-        }
+    for name, config in configs.items():
+        kernels = [s for s in summaries if s["suite"] == name]
+        index["suites"][name] = {"config": config, "kernels": kernels}
         names = {k["kernel"] for k in kernels}
-        for old in sorted((out / suite.name).iterdir()):
+        for old in sorted((out / name).iterdir()) if (out / name).is_dir() else ():
             if old.is_dir() and old.name not in names and (old / "commands.txt").exists():
                 shutil.rmtree(old)
     index["suites"] = dict(sorted(index["suites"].items()))
     write_if_changed(index_path, json.dumps(index, indent=2, sort_keys=True) + "\n")
+    write_if_changed(out / RESULTS_NAME, dumps(bake_document(index["suites"])))
     write_if_changed(out / "templates.json", templates_json())
 
 
@@ -244,9 +273,22 @@ def templates_json() -> str:
             "name": tpl.name, "file": Path(tpl.ast.file).name, "line": tpl.ast.span.line,
             "source": template_source(text, tpl.ast.span.line), "doc": tpl.ast.doc,
             "launch": tpl.launch, "backends": list(tpl.backends), "dtypes": list(tpl.dtypes),
-            "accuracy": list(tpl.accuracy)})
+            "accuracy": list(tpl.accuracy), "shims": shim_prototypes(tpl)})
     entries.sort(key=lambda e: e["name"])
     return json.dumps({"templates": entries}, indent=2, sort_keys=True) + "\n"
+
+
+def shim_prototypes(template: KernelTemplate) -> list[dict[str, str]]:
+    """The C declaration of the template's shim for each backend and element type, as
+    `polylift_shims.h` declares it (none when a type has no C spelling)."""
+    from polylift.shims.header import c_prototype
+
+    try:
+        return [{"backend": backend, "dtype": dtype,
+                 "prototype": c_prototype(template, backend, dtype) + ";"}
+                for backend in template.backends for dtype in template.dtypes]
+    except PolyliftError:
+        return []
 
 
 def template_source(text: str, line: int) -> str:

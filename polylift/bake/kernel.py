@@ -8,13 +8,20 @@ kernel never stops the bake.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from polylift.bake.cache import StageCache, digest, fingerprint
-from polylift.bake.checks import CheckConfig, CheckSetup, machine_paths, run_check, scrub
+from polylift.bake.checks import (
+    CheckConfig,
+    CheckSetup,
+    failed_check,
+    machine_paths,
+    run_check,
+    scrub,
+)
+from polylift.bake.document import RESULTS_NAME, kernel_document, suite_config
 from polylift.bake.job import KernelJob
 from polylift.bake.stages import (
     FAILED,
@@ -29,7 +36,9 @@ from polylift.bake.stages import (
     match_stage,
 )
 from polylift.bake.summary import commands_text, summarize
+from polylift.output import write_atomically
 from polylift.passes.stages import AFFINE, LINALG, LLVM, LOWERED, MATCHED
+from polylift.results import dumps
 
 
 class CacheMiss(Exception):
@@ -132,22 +141,20 @@ def run_checks(job: KernelJob, runner: Runner, source_key: str) -> list[dict[str
             return StageResult(OK, data={"check": record})
 
         outcome = runner.stage(key, compute)
-        results.append(outcome.data.get("check") or {
-            "backend": config.backend, "size": config.size, "target": config.target,
-            "verdict": "FAIL", "message": outcome.error})
+        results.append(outcome.data.get("check") or failed_check(config, "FAIL",
+                                                                 outcome.error))
     return results
 
 
 def write_if_changed(path: Path, text: str) -> None:
-    """Write `path` only when its bytes differ (a cached bake touches nothing)."""
+    """Write `path` only when its bytes differ (a cached bake touches nothing); through
+    a temporary file of its own, so bakes sharing a folder never mix their writes."""
     try:
         if path.read_text() == text:
             return
     except OSError:
         pass
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(text)
-    tmp.replace(path)
+    write_atomically(str(path), text)
 
 
 def bake_kernel(job: KernelJob, offline: bool = False) -> dict[str, Any]:
@@ -162,8 +169,9 @@ def bake_kernel(job: KernelJob, offline: bool = False) -> dict[str, Any]:
              **job.offload.files()}
     for result in stages.values():
         files.update(result.files)
-    files["results.json"] = json.dumps({"checked": job.check, "kernel": job.kernel,
-                                        "results": results}, indent=2, sort_keys=True) + "\n"
+    summary = summarize(job, stages, results)
+    config = suite_config(job.backends, job.sizes, job.targets, job.check, job.library)
+    files[RESULTS_NAME] = dumps(kernel_document(summary, config))
     out = Path(job.out_dir)
     out.mkdir(parents=True, exist_ok=True)
     for name in sorted(files):
@@ -171,6 +179,5 @@ def bake_kernel(job: KernelJob, offline: bool = False) -> dict[str, Any]:
     for stale in out.iterdir():
         if stale.is_file() and stale.name not in files:
             stale.unlink()
-    summary = summarize(job, stages, results)
     return {"summary": summary, "computed": runner.computed, "cached": runner.cached,
             "failed": any(r.status == FAILED for r in stages.values())}

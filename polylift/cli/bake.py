@@ -8,12 +8,19 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
+from polylift.bake.document import RESULTS_NAME, kernel_results
 from polylift.bake.offload import OffloadChoice
 from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.cli.functions_table import function_table
 from polylift.errors import UsageError
+from polylift.output import write_atomically
+from polylift.results import document, dumps
+from polylift.shard import Shard
+
+if TYPE_CHECKING:
+    from polylift.bake import BakeOptions
 
 BACKENDS = ("ref", "host", "cublas", "cublaslt", "cudnn", "cusolver", "npp", "pva")
 
@@ -22,7 +29,7 @@ def _parser() -> argparse.ArgumentParser:
     p = CommandParser(prog="polylift bake", description="Bake every stage of every kernel (C, "
                 "affine, linalg, matched, lowered per backend, LLVM IR, check results) to "
                 "files; unchanged stages come from a content-hash cache.")
-    p.add_argument("suites", nargs="+", metavar="SUITE|DIR",
+    p.add_argument("suites", nargs="*", metavar="SUITE|DIR",
                    help="linalg, cnn, image, arrays, a directory of kernels, or a PolyBench/C tree")
     p.add_argument("-o", "--output", required=True, metavar="BAKE_DIR")
     p.add_argument("--backends", default="ref", help="comma-separated (default ref)")
@@ -37,6 +44,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--assume-noalias", action="store_true",
                    help="the kernels' array arguments never overlap (polylift-cc's option)")
     add_offload_arguments(p)
+    p.add_argument("--shard", default="1/1", metavar="K/N",
+                   help="bake every N-th kernel from the K-th, for --merge to join")
+    p.add_argument("--merge", nargs="+", metavar="DIR",
+                   help="join the bakes of shards 1..N (their folders) into -o BAKE_DIR")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the results document (`-`: stdout, the table to stderr)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
@@ -87,26 +100,59 @@ def summary_table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_bake(argv: list[str]) -> int:
-    """The body of `polylift bake`; exit 0 even when kernels fail (they are recorded)."""
-    from polylift.bake import BakeOptions, bake
+def _options(args: argparse.Namespace) -> BakeOptions:
+    from polylift.bake import BakeOptions
     from polylift.harness.programs.build import SIZES
     from polylift.harness.programs.toolchain import TARGETS
 
-    args = _parser().parse_args(argv)
     if args.jobs < 1:
         raise UsageError("-j must be at least 1")
-    options = BakeOptions(backends=_names(args.backends, BACKENDS, "backends"),
-                          sizes=_names(args.sizes, SIZES, "sizes"),
-                          targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
-                          jobs=args.jobs, check=not args.no_check,
-                          assume_noalias=args.assume_noalias, offload=_offload(args),
-                          progress=not args.no_progress and sys.stderr.isatty(),
-                          only=tuple(n for n in args.only.split(",") if n))
+    if not args.suites:
+        raise UsageError("give the suites to bake (or --merge the folders of shards)")
+    return BakeOptions(backends=_names(args.backends, BACKENDS, "backends"),
+                       sizes=_names(args.sizes, SIZES, "sizes"),
+                       targets=_names(args.targets, tuple(sorted(TARGETS)), "targets"),
+                       jobs=args.jobs, check=not args.no_check,
+                       assume_noalias=args.assume_noalias, offload=_offload(args),
+                       progress=not args.no_progress,
+                       only=tuple(n for n in args.only.split(",") if n),
+                       shard=Shard.parse(args.shard))
+
+
+def _merge(args: argparse.Namespace, out: TextIO) -> int:
+    from polylift.bake.merge import merge
+
+    if args.suites or args.shard != "1/1":
+        raise UsageError("--merge takes the shards' folders alone, and -o")
+    summaries = merge([Path(d) for d in args.merge], Path(args.output))
+    out.write(summary_table(summaries))
+    print(f"merged {len(summaries)} kernels of {len(args.merge)} folder(s) into "
+          f"{args.output}", file=out)
+    if args.json:
+        write_atomically(args.json, (Path(args.output) / RESULTS_NAME).read_text())
+    return 0
+
+
+def run_bake(argv: list[str]) -> int:
+    """The body of `polylift bake`; exit 0 even when kernels fail (they are recorded)."""
+    from polylift.bake import bake
+
+    args = _parser().parse_args(argv)
+    out = sys.stderr if args.json == "-" else sys.stdout  # `--json -`: JSON alone on stdout
+    if args.merge:
+        return _merge(args, out)
+    options = _options(args)
     start = time.perf_counter()
     stats = bake(args.suites, Path(args.output), options)
-    sys.stdout.write(summary_table(stats.summaries))
-    print(f"baked {stats.kernels} kernels into {args.output}: {stats.computed} stages "
+    out.write(summary_table(stats.summaries))
+    what = "" if options.shard.whole else f" (shard {options.shard}: merge the shards' " \
+        "folders with --merge)"
+    print(f"baked {stats.kernels} kernels into {args.output}{what}: {stats.computed} stages "
           f"computed, {stats.cached} cached, {len(stats.failed)} kernels with a failed "
-          f"stage ({time.perf_counter() - start:.1f} s)")
+          f"stage ({time.perf_counter() - start:.1f} s)", file=out)
+    if args.json:
+        extra = {} if options.shard.whole else {"shard": str(options.shard)}
+        doc = document("bake", {"suites": stats.configs},
+                       [e for s in stats.summaries for e in kernel_results(s)], **extra)
+        write_atomically(args.json, dumps(doc))
     return 0

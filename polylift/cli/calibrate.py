@@ -6,21 +6,16 @@ from __future__ import annotations
 import argparse
 import sys
 
+from polylift.cli.common import CommandParser
 from polylift.errors import UsageError
 from polylift.output import write_atomically
+from polylift.shard import Shard
 
 DEFAULT_KERNELS = "atax,bicg,mvt,gesummv,gemver,gemm,2mm,syrk"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises `UsageError` instead of exiting."""
-
-    def error(self, message: str):  # type: ignore[override]
-        raise UsageError(message)
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="polylift calibrate", description="Time each host shim call against "
+    p = CommandParser(prog="polylift calibrate", description="Time each host shim call against "
                 "the raised loops it replaces, lowered as the lifted program runs them, at "
                 "a few sizes, and write an offload profile.")
     p.add_argument("--suite", default="linalg",
@@ -34,8 +29,23 @@ def _parser() -> argparse.ArgumentParser:
                    help="builds of each program, interleaved; the least median is kept")
     p.add_argument("-o", "--output", default="offload-profile.json",
                    help="the profile to write (default offload-profile.json)")
+    p.add_argument("--shard", default="1/1", metavar="K/N",
+                   help="time every N-th kernel from the K-th (on one of N like machines)")
+    p.add_argument("--merge", nargs="+", metavar="PROFILE",
+                   help="join the profiles of shards (or of other runs) into -o")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
+
+
+def _merge(args: argparse.Namespace) -> int:
+    """`--merge`: the profiles' points joined into one profile."""
+    from polylift.lowering.profile import load_profile, merge_profiles
+
+    profile = merge_profiles([load_profile(path) for path in args.merge], args.output)
+    write_atomically(args.output, profile.to_json())
+    print(f"wrote {args.output}: {len(profile.entries)} templates from "
+          f"{len(args.merge)} profiles", file=sys.stderr)
+    return 0
 
 
 def run_calibrate(argv: list[str]) -> int:
@@ -46,12 +56,15 @@ def run_calibrate(argv: list[str]) -> int:
     from polylift.harness.suite import suite_selection
 
     args = _parser().parse_args(argv)
+    if args.merge:
+        return _merge(args)
     sizes = [s for s in args.sizes.split(",") if s]
     unknown = [s for s in sizes if s not in SIZES]
     if unknown or not sizes:
         raise UsageError(f"unknown size '{(unknown or [''])[0]}' (known: {', '.join(SIZES)})")
     kernels = args.kernels or (DEFAULT_KERNELS if args.suite == "linalg" else None)
     sources = [s for chosen in suite_selection(args.suite, kernels).values() for s in chosen]
+    sources = Shard.parse(args.shard).take(sources)
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
     options = CheckOptions(repeat=args.repeat)

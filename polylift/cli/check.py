@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TextIO
 
 from polylift.cli.common import CommandParser, add_offload_arguments
 from polylift.errors import UsageError
@@ -14,7 +15,7 @@ from polylift.harness.check import INPUT_MODES, CheckOptions, CheckResult, check
 from polylift.harness.programs.build import SIZES
 from polylift.harness.programs.gpu import require_backend_devices
 from polylift.harness.programs.toolchain import TARGETS
-from polylift.harness.report import results_json, table, verdict_line
+from polylift.harness.report import merge_results, results_json, table, verdict_line
 from polylift.harness.suite import (
     check_suite,
     polybench_options,
@@ -22,12 +23,16 @@ from polylift.harness.suite import (
     suite_sources,
 )
 from polylift.output import write_atomically
+from polylift.shard import Shard
 
 
 def _parser() -> argparse.ArgumentParser:
     p = CommandParser(prog="polylift check", description="Build the original program and the "
                 "lifted one, run both, and compare the arrays the kernel writes bit for bit.")
-    p.add_argument("benchmark", nargs="?", help="a benchmark C file (kernel_<file stem>)")
+    p.add_argument("benchmark", nargs="?", help="a benchmark C file (kernel_<file stem>, "
+                   "or the function --function names)")
+    p.add_argument("--function", default="",
+                   help="the function to check, of any name, static or not (with a file)")
     p.add_argument("--suite", help="linalg, cnn, image, arrays, or a directory of benchmarks")
     p.add_argument("--polybench-root", help="a PolyBench/C 4.2.1 checkout: check its kernels")
     p.add_argument("--only", help="with a suite: only these benchmarks (comma-separated stems)")
@@ -43,7 +48,13 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--templates", action="append", default=[],
                    help="an extra template directory (repeatable)")
     p.add_argument("--jobs", "-j", type=int, default=1, help="checks run in parallel")
-    p.add_argument("--json", help="write all results to this file")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the results document (`-`: stdout, the table to stderr)")
+    p.add_argument("--shard", default="1/1", metavar="K/N",
+                   help="with a suite: check every N-th kernel from the K-th")
+    p.add_argument("--merge", nargs="+", metavar="JSON",
+                   help="join the --json files of shards 1..N: the table and --json of "
+                        "the whole run")
     p.add_argument("--keep", help="keep every work directory under this directory")
     p.add_argument("-I", dest="include_dirs", action="append", default=[])
     p.add_argument("-D", dest="defines", action="append", default=[])
@@ -92,16 +103,23 @@ def _options(args: argparse.Namespace) -> CheckOptions:
                            keep=args.keep, ulp_bound=args.ulp, templates=tuple(args.templates),
                            assume_noalias=args.assume_noalias,
                            offload_policy=args.offload_policy,
-                           offload_profile=args.offload_profile)
+                           offload_profile=args.offload_profile, function=args.function)
+    if args.function and not args.benchmark:
+        raise UsageError("--function names a function of the benchmark file given")
     options.validate()
     return options
 
 
-def _show(results: list[CheckResult], suite: bool) -> None:
+def _show(results: list[CheckResult], suite: bool, out: TextIO) -> None:
     if suite:
-        sys.stdout.write(table(results))
+        out.write(table(results))
     else:
-        print(verdict_line(results[0]))
+        print(verdict_line(results[0]), file=out)
+
+
+def _out(args: argparse.Namespace) -> TextIO:
+    """Where the table goes: stdout, or stderr when `--json -` takes stdout."""
+    return sys.stderr if args.json == "-" else sys.stdout
 
 
 def _bundle(args: argparse.Namespace, options: CheckOptions) -> int:
@@ -121,14 +139,33 @@ def _bundle(args: argparse.Namespace, options: CheckOptions) -> int:
 
 def _collect(args: argparse.Namespace, argv: list[str]) -> int:
     allowed = {"--collect", "--json", "--debug", "--no-progress"}
-    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-")]
+    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-") and a != "-"]
     if args.benchmark or args.suite or args.polybench_root or set(extra) - allowed:
         raise UsageError("--collect takes only --json: the bundle's manifest holds the rest")
     manifest, results = collect_bundle(Path(args.collect))
-    _show(results, manifest.suite or len(results) > 1)
+    _show(results, manifest.suite or len(results) > 1, _out(args))
     if args.json:
         write_atomically(args.json, results_json(results, manifest_options(manifest)))
     return 0 if all(r.ok for r in results) else 1
+
+
+def _merge(args: argparse.Namespace, argv: list[str]) -> int:
+    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-") and a != "-"]
+    if args.benchmark or args.suite or args.polybench_root or \
+            set(extra) - {"--merge", "--json", "--debug"}:
+        raise UsageError("--merge takes only --json: the shards' files hold the rest")
+    merged = merge_results(args.merge)
+    _show(merged.results, True, _out(args))
+    if args.json:
+        write_atomically(args.json, results_json(merged.results, merged.options, merged.suite))
+    return 0 if all(r.ok for r in merged.results) else 1
+
+
+def _suite_name(args: argparse.Namespace) -> str | None:
+    """The suite the results belong to: its name, a directory's name, or `polybench`."""
+    if args.suite:
+        return Path(args.suite).name
+    return "polybench" if args.polybench_root else None
 
 
 def run_check(argv: list[str]) -> int:
@@ -136,17 +173,26 @@ def run_check(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     if args.collect:
         return _collect(args, argv)
+    if args.merge:
+        return _merge(args, argv)
     options = _options(args)
+    shard = Shard.parse(args.shard)
     if args.bundle:
+        if not shard.whole:
+            raise UsageError("--shard does not go with --bundle")
         return _bundle(args, options)
     require_backend_devices(options.pass_list())
     results: list[CheckResult]
     if args.benchmark:
+        if not shard.whole:
+            raise UsageError("--shard goes with a suite")
         results = [check_benchmark(args.benchmark, options)]
     else:
         sources, options = _sources(args, options)
-        results = check_suite(sources, options, progress=not args.no_progress, jobs=args.jobs)
-    _show(results, not args.benchmark)
+        results = check_suite(shard.take(sources), options, progress=not args.no_progress,
+                              jobs=args.jobs)
+    _show(results, not args.benchmark, _out(args))
     if args.json:
-        write_atomically(args.json, results_json(results, options))
+        extra = {} if shard.whole else {"shard": str(shard)}
+        write_atomically(args.json, results_json(results, options, _suite_name(args), **extra))
     return 0 if all(r.ok for r in results) else 1

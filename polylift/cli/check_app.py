@@ -4,23 +4,25 @@ both builds, its stdout and output files compared (`polylift.driver.check_app`).
     polylift check-app PROJECT --run 'CMD' [--build 'make -j2 CC={cc}']
                        [--output FILE]... [--dtype float32] [--bound ULP | --rtol X]
                        [--stdout exact|digits|ignore] [--shadow] [--backend B]
-                       [--keep DIR] [--json OUT.json]
+                       [--keep DIR] [--json FILE|-]
 
 Exit status 0 when every output is BIT-EXACT or PASS (and no shadow check mismatched).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
 
 from polylift.cli.common import CommandParser
 from polylift.driver.check_app import DEFAULT_BUILD, AppCheck, check_app, report_lines
+from polylift.driver.documents import app_document
+from polylift.driver.records import read_records
 from polylift.errors import UsageError
 from polylift.harness.comparison.compare import DIFF
 from polylift.output import write_atomically
+from polylift.results import dumps
 
 
 def _parser() -> CommandParser:
@@ -41,7 +43,8 @@ def _parser() -> CommandParser:
     p.add_argument("--shadow", action="store_true", help="check every lifted call at run time")
     p.add_argument("--backend", default="", help="polylift's backends (default host)")
     p.add_argument("--keep", default="", metavar="DIR", help="build in DIR and keep it")
-    p.add_argument("--json", metavar="OUT.json", help="write the result as JSON too")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the results document (`-`: stdout, the report to stderr)")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
 
@@ -55,16 +58,14 @@ def run_check_app(argv: list[str]) -> int:
     flags = (f"-fpolylift-backend={args.backend}",) if args.backend else ()
     check = AppCheck(project.resolve(), args.run, args.build, tuple(args.output), args.dtype,
                      args.bound, args.rtol, args.shadow, flags, stdout=args.stdout)
-    if args.keep:
-        result = check_app(check, Path(args.keep).resolve())
-    else:
-        with tempfile.TemporaryDirectory(prefix="polylift-check-app-") as tmp:
-            result = check_app(check, Path(tmp))
-    sys.stdout.write("\n".join(report_lines(result)) + "\n")
+    config = {"run": args.run, "build": args.build, "outputs": args.output,
+              "dtype": args.dtype, "bound": args.bound, "rtol": args.rtol,
+              "stdout": args.stdout, "shadow": args.shadow, "backend": args.backend or "host"}
+    with tempfile.TemporaryDirectory(prefix="polylift-check-app-") as tmp:
+        result = check_app(check, Path(args.keep).resolve() if args.keep else Path(tmp))
+        doc = app_document(result, read_records([str(result.polylift.folder)]), config)
+    out = sys.stderr if args.json == "-" else sys.stdout  # `--json -`: JSON alone on stdout
+    out.write("\n".join(report_lines(result)) + "\n")
     if args.json:
-        data = {"verdict": result.verdict, "stdout_equal": result.stdout_equal,
-                "outputs": result.outputs, "shadow": result.shadow,
-                "build_s": {"gcc": result.gcc.build_s, "polylift": result.polylift.build_s},
-                "run_s": {"gcc": result.gcc.run_s, "polylift": result.polylift.run_s}}
-        write_atomically(args.json, json.dumps(data, indent=2, sort_keys=True) + "\n")
+        write_atomically(args.json, dumps(doc))
     return 1 if result.verdict == DIFF else 0

@@ -12,6 +12,7 @@ from polylift.errors import UsageError
 from polylift.fuzz.campaign import CampaignOptions, Tally, print_progress, run_campaign
 from polylift.fuzz.shapes import SHAPES
 from polylift.output import write_atomically
+from polylift.shard import Shard
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -35,13 +36,6 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-progress", action="store_true", help="no progress line")
     p.add_argument("--debug", action="store_true", help="show tracebacks")
     return p
-
-
-def _shard(text: str) -> tuple[int, int]:
-    k, _, n = text.partition("/")
-    if not (k.isdigit() and n.isdigit()) or not 1 <= int(k) <= int(n):
-        raise UsageError(f"--shard wants K/N with 1 <= K <= N, not '{text}'")
-    return int(k), int(n)
 
 
 def campaign_json(options: CampaignOptions, tally: Tally) -> str:
@@ -72,20 +66,22 @@ def run_fuzz(argv: list[str]) -> int:
         raise UsageError("--count must be at least 1")
     if args.seconds is not None and not args.seconds > 0:
         raise UsageError("--seconds must be more than 0")
-    shard, shards = _shard(args.shard)
+    shard = Shard.parse(args.shard)
     options = CampaignOptions(seed=args.seed, count=args.count, seconds=args.seconds,
-                              shard=shard, shards=shards, jobs=args.jobs, out=args.out,
+                              shard=shard.index, shards=shard.count, jobs=args.jobs,
+                              out=args.out,
                               templates=tuple(args.templates),
                               shrink_budget=args.shrink_budget, aarch64=not args.no_aarch64,
                               shape=args.shape)
     tally = run_campaign(options, None if args.no_progress else print_progress())
     if not args.no_progress:
         sys.stderr.write("\n")
-    print(tally.line())
+    out = sys.stderr if args.json == "-" else sys.stdout  # `--json -`: JSON alone on stdout
+    print(tally.line(), file=out)
     for finding in tally.findings:
         print(f"finding: seed {finding.seed} program {finding.index} ({finding.shape}): "
               f"{finding.kind}; shrunk to {finding.shrunk_lines} kernel lines in "
-              f"{finding.checks} checks: {finding.directory}/repro.sh")
+              f"{finding.checks} checks: {finding.directory}/repro.sh", file=out)
     if args.json:
         write_atomically(args.json, campaign_json(options, tally))
     if tally.interrupted:

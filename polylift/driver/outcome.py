@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-LIFTED, KEPT, SKIPPED, FAILED = "lifted", "kept", "skipped", "failed"
+from polylift.results import FAILED, KEPT, LIFTED, SKIPPED
 
 
 @dataclass(frozen=True)

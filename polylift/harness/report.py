@@ -1,14 +1,21 @@
-"""How check results are shown: a verdict line, a suite table, and deterministic JSON."""
+"""How check results are shown: a verdict line, a suite table, and the results document
+(`polylift.results`: the JSON schema every command writes)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
+from typing import Any
 
+from polylift.errors import UsageError
 from polylift.harness.check import CheckOptions, CheckResult
+from polylift.harness.comparison.audit import LaunchAudit
+from polylift.harness.comparison.compare import Comparison, Element
 from polylift.harness.comparison.figures import seconds
+from polylift.harness.facts.coverage import LaunchCost
 from polylift.harness.verdict import SOURCE_RUNS
+from polylift.results import KEPT, LIFTED, document, dumps, element, lift, load, result, value_of
+from polylift.shard import Shard, missing_shards
 
 # The speedup cell of a kernel whose lifted program runs the source's own code.
 SOURCE_MARK = " (source)"
@@ -84,22 +91,129 @@ def table(results: Sequence[CheckResult]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _result_json(result: CheckResult) -> dict:
-    data = asdict(result)
-    data["speedup"] = result.speedup
-    data["gflops"] = result.gflops
-    data["arrays"] = [asdict(c) for c in result.arrays]
-    for array in data["arrays"]:
-        if array["first_index"] is not None:
-            array["first_index"] = list(array["first_index"])
-    return data
+def _element(value: Element | None) -> dict[str, Any] | None:
+    return element(value.value, value.bits) if value is not None else None
 
 
-def results_json(results: Sequence[CheckResult], options: CheckOptions) -> str:
-    """All results as JSON with sorted keys (the reproducer paths are machine-local)."""
-    config = {"backend": options.backend, "target": options.target, "size": options.size,
-              "inputs": options.inputs, "repeat": options.repeat, "ulp_bound": options.ulp_bound,
-              "templates": list(options.templates)}
-    body = {"config": config,
-            "results": [_result_json(r) for r in sorted(results, key=lambda r: r.kernel)]}
-    return json.dumps(body, indent=2, sort_keys=True) + "\n"
+def _array_json(c: Comparison) -> dict[str, Any]:
+    return {"name": c.name, "verdict": c.verdict, "elements": c.elements,
+            "differing": c.differing, "max_ulp": c.max_ulp,
+            "first_index": list(c.first_index) if c.first_index is not None else None,
+            "reference": _element(c.reference), "lifted": _element(c.lifted),
+            "of_terms": c.of_terms, "shapes": c.shapes}
+
+
+def _cost_json(cost: LaunchCost) -> dict[str, Any]:
+    return {**asdict(cost), "sizes": dict(cost.sizes)}
+
+
+def check_json(result: CheckResult, options: CheckOptions) -> dict[str, Any]:
+    """One check of a function as the results schema has it (`polylift.results`)."""
+    arrays = [_array_json(c) for c in result.arrays]
+    return {"backend": options.backend, "target": options.target, "size": options.size,
+            "inputs": options.inputs, "verdict": result.verdict, "message": result.message,
+            "reproducer": result.reproducer, "ulp_bound": result.ulp_bound,
+            "max_ulp": max((c.max_ulp for c in result.arrays), default=None),
+            "launches": list(result.launches), "residual_loops": result.residual_loops,
+            "flops": result.flops, "reference_s": result.reference_s,
+            "lifted_s": result.lifted_s, "speedup": result.speedup, "gflops": result.gflops,
+            "mlir_s": result.mlir_s, "source_runs": result.source_runs,
+            "reference_times": list(result.reference_times),
+            "lifted_times": list(result.lifted_times), "arrays": arrays,
+            "audit": [asdict(a) for a in result.audit],
+            "launch_costs": [_cost_json(c) for c in result.launch_costs]}
+
+
+def lift_json(result: CheckResult) -> dict[str, Any] | None:
+    """What the check found of the function's lift (None: it failed before lifting)."""
+    if result.coverage == "-":
+        return None
+    return lift(LIFTED if result.launches else KEPT, result.coverage, result.launches)
+
+
+def config_json(options: CheckOptions) -> dict[str, Any]:
+    """The options every result of a `check` run shares."""
+    return {"backend": options.backend, "target": options.target, "size": options.size,
+            "inputs": options.inputs, "repeat": options.repeat, "ulp_bound": options.ulp_bound,
+            "templates": list(options.templates), "function": options.function,
+            "offload_policy": options.offload_policy, "assume_noalias": options.assume_noalias}
+
+
+def results_json(results: Sequence[CheckResult], options: CheckOptions,
+                 suite: str | None = None, **extra: Any) -> str:
+    """All results as a results document (`polylift.results`; `extra`: its `shard`);
+    the reproducer paths are machine-local."""
+    entries = [result(r.benchmark, r.kernel, lift_json(r), [check_json(r, options)], suite)
+               for r in results]
+    return dumps(document("check", config_json(options), entries, **extra))
+
+
+def _comparison(data: dict[str, Any]) -> Comparison:
+    def elem(value: dict[str, Any] | None) -> Element | None:
+        return Element(value_of(value["value"]), value["bits"]) if value else None
+
+    index = tuple(data["first_index"]) if data["first_index"] is not None else None
+    return Comparison(data["name"], data["verdict"], data["elements"], data["differing"],
+                      data["max_ulp"], index, elem(data["reference"]), elem(data["lifted"]),
+                      data["of_terms"], data["shapes"])
+
+
+def _cost(data: dict[str, Any]) -> LaunchCost:
+    return LaunchCost(data["template"], data["dtype"], tuple(data["sizes"].items()),
+                      data["flops"], data["moved"], data["times"])
+
+
+def check_from_json(entry: dict[str, Any]) -> CheckResult:
+    """A function's check read back from a results document (its first check)."""
+    check, lifted = entry["checks"][0], entry["lift"]
+    return CheckResult(
+        entry["source"], entry["function"], check["verdict"],
+        reference_s=check["reference_s"], lifted_s=check["lifted_s"],
+        arrays=tuple(_comparison(a) for a in check["arrays"]), message=check["message"],
+        reproducer=check["reproducer"], coverage=lifted["coverage"] if lifted else "-",
+        launches=tuple(check["launches"]), residual_loops=check["residual_loops"],
+        flops=check["flops"], ulp_bound=check["ulp_bound"],
+        reference_times=tuple(check["reference_times"]),
+        lifted_times=tuple(check["lifted_times"]),
+        audit=tuple(LaunchAudit(**a) for a in check["audit"]),
+        launch_costs=tuple(_cost(c) for c in check["launch_costs"]),
+        source_runs=check["source_runs"], mlir_s=check["mlir_s"])
+
+
+def options_from_config(config: dict[str, Any]) -> CheckOptions:
+    """The options of a `check` run, from its document's config."""
+    return CheckOptions(backend=config["backend"], target=config["target"],
+                        size=config["size"], inputs=config["inputs"], repeat=config["repeat"],
+                        ulp_bound=config["ulp_bound"], templates=tuple(config["templates"]),
+                        function=config["function"], offload_policy=config["offload_policy"],
+                        assume_noalias=config["assume_noalias"])
+
+
+@dataclass(frozen=True)
+class MergedChecks:
+    """A check's shards joined: what the run on one machine would have written."""
+
+    options: CheckOptions
+    results: list[CheckResult]
+    suite: str | None
+
+
+def merge_results(paths: Sequence[str]) -> MergedChecks:
+    """The `--json` documents of a check's shards 1..N joined."""
+    docs = []
+    for path in paths:
+        try:
+            docs.append(load(path))
+        except (OSError, ValueError) as exc:
+            raise UsageError(f"cannot merge '{path}': {exc}") from None
+    if any(d["kind"] != "check" for d in docs):
+        raise UsageError("cannot merge: not all files are results of `polylift check`")
+    why = missing_shards([Shard.parse(d.get("shard", "1/1")) for d in docs])
+    if why:
+        raise UsageError(f"cannot merge: {why}")
+    if any(d["config"] != docs[0]["config"] for d in docs):
+        raise UsageError("cannot merge: the shards were checked with other options")
+    entries = sorted((e for d in docs for e in d["results"]), key=lambda e: e["source"])
+    return MergedChecks(options_from_config(docs[0]["config"]),
+                        [check_from_json(e) for e in entries],
+                        entries[0]["suite"] if entries else None)

@@ -7,8 +7,8 @@ is `kernel_<name>`; each is compiled with `-I DIR/utilities`, `-DPOLYBENCH_USE_C
 (so arrays are C99 VLA parameters with their sizes) and `-DPOLYBENCH_USE_RESTRICT`, and
 both programs link `utilities/polybench.c`, compiled once per target and cached.
 
-Checks run one at a time, or `jobs` at a time in worker processes; a progress bar goes
-to stderr.
+Checks run one at a time, or `jobs` at a time in worker processes; each verdict goes to
+stderr as its check finishes (`polylift.progress`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from polylift.errors import UsageError
 from polylift.harness.check import CheckOptions, CheckResult, Translator, check_benchmark
 from polylift.harness.programs.gpu import require_backend_devices
 from polylift.harness.programs.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
+from polylift.progress import Progress
+from polylift.resources import benchmarks_dir
 
 POLYBENCH_DEFINES = ("POLYBENCH_USE_C99_PROTO", "POLYBENCH_USE_RESTRICT")
 
@@ -35,8 +37,9 @@ def suite_sources(suite: str, root: Path | None = None) -> list[Path]:
     sorted."""
     candidates = [Path(suite)]
     if "/" not in suite:
-        bases = [root] if root else [Path.cwd(), Path(__file__).resolve().parents[2]]
-        candidates = [b / "benchmarks" / suite for b in bases] + candidates
+        bases = [root / "benchmarks"] if root else [Path.cwd() / "benchmarks",
+                                                    benchmarks_dir()]
+        candidates = [b / suite for b in bases] + candidates
     for directory in candidates:
         if directory.is_dir():
             sources = sorted(directory.glob("*.c"))
@@ -114,34 +117,30 @@ def polybench_options(root: Path, options: CheckOptions) -> CheckOptions:
 def check_suite(sources: Sequence[Path], options: CheckOptions,
                 translate: Translator | None = None, progress: bool = True,
                 jobs: int = 1) -> list[CheckResult]:
-    """Check every benchmark (`jobs` at a time), with a progress bar on stderr.
+    """Check every benchmark (`jobs` at a time); each verdict goes to stderr as its
+    check finishes, above a progress bar (`progress`, where the terminal holds one).
 
     Results come back in the order of `sources`. With `jobs` > 1 each check runs in a
     worker process, so `translate` must be picklable (a module-level function).
     """
-    from tqdm import tqdm
-
     options.validate()
     require_backend_devices(options.pass_list())
-    # mininterval 0: a check takes seconds, so every step is worth drawing.
-    bar = tqdm(total=len(sources), desc="check", unit="kernel", disable=not progress,
-               leave=False, mininterval=0)
     results: dict[int, CheckResult] = {}
-    try:
+
+    def finished(i: int, result: CheckResult) -> None:
+        results[i] = result
+        shown.done(f"{result.verdict}: {result.kernel}")
+
+    with Progress(len(sources), "check", bar=progress) as shown:
         if jobs <= 1:
             for i, source in enumerate(sources):
-                bar.set_postfix_str(source.stem)
-                results[i] = check_benchmark(source, options, translate)
-                bar.update()
+                shown.working(source.stem)
+                finished(i, check_benchmark(source, options, translate))
         else:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
                 futures = {pool.submit(check_benchmark, source, options, translate): i
                            for i, source in enumerate(sources)}
                 for future in as_completed(futures):
-                    results[futures[future]] = future.result()
-                    bar.set_postfix_str(sources[futures[future]].stem)
-                    bar.update()
-    finally:
-        bar.close()
+                    finished(futures[future], future.result())
     return [results[i] for i in range(len(sources))]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -98,8 +99,11 @@ class Entry:
                                                   - math.log(max(work, 1.0))))
 
     def to_json(self) -> dict:
+        # Ties of work in the order of the measurement's kernel and size, so that the
+        # profiles of a calibration's shards merge into the file one run writes.
+        ordered = sorted(self.points, key=lambda p: (p.work, p.kernel, p.size))
         return {"template": self.template, "backend": self.backend, "dtype": self.dtype,
-                "points": [p.to_json() for p in sorted(self.points, key=lambda p: p.work)]}
+                "points": [p.to_json() for p in ordered]}
 
 
 @dataclass(frozen=True)
@@ -117,6 +121,17 @@ class Profile:
         data = {"format": FORMAT, "version": VERSION,
                 "entries": [e.to_json() for e in sorted(self.entries, key=lambda e: e.key)]}
         return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
+def merge_profiles(profiles: Sequence[Profile], source: str) -> Profile:
+    """One profile of the points of `profiles` (the shards of a calibration, or runs on
+    the same machine at other sizes), each entry's points joined."""
+    found: dict[tuple[str, str, str], list[Point]] = {}
+    for profile in profiles:
+        for entry in profile.entries:
+            found.setdefault(entry.key, []).extend(entry.points)
+    return Profile(source, tuple(Entry(t, b, d, tuple(points))
+                                 for (t, b, d), points in sorted(found.items())))
 
 
 def _point(data: dict) -> Point:

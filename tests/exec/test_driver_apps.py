@@ -6,19 +6,24 @@ shim the shadow mode must catch, and twice with `make -j2` (the second from the 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
+import jsonschema
 import pytest
 
+from polylift.cli.main import main
 from polylift.driver.check_app import AppCheck, build_and_run, check_app, driver_program
 from polylift.driver.records import read_records
 from polylift.harness.comparison.compare import DIFF
+from polylift.results import SCHEMA_FILE
 from polylift.shims.header import INCLUDE_DIR
 
 APPS = Path(__file__).parents[2] / "benchmarks" / "apps"
+SCHEMA = json.loads(SCHEMA_FILE.read_text())
 QEMU = "qemu-aarch64 -L /usr/aarch64-linux-gnu"
 RUNS = {
     "cnn": ("./cnn tiny.cfg -o out.bin", "float32"),
@@ -70,12 +75,31 @@ def test_an_app_through_the_driver_computes_what_its_gcc_build_does(
     assert f"polylift_{backend}_" in linked
 
 
-def test_every_lifted_call_passes_in_shadow_mode(env: dict[str, str], tmp_path: Path):
-    result = check_app(_check("cnn", "host", env, shadow=True), tmp_path)
-    assert result.verdict != DIFF and result.shadow_mismatches == 0
-    checked = {line.split()[0]: int(line.split(", ")[1].split()[0])
-               for line in result.shadow.splitlines()[1:]}
-    assert checked["gemm_nn"] >= 1 and checked["normalize_cpu"] >= 1
+def test_every_lifted_call_passes_in_shadow_mode(env: dict[str, str], tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]):
+    """Through the commands, with `--json -`: the results documents of the check and of
+    the build report, valid against their schema, list the same functions."""
+    keep = tmp_path / "keep"
+    run, _ = RUNS["cnn"]
+    status = main(["check-app", str(APPS / "cnn"), "--run", run, "--build", "make -j2 CC={cc}",
+                   "--output", "out.bin", "--rtol", "1e-4", "--stdout", "digits", "--shadow",
+                   "--backend", "host", "--keep", str(keep), "--json", "-"])
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert "stdout: equal" in captured.err  # the report, on stderr
+    app = json.loads(captured.out)
+    jsonschema.validate(app, SCHEMA)
+    assert app["kind"] == "app" and app["app"]["verdict"] != DIFF
+    checks = {r["function"]: r["checks"][0] for r in app["results"] if r["checks"]}
+    assert all(c["mismatched"] == 0 for c in checks.values())
+    assert checks["gemm_nn"]["checked"] >= 1 and checks["normalize_cpu"]["checked"] >= 1
+    assert main(["report", str(keep / "polylift"), "--json", "-"]) == 0
+    build = json.loads(capsys.readouterr().out)
+    jsonschema.validate(build, SCHEMA)
+    assert [(r["function"], r["lift"]) for r in build["results"]] == \
+        [(r["function"], r["lift"]) for r in app["results"]]
+    assert LIFTED["cnn"] <= {r["function"] for r in build["results"]
+                             if r["lift"]["status"] == "lifted"}
 
 
 WRONG_SHIM = """\

@@ -44,8 +44,9 @@ def test_one_benchmark_on_aarch64(capsys, tmp_path):
     assert out.startswith("kernel_axpy: BIT-EXACT  reference ")
     data = json.loads(out_json.read_text())
     assert data["config"]["target"] == "aarch64" and data["config"]["repeat"] == 2
-    assert data["results"][0]["verdict"] == "BIT-EXACT"
-    assert data["results"][0]["arrays"][0]["name"] == "y"
+    check = data["results"][0]["checks"][0]
+    assert check["verdict"] == "BIT-EXACT" and check["target"] == "aarch64"
+    assert check["arrays"][0]["name"] == "y"
 
 
 @needs_frontend
@@ -72,7 +73,7 @@ def test_suite_directory_with_a_failure_exits_1(capsys, tmp_path):
 
 
 @needs_frontend
-def test_parallel_suite_keeps_order_and_shows_progress_on_stderr(capsys, tmp_path):
+def test_parallel_suite_keeps_order_and_prints_each_verdict_on_stderr(capsys, tmp_path):
     suite = tmp_path / "suite"
     suite.mkdir()
     for name in ("colsum.c", "axpy.c"):
@@ -85,6 +86,9 @@ def test_parallel_suite_keeps_order_and_shows_progress_on_stderr(capsys, tmp_pat
     lines = captured.out.splitlines()
     assert lines[0].split()[:4] == ["kernel", "coverage", "launches", "verdict"]
     assert [line.split()[0] for line in lines[2:4]] == ["kernel_axpy", "kernel_colsum"]
-    assert "2/2" in captured.err and "kernel" in captured.err  # the progress bar
+    # Each verdict on stderr as its kernel finishes (no bar: stderr is no terminal).
+    verdicts = sorted(line.rsplit(" (", 1) for line in captured.err.splitlines())
+    assert [v for v, _ in verdicts] == ["BIT-EXACT: kernel_axpy", "BIT-EXACT: kernel_colsum"]
+    assert sorted(n for _, n in verdicts) == ["1 of 2)", "2 of 2)"]
     data = json.loads(out_json.read_text())
-    assert [len(r["lifted_times"]) for r in data["results"]] == [3, 3]
+    assert [len(r["checks"][0]["lifted_times"]) for r in data["results"]] == [3, 3]

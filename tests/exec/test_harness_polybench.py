@@ -47,8 +47,10 @@ def test_checkout_is_bit_exact(capsys, tmp_path, target):
     data = json.loads(out_json.read_text())
     # BIT-EXACT, or PASS where a template reorders the source's arithmetic (bound > 0).
     for r in data["results"]:
-        assert r["verdict"] == "BIT-EXACT" or (r["verdict"] == "PASS" and r["ulp_bound"] > 0)
-        assert rows[r["kernel"]][3] == r["verdict"]
+        check = r["checks"][0]
+        assert check["verdict"] == "BIT-EXACT" or (check["verdict"] == "PASS"
+                                                   and check["ulp_bound"] > 0)
+        assert rows[r["function"]][3] == check["verdict"]
     assert _listing() == before
 
 

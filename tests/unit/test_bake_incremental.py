@@ -73,7 +73,10 @@ def test_every_stage_file_is_written(baked) -> None:
     assert "linalg.generic" in (gemm / "01-linalg.mlir").read_text()
     assert "kernel.launch" in (gemm / "02-matched.mlir").read_text()
     assert 'loc("source.c":' in (gemm / "00-affine.mlir").read_text()
-    results = json.loads((gemm / "results.json").read_text())["results"]
+    doc = json.loads((gemm / "results.json").read_text())
+    assert doc["kind"] == "bake" and [r["function"] for r in doc["results"]] == ["kernel_gemm"]
+    assert doc["results"][0]["lift"]["status"] == "lifted"
+    results = doc["results"][0]["checks"]
     assert [(r["backend"], r["size"], r["target"]) for r in results] == \
         [("ref", "MINI", "x86_64"), ("host", "MINI", "x86_64")]
     assert results[0]["verdict"] in ("BIT-EXACT", "PASS")

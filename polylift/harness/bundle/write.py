@@ -27,13 +27,14 @@ from polylift.harness.build_stage import (
     build_manifest,
     failed_entry,
     frontend_translator,
-    kernel_name,
+    kernel_of,
     work_directory,
 )
 from polylift.harness.comparison.audit import AUDIT_FILE
 from polylift.harness.facts.manifest import MANIFEST_NAME, BuildManifest, KernelEntry, manifest_json
 from polylift.harness.programs.toolchain import C_FLAGS, CommandLog, Toolchain, target_named
 from polylift.passes.stages import lowered_backends
+from polylift.progress import Progress
 from polylift.shims.cuda_build import BACKEND_LIBS, RUNTIME_LIB
 from polylift.shims.header import c_templates
 
@@ -45,7 +46,7 @@ _HERE = Path(__file__).parent
 def _build_into(source: Path, options: CheckOptions, translate: Translator | None,
                 dest: Path) -> KernelEntry:
     """Build one benchmark in a work directory and copy its programs to `dest/<kernel>`."""
-    work = work_directory(options, kernel_name(source), "bundle")
+    work = work_directory(options, kernel_of(source, options), "bundle")
     tc = Toolchain(target_named(options.target), work, CommandLog(work))
     if translate is None:
         translate = partial(frontend_translator, assume_noalias=options.assume_noalias)
@@ -55,7 +56,7 @@ def _build_into(source: Path, options: CheckOptions, translate: Translator | Non
     except PolyliftError as exc:
         (work / "repro.sh").write_text(tc.log.script())
         return failed_entry(source, f"{exc.render()}\nreproducer (where the bundle was "
-                                    f"built): {work}")
+                                    f"built): {work}", kernel_of(source, options))
     if options.keep:
         (work / "repro.sh").write_text(tc.log.script())
     folder = dest / entry.directory
@@ -69,26 +70,20 @@ def _build_into(source: Path, options: CheckOptions, translate: Translator | Non
 
 def _build_all(sources: Sequence[Path], options: CheckOptions, translate: Translator | None,
                dest: Path, progress: bool, jobs: int) -> list[KernelEntry]:
-    from tqdm import tqdm
-
-    bar = tqdm(total=len(sources), desc="bundle", unit="kernel", disable=not progress,
-               leave=False, mininterval=0)
-    try:
+    with Progress(len(sources), "bundle", bar=progress, lines=False) as shown:
         if jobs <= 1:
             entries = []
             for source in sources:
-                bar.set_postfix_str(source.stem)
+                shown.working(source.stem)
                 entries.append(_build_into(source, options, translate, dest))
-                bar.update()
+                shown.done()
             return entries
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
             futures = [pool.submit(_build_into, s, options, translate, dest) for s in sources]
             for future in futures:
-                future.add_done_callback(lambda _: bar.update())
+                future.add_done_callback(lambda _: shown.done())
             return [f.result() for f in futures]
-    finally:
-        bar.close()
 
 
 def _program_lines(manifest: BuildManifest) -> list[str]:
@@ -113,6 +108,7 @@ def run_script(manifest: BuildManifest, options: CheckOptions, cuda_lib_dir: str
         inputs=shlex.quote(manifest.inputs), cuda_libs=" ".join(dict.fromkeys(libs)),
         cuda_lib_dir=shlex.quote(cuda_lib_dir or ""), timeout=int(options.timeout or 900),
         cuda_backends=", ".join(manifest.cuda_backends), host_libs=host,
+        target=options.target,
         audit_file=AUDIT_FILE, programs=_program_lines(manifest))
 
 

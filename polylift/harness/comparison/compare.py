@@ -28,6 +28,18 @@ DIFF = "DIFF"
 
 
 @dataclass(frozen=True)
+class Element:
+    """One element's value and its bits (`0x...`, the width of its type): the number a
+    reader compares, and what a bit-for-bit verdict is about."""
+
+    value: float | int
+    bits: str
+
+    def __str__(self) -> str:
+        return f"{self.value!r} ({self.bits})"
+
+
+@dataclass(frozen=True)
 class Comparison:
     """The verdict on one array, with what a user needs to see a difference."""
 
@@ -37,14 +49,17 @@ class Comparison:
     differing: int = 0
     max_ulp: int = 0
     first_index: tuple[int, ...] | None = None
-    reference: str = ""
-    lifted: str = ""
+    reference: Element | None = None
+    lifted: Element | None = None
     of_terms: bool = False  # distances where larger in ULPs of the sum of |terms|
+    shapes: str = ""  # where the two arrays' types or shapes differ: both
 
     def describe(self) -> str:
         """One line: the verdict, and for a difference where and by how much."""
         if self.verdict == BIT_EXACT:
             return f"{self.name}: {BIT_EXACT} ({self.elements} elements)"
+        if self.shapes:
+            return f"{self.name}: {self.verdict}, {self.shapes}"
         where = ""
         if self.first_index is not None:
             where = (f", first at {self.name}[{', '.join(map(str, self.first_index))}]: "
@@ -108,10 +123,9 @@ def unordered(ref: np.ndarray, got: np.ndarray) -> np.ndarray:
     return np.isnan(ref) != np.isnan(got)
 
 
-def _value_text(a: np.ndarray, index: tuple[int, ...]) -> str:
-    value = a[index].item()
+def _element(a: np.ndarray, index: tuple[int, ...]) -> Element:
     bits = int(_unsigned(a)[index])
-    return f"{value!r} (0x{bits:0{a.dtype.itemsize * 2}x})"
+    return Element(a[index].item(), f"0x{bits:0{a.dtype.itemsize * 2}x}")
 
 
 def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int = 0,
@@ -121,8 +135,8 @@ def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int =
     sums against their terms."""
     if ref.dtype != got.dtype or ref.shape != got.shape:
         return Comparison(name, DIFF, ref.size, ref.size, INFINITE_ULP,
-                          reference=f"{ref.dtype}{list(ref.shape)}",
-                          lifted=f"{got.dtype}{list(got.shape)}")
+                          shapes=f"reference {ref.dtype}{list(ref.shape)}, "
+                                 f"lifted {got.dtype}{list(got.shape)}")
     differs = _unsigned(ref) != _unsigned(got)
     count = int(np.count_nonzero(differs))
     if count == 0:
@@ -139,7 +153,7 @@ def compare_arrays(name: str, ref: np.ndarray, got: np.ndarray, ulp_bound: int =
     flat = int(np.flatnonzero(shown.reshape(-1))[0])
     index = tuple(int(i) for i in np.unravel_index(flat, ref.shape))
     return Comparison(name, verdict, ref.size, count, max_ulp, index,
-                      _value_text(ref, index), _value_text(got, index), of_terms)
+                      _element(ref, index), _element(got, index), of_terms)
 
 
 def overall_verdict(comparisons: list[Comparison]) -> str:

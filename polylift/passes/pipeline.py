@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 
 from polylift.errors import (
@@ -21,7 +22,15 @@ from polylift.errors import (
     describe_exception,
 )
 from polylift.kernel_dialect import verify_kernel_ops
-from polylift.mlir import Diag, MLIRError, collect_diagnostics, ir, passmanager, source_loc
+from polylift.mlir import (
+    Diag,
+    MLIRError,
+    collect_diagnostics,
+    error_diagnostics,
+    ir,
+    passmanager,
+    source_loc,
+)
 from polylift.passes.registry import FOCUS_ATTRIBUTE, Focus, PassRun, is_python_pass, load_pass
 from polylift.recursion import deep_recursion
 
@@ -110,6 +119,41 @@ def parse_pipeline(text: str) -> list[Step]:
     return [parse_element(e) for e in split_top_level(text[len("builtin.module("):-1])]
 
 
+def pass_names(step: Step) -> list[str]:
+    """The passes a step runs, by name: its own, or each one of its nest at any depth."""
+    if not step.nested:
+        return [step.name]
+    return [name for sub in _nest(step) for name in pass_names(parse_element(sub))]
+
+
+def _nest(step: Step) -> list[str]:
+    """The elements inside a nested step's parentheses."""
+    return split_top_level(step.nested[step.nested.index("(") + 1: step.nested.rindex(")")])
+
+
+def is_registered(name: str, ctx: ir.Context) -> bool:
+    """Whether `name` is an upstream pass or pass pipeline of the bindings' registry."""
+    try:
+        passmanager.PassManager.parse(f"builtin.module({name})", ctx)
+    except ValueError as exc:
+        return "does not refer to a registered pass" not in str(exc)
+    return True
+
+
+def step_text(step: Step, run: PassRun, ctx: ir.Context) -> str:
+    """The step as pipeline text with every option it runs with: an upstream pass's
+    defaults as its pass manager prints them, a Python pass's options given on the
+    command line (`--name=value`) or in its element."""
+    if step.is_python:
+        cls = load_pass(step.name)
+        options = {k: v for k, v in run.options.items() if k in cls.option_help}
+        options.update(parse_options(step.options))
+        listed = " ".join(f"{k}={v}" for k, v in sorted(options.items()))
+        return f"{step.name}{{{listed}}}" if listed else step.name
+    text = str(_upstream_manager(step, ctx))
+    return text[len("builtin.module("):-1]
+
+
 def _upstream_manager(step: Step, ctx: ir.Context) -> passmanager.PassManager:
     """A pass manager for one upstream step, nested under func.func when it must be."""
     try:
@@ -138,9 +182,36 @@ def parse_options(text: str) -> dict[str, str]:
     return options
 
 
-def prepare_step(step: Step, run: PassRun,
-                 ctx: ir.Context) -> Callable[[ir.Module], None]:
-    """What runs `step` on a module: the pass built once, with its options checked."""
+class StepHooks:
+    """What a driver adds around each step of `run_pipeline`: polylift-opt's IR dumps
+    and pass statistics (cli/mlir_opt/printing.py). The methods do nothing here, so that the
+    library's callers (the bake, the harness) pay for none of it."""
+
+    def prepared(self, step: Step, pm: passmanager.PassManager | None) -> None:
+        """`step` is built; `pm` is its pass manager (None for a Python pass), to
+        configure before it runs (IR printing, statistics)."""
+
+    def running(self, step: Step) -> AbstractContextManager[object]:
+        """A context the step runs in (the driver reads what upstream prints there)."""
+        return nullcontext()
+
+    def before(self, step: Step, module: ir.Module) -> None:
+        """Called before `step` runs."""
+
+    def after(self, step: Step, module: ir.Module) -> None:
+        """Called after `step` ran and its output verified."""
+
+    def failed(self, step: Step, module: ir.Module) -> None:
+        """Called when `step` failed or left IR that does not verify."""
+
+
+def prepare_step(step: Step, run: PassRun, ctx: ir.Context, hooks: StepHooks | None = None,
+                 verify_each: bool = True) -> Callable[[ir.Module], None]:
+    """What runs `step` on a module: the pass built once, with its options checked.
+
+    `verify_each` False: an upstream step's pass manager does not verify after each of
+    its passes (`--verify-each=false`)."""
+    hooks = hooks or StepHooks()
     if step.is_python:
         cls = load_pass(step.name)
         options = {k: v for k, v in run.options.items() if k in cls.option_help}
@@ -151,8 +222,11 @@ def prepare_step(step: Step, run: PassRun,
             raise
         except Exception as exc:
             raise internal_error(step, exc, run) from exc
+        hooks.prepared(step, None)
         return lambda module: instance.run(module, run)
     pm = _upstream_manager(step, ctx)
+    pm.enable_verifier(verify_each)
+    hooks.prepared(step, pm)
     return lambda module: _run_upstream(pm, module, run)
 
 
@@ -162,10 +236,34 @@ def _run_upstream(pm: passmanager.PassManager, module: ir.Module, run: PassRun) 
         try:
             pm.run(module.operation)
         except MLIRError as exc:
-            errors = [d for d in diags if d.severity == "error"] or [Diag("error", None, str(exc))]
-            raise PassError(errors[0].message, errors[0].loc) from None
+            failed = [d for d in diags if d.severity in ("error", "note")]
+            if not any(d.severity == "error" for d in failed):
+                failed = _carried(exc, run)
+            raise PassFailure(failed) from None
     if run.wants("analysis"):
         run.remarks.extend(("analysis", d) for d in diags if d.severity == "remark")
+
+
+class PassFailure(PassError):
+    """An upstream pass's failure: the first error, and every error and note it emitted
+    (`--verify-diagnostics` checks each of them)."""
+
+    def __init__(self, diags: list[Diag]):
+        first = next(d for d in diags if d.severity == "error")
+        super().__init__(first.message, first.loc)
+        self.diags = diags
+
+
+def _carried(exc: Exception, run: PassRun) -> list[Diag]:
+    """The errors an `MLIRError` carries (the bindings take a failed run's diagnostics
+    into it, past the handlers), with their notes, located; its text where it carries
+    none."""
+    carried = []
+    for d in error_diagnostics(exc):
+        carried.append(Diag("error", source_loc(d.location, run.filename), d.message))
+        carried += [Diag("note", source_loc(n.location, run.filename), n.message)
+                    for n in d.notes]
+    return carried or [Diag("error", None, str(exc))]
 
 
 def _run_step(step: Step, runner: Callable[[ir.Module], None], module: ir.Module,
@@ -203,23 +301,35 @@ def internal_error(step: Step, exc: Exception, run: PassRun) -> InternalError:
 
 def run_pipeline(steps: list[Step], module: ir.Module, run: PassRun,
                  after_each: Callable[[Step, ir.Module], None] | None = None,
-                 timing: Timing | None = None) -> None:
+                 timing: Timing | None = None, hooks: StepHooks | None = None,
+                 verify_each: bool = True) -> None:
     """Run `steps` in order, calling `after_each` after every step and timing each.
 
     Every step is prepared before the first runs, so an unknown pass or a bad option
-    fails before anything changes; the module is verified after each step."""
-    runners = [prepare_step(step, run, module.context) for step in steps]
+    fails before anything changes; the module is verified after each step, or where
+    `verify_each` is False only after the last (what is printed must verify, and the
+    launches must be checked)."""
+    hooks = hooks or StepHooks()
+    runners = [prepare_step(step, run, module.context, hooks, verify_each) for step in steps]
     for step, runner in zip(steps, runners, strict=True):
+        hooks.before(step, module)
         start = time.perf_counter()
-        _run_step(step, runner, module, run)
-        if timing is not None:
-            timing.rows.append((step.text, time.perf_counter() - start))
-        # As mlir-opt does: a pass that leaves invalid IR is named by its error, and the
-        # next pass never reads it.
-        verify_module(module, run)
+        try:
+            with hooks.running(step):
+                _run_step(step, runner, module, run)
+            if timing is not None:
+                timing.rows.append((step.text, time.perf_counter() - start))
+            # As mlir-opt does: a pass that leaves invalid IR is named by its error, and
+            # the next pass never reads it.
+            if verify_each:
+                verify_module(module, run)
+        except PolyliftError:
+            hooks.failed(step, module)
+            raise
+        hooks.after(step, module)
         if after_each is not None:
             after_each(step, module)
-    if not steps:
+    if not steps or not verify_each:
         verify_module(module, run)
 
 

@@ -17,5 +17,5 @@ func.func @dup(%a: f64) -> (f64, f64) {
 // TIMING: cse
 // TIMING: Total
 
-// DUMP: IR Dump After cse
+// DUMP: // -----// IR Dump After CSE (cse) //----- //
 // DUMP: func.func @dup

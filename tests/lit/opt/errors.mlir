@@ -3,7 +3,8 @@
 // RUN: rm -f %t.out && not polylift-opt %S/Inputs/bad.mlir -o %t.out && not test -e %t.out
 // RUN: not polylift-opt %s --pass-pipeline='raise-affine-to-linalg' 2>&1 | FileCheck %s --check-prefix=PIPE
 
-// PASS: polylift-opt: error: unknown pass 'no-such-pass'
+// PASS: polylift-opt: error: unknown option '--no-such-pass'
+// PASS-NOT: Traceback
 // PARSE: bad.mlir:3:3: error: custom op 'bogus' is unknown
 // PARSE-NEXT: {{^}}  bogus
 // PARSE-NEXT: {{^}}  ^

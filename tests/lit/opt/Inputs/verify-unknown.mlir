@@ -1,0 +1,4 @@
+// expected-remark @unknown {{never emitted anywhere}}
+func.func @f() {
+  return
+}

@@ -3,8 +3,10 @@
 Between stages the module travels as MLIR text *with* locations (`carry`), so that the
 match report and remarks point at the C source as they would in one `polylift-opt` run;
 the files a user reads are printed without locations, exactly as `polylift-opt -o` writes
-them. MLIR is imported only when a stage really runs, so a fully cached bake never loads
-it.
+them (`commands.txt` reproduces them), and beside each the same module with its
+locations (`02-matched.loc.mlir`, as `mlir-opt --mlir-print-debuginfo` prints it), from
+which the site links each op to its C line. MLIR is imported only when a stage really
+runs, so a fully cached bake never loads it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from polylift.passes.stages import (
 OK, FAILED, UNAVAILABLE, SKIPPED = "ok", "failed", "unavailable", "skipped"
 # The name the kernel's C file has in every baked file (locations, errors, commands).
 SOURCE_NAME = SOURCE.file()
+# The suffix of a stage's file printed with its locations (`01-linalg.loc.mlir`).
+LOCATED_SUFFIX = ".loc.mlir"
 BACKEND_CALL = re.compile(r"call @polylift_(ref|host|cublaslt|cublas|cudnn|cusolver|npp|pva)_")
 
 
@@ -103,24 +107,41 @@ def frontend_stage(source_text: str, include_dirs: Sequence[str], defines: Seque
 
 def pass_stage(carry: str, flags: Sequence[str], out_name: str,
                options: dict[str, str] | None = None) -> StageResult:
-    """Run polylift passes on the previous stage's module; the printed result."""
+    """Run polylift passes on the previous stage's module; the printed result, and the
+    same with its locations (`located_file`).
+    `missed_fallback[i]` names the fallback version (`f.flat`) the missed remark
+    `missed[i]` was made in, '' for any other."""
+    from polylift.bake.remarks import VersionRun, module_functions
+    from polylift.function_versions import fallback_functions
     from polylift.mlir import new_context, parse_module
     from polylift.passes.pipeline import Step, run_pipeline
-    from polylift.passes.registry import PassRun
 
     ctx = new_context()
-    run = PassRun(filename=SOURCE_NAME, options=dict(options or {}),
-                  wanted=frozenset({"missed"}))
+    run = VersionRun(filename=SOURCE_NAME, options=dict(options or {}),
+                     wanted=frozenset({"missed"}))
     try:
         with ctx:
             module = parse_module(carry, ctx, SOURCE_NAME)
             run_pipeline([Step(flag) for flag in flags], module, run)
-            printed = str(module)
-            with_locs = module.operation.get_asm(enable_debug_info=True)
+            # As polylift-opt ends its output: as mlir-opt does, with an empty line.
+            printed = str(module) + "\n"
+            with_locs = str(module.operation.get_asm(enable_debug_info=True)) + "\n"
+            fallback = fallback_functions(module_functions(module))
     except PolyliftError as exc:
         return StageResult(FAILED, error=exc.render())
-    missed = [d.message for kind, d in run.remarks if kind == "missed"]
-    return StageResult(OK, {out_name: printed}, carry=str(with_locs), data={"missed": missed})
+    missed = [(d.message, fn) for (kind, d), fn in zip(run.remarks, run.remark_functions,
+                                                        strict=True) if kind == "missed"]
+    return StageResult(OK, {out_name: printed, located_file(out_name): with_locs},
+                       carry=with_locs,
+                       data={"missed": [message for message, _ in missed],
+                             "missed_fallback": [fn if fn in fallback else ""
+                                                 for _, fn in missed]})
+
+
+def located_file(filename: str) -> str:
+    """The file of a stage printed with its locations: `01-linalg.mlir` ->
+    `01-linalg.loc.mlir`."""
+    return filename.removesuffix(".mlir") + LOCATED_SUFFIX
 
 
 def linalg_stage(carry: str) -> StageResult:

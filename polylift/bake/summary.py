@@ -62,22 +62,26 @@ def blocker(stages: dict[str, StageResult], report: dict[str, Any] | None) -> st
     return ""
 
 
-def notes(stages: dict[str, StageResult], report: dict[str, Any] | None) -> list[str]:
-    """Short notes for the index: the first error, why loops stayed, the closest templates."""
-    out: list[str] = []
+def notes(stages: dict[str, StageResult],
+          report: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """Short notes for the index: the first error, why loops stayed, the closest
+    templates; each with the fallback version (`f.flat`) it is about, '' for the rest,
+    since the fallback runs only where the entry guard fails."""
+    out: list[tuple[str, str]] = []
     for name, stage in stages.items():
         if stage.status == FAILED:
-            out.append(f"{name}: {stage.error.splitlines()[0]}")
+            out.append((f"{name}: {stage.error.splitlines()[0]}", ""))
             return out
     raised = stages[LINALG.key]
     if raised.status == OK and raised.data.get("missed"):
-        out.append(raised.data["missed"][0])
+        fallback = raised.data.get("missed_fallback") or [""]
+        out.append((raised.data["missed"][0], fallback[0]))
     for item in (report or {}).get("residual", []):
         if item["closest"]:
-            out.append(f"closest {item['closest']}: {item['difference']}")
+            out.append((f"closest {item['closest']}: {item['difference']}", ""))
             break
     unavailable = sorted({s.error for s in stages.values() if s.status == "unavailable"})
-    out.extend(unavailable[:1])
+    out.extend((text, "") for text in unavailable[:1])
     return out
 
 
@@ -117,6 +121,7 @@ def _kernel_summary(job: KernelJob, stages: dict[str, StageResult],
                     results: list[dict[str, Any]]) -> dict[str, Any]:
     report = _report(stages, job.function)
     launches = report["launches"] if report else []
+    found = notes(stages, report)
     by_backend = {}
     for backend in job.backends:
         lowered = stages[LOWERED.name(backend)]
@@ -136,7 +141,9 @@ def _kernel_summary(job: KernelJob, stages: dict[str, StageResult],
         "launches_by_backend": by_backend,
         "residual": len(report["residual"]) if report else 0,
         "blocker": blocker(stages, report),
-        "notes": notes(stages, report),
+        "notes": [text for text, _ in found],
+        # Parallel to `notes`: the fallback version a note is about ('' when none).
+        "notes_fallback": [fallback for _, fallback in found],
         "results": results,
     }
 

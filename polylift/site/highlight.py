@@ -7,7 +7,9 @@ here, so templates may insert it as it is.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
+from typing import Any
 
 from markupsafe import Markup, escape
 from pygments import highlight as pygments_highlight
@@ -110,6 +112,26 @@ _LEXERS: dict[str, type[Lexer]] = {
 }
 
 
+class _LineFormatter(HtmlFormatter):
+    """An HtmlFormatter that hands each highlighted line (its spans closed, its newline
+    kept) to `decorate(number, html)`, which may wrap it or add to it."""
+
+    def __init__(self, decorate: Callable[[int, str], str], **options: Any):
+        super().__init__(**options)
+        self.decorate = decorate
+
+    def wrap(self, source: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+        return super().wrap(self._decorated(source))
+
+    def _decorated(self, source: Iterable[tuple[int, str]]) -> Iterator[tuple[int, str]]:
+        number = 0
+        for is_line, html in source:
+            if is_line:
+                number += 1
+                html = self.decorate(number, html)
+            yield is_line, html
+
+
 @cache
 def _formatter(anchors: str) -> HtmlFormatter:
     return HtmlFormatter(cssclass="hl", lineanchors=anchors, anchorlinenos=False)
@@ -124,6 +146,13 @@ def lexer_for(filename: str) -> Lexer:
 def highlight(text: str, filename: str, anchors: str = "") -> Markup:
     """`text` highlighted as the kind of file `filename` names; `anchors` prefixes line ids."""
     return Markup(pygments_highlight(text, lexer_for(filename), _formatter(anchors)))
+
+
+def highlight_lines(text: str, filename: str, decorate: Callable[[int, str], str]) -> Markup:
+    """`text` highlighted as `highlight` does, each line then passed through `decorate`
+    (which must return it as safe HTML)."""
+    return Markup(pygments_highlight(text, lexer_for(filename),
+                                     _LineFormatter(decorate, cssclass="hl")))
 
 
 def pygments_css() -> str:

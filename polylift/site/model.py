@@ -7,7 +7,6 @@ kernel's files; nothing is recomputed, so the site of a bake is the same on any 
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
@@ -15,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from polylift.errors import PolyliftError
+from polylift.function_versions import fallback_functions
 from polylift.harness.comparison.figures import seconds
 from polylift.harness.report import SOURCE_MARK
 from polylift.passes.stages import MATCH_REPORT
 
 OK_VERDICTS = ("BIT-EXACT", "PASS")
 BLOCKERS = ("front end", "raising", "no template", "lowering")
-# A location attached to an op, possibly nested (`loc(fused[...])`, `loc(callsite(...))`).
-_LOC = re.compile(r"\s*loc\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\)")
 
 
 @dataclass(frozen=True)
@@ -65,17 +63,41 @@ class Bake:
             return None
 
     @cached_property
+    def reports(self) -> list[tuple[dict[str, Any], list[dict[str, Any]]]]:
+        """Each kernel with a match report, and the report's functions."""
+        found = []
+        for kernel in self.kernels():
+            report = self.read(kernel, MATCH_REPORT)
+            if report is not None:
+                found.append((kernel, json.loads(report)["functions"]))
+        return found
+
+    @cached_property
     def matches(self) -> dict[str, list[tuple[dict[str, Any], int]]]:
         """For each template, the kernels with launches of it and how many."""
         found: dict[str, list[tuple[dict[str, Any], int]]] = {}
-        for kernel in self.kernels():
-            report = self.read(kernel, MATCH_REPORT)
-            if report is None:
-                continue
-            counts = Counter(launch["template"] for function in json.loads(report)["functions"]
+        for kernel, functions in self.reports:
+            counts = Counter(launch["template"] for function in functions
                              for launch in function["launches"])
             for name, count in sorted(counts.items()):
                 found.setdefault(name, []).append((kernel, count))
+        return found
+
+    @cached_property
+    def near_misses(self) -> dict[str, list[dict[str, Any]]]:
+        """For each template, the residual ops the match report names it the closest
+        template of: kernel, function, op, C location, why it did not match, and whether
+        the function is a fallback (`f.flat`, which runs only where the entry guard
+        fails), in kernel order, then the report's."""
+        found: dict[str, list[dict[str, Any]]] = {}
+        for kernel, functions in self.reports:
+            fallback = fallback_functions({f["function"] for f in functions})
+            for function in functions:
+                for item in function["residual"]:
+                    if item["closest"]:
+                        found.setdefault(item["closest"], []).append(
+                            {**item, "kernel": kernel, "function": function["function"],
+                             "fallback": function["function"] in fallback})
         return found
 
 
@@ -89,10 +111,17 @@ def template_href(name: str) -> str:
     return f"templates/{name}.html"
 
 
-def strip_locations(mlir: str) -> str:
-    """MLIR text without `loc(...)` and `#locN = ...` lines, as `polylift-opt` prints it."""
-    lines = [line for line in mlir.splitlines() if not line.startswith("#loc")]
-    return "\n".join(_LOC.sub("", line) for line in lines) + "\n"
+def kernel_notes(kernel: dict[str, Any]) -> list[tuple[str, str]]:
+    """The kernel's notes, each with the fallback version (`f.flat`) it is about, '' for
+    the others (and for every note of a bake that did not record it)."""
+    versions = kernel.get("notes_fallback") or []
+    return [(note, versions[i] if i < len(versions) else "")
+            for i, note in enumerate(kernel["notes"])]
+
+
+def search_key(kernel: dict[str, Any]) -> str:
+    """The key of a kernel's entry in the index's search (`k:<suite>/<kernel>`)."""
+    return f"k:{kernel['suite']}/{kernel['kernel']}"
 
 
 def launch_text(calls: dict[str, int] | None) -> str:

@@ -18,18 +18,22 @@ from markupsafe import Markup
 
 from polylift.harness.comparison.figures import seconds, ulp_text
 from polylift.matcher.explain.report import merge_reports
-from polylift.passes.stages import AFFINE, MATCH_REPORT, MATCHED, SOURCE, STAGES
+from polylift.passes.stages import MATCH_REPORT, MATCHED, SOURCE, STAGES
+from polylift.site.codeview import StageOps, render_mlir, render_source
 from polylift.site.highlight import highlight, render_diff
+from polylift.site.locations import LocatedText, locate, located_file
 from polylift.site.model import (
     BLOCKERS,
     Bake,
     coverage_summary,
     index_row,
     kernel_href,
+    kernel_notes,
     library_blockers,
-    strip_locations,
+    search_key,
     template_href,
 )
+from polylift.site.search import search_entries
 
 
 @cache
@@ -41,7 +45,8 @@ def environment() -> Environment:
                       keep_trailing_newline=True)
     env.filters["seconds"] = seconds
     env.filters["ulp"] = ulp_text
-    env.globals.update(kernel_href=kernel_href, template_href=template_href)
+    env.globals.update(kernel_href=kernel_href, template_href=template_href,
+                       search_key=search_key, kernel_notes=kernel_notes)
     return env
 
 
@@ -83,12 +88,46 @@ def _previous(stage: str) -> str | None:
     return None
 
 
+def _located(bake: Bake, kernel: dict[str, Any],
+             baked: list[tuple[str, str, str | None]]) -> dict[str, LocatedText]:
+    """The MLIR stages of `baked` (stage, file name, text) without their locations, each
+    op with its C line (from the stage's copy with locations, where the bake wrote one)."""
+    found = {}
+    for stage, filename, text in baked:
+        if text is None or not filename.endswith(".mlir"):
+            continue
+        with_locations = bake.read(kernel, located_file(filename))
+        found[stage] = locate(with_locations or text)
+        if with_locations and found[stage].text != text:  # not the same module: unmarked
+            found[stage] = locate(text)
+    return found
+
+
+def _shown_name(filename: str, located: LocatedText | None, text: str) -> str:
+    """A stage's name in a diff header, saying when its locations were dropped."""
+    return filename + (" (locations dropped)" if located and located.text != text else "")
+
+
+def _code(stage: str, filename: str, text: str, located: dict[str, LocatedText]) -> Markup:
+    """A stage's code: the C source linked to the ops from each of its lines, an MLIR
+    stage marked with the C line of each op, any other file highlighted."""
+    if stage == SOURCE.key:
+        ops = [StageOps(name, found.ops_by_c_line()) for name, found in located.items()]
+        return render_source(text, filename, ops)
+    if stage in located:
+        return render_mlir(stage, located[stage], filename)
+    return highlight(text, filename)
+
+
 def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> list[StageView]:
-    """The stage tabs of a kernel page, with the diff from the stage before each."""
-    texts: dict[str, str] = {}
+    """The stage tabs of a kernel page, with the diff from the stage before each (their
+    locations dropped)."""
+    baked = [(stage, filename, bake.read(kernel, filename))
+             for stage, filename in _stage_names(kernel, backends)]
+    located = _located(bake, kernel, baked)
+    shown: dict[str, tuple[str, str]] = {}  # stage -> (text without locations, its name)
     views = []
-    for stage, filename in _stage_names(kernel, backends):
-        text = bake.read(kernel, filename)
+    for stage, filename, text in baked:
         status = "ok" if stage in (SOURCE.key, "match-report") else kernel["stages"].get(
             stage, "absent")
         if text is None:
@@ -98,15 +137,14 @@ def kernel_stages(bake: Bake, kernel: dict[str, Any], backends: list[str]) -> li
             views.append(StageView(stage, filename, status if status != "ok" else "absent",
                                    error))
             continue
-        texts[stage] = strip_locations(text) if stage == AFFINE.key else text
-        anchors = "src" if stage == SOURCE.key else ""
+        found = located.get(stage)
+        shown[stage] = (found.text if found else text, _shown_name(filename, found, text))
         prev = _previous(stage)
         diff = None
-        if prev and prev in texts:
-            shown = f"{prev}.mlir" + (" (locations dropped)" if prev == AFFINE.key else "")
-            diff = render_diff(texts[prev], texts[stage], shown, filename)
-        views.append(StageView(stage, filename, status, "", highlight(text, filename, anchors),
-                               diff, prev or ""))
+        if prev and prev in shown:
+            diff = render_diff(shown[prev][0], shown[stage][0], shown[prev][1], shown[stage][1])
+        views.append(StageView(stage, filename, status, "",
+                               _code(stage, filename, text, located), diff, prev or ""))
     return views
 
 
@@ -143,7 +181,7 @@ def render_index(bake: Bake) -> str:
     return environment().get_template("index.html.j2").render(
         root="", title="polylift: IR explorer", summary=coverage_summary(bake),
         blockers=BLOCKERS, suites=suites, templates=templates,
-        templates_error=bake.templates_error)
+        templates_error=bake.templates_error, search=search_entries(bake))
 
 
 def render_kernel(bake: Bake, kernel: dict[str, Any]) -> str:
@@ -156,9 +194,24 @@ def render_kernel(bake: Bake, kernel: dict[str, Any]) -> str:
         commands=highlight(bake.read(kernel, "commands.txt") or "", "commands.sh"))
 
 
+def shim_declarations(template: dict[str, Any]) -> Markup | None:
+    """The C declarations of the template's shims, each backend's together, highlighted;
+    None when the bake did not record them."""
+    shims = template.get("shims")
+    if shims is None:
+        return None
+    lines = []
+    for backend in dict.fromkeys(shim["backend"] for shim in shims):
+        lines.append(f"/* {backend} */")
+        lines += [shim["prototype"] for shim in shims if shim["backend"] == backend]
+    return highlight("\n".join(lines) + "\n", "shims.c") if lines else Markup("")
+
+
 def render_template(bake: Bake, name: str) -> str:
-    """A template's page: its source, where it matched, which backends implement it."""
+    """A template's page: its source, its shims' C declarations, which backends implement
+    it, where it matched, and where it was the closest template of a residual op."""
     template = bake.templates[name]
     return environment().get_template("template.html.j2").render(
         root="../", title=name, template=template, matches=bake.matches.get(name, []),
+        near_misses=bake.near_misses.get(name, []), shims=shim_declarations(template),
         source=highlight(template["source"], "template.tpl"))

@@ -67,3 +67,89 @@ def test_index_kernel_stages_and_diff(browser, site_dir: Path, tmp_path: Path) -
     page.screenshot(path=str(tmp_path / "kernel.png"), full_page=False)
     assert (tmp_path / "kernel.png").stat().st_size > 10_000
     assert problems == []
+
+
+def _page(browser, problems: list[str]):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("console", lambda m: problems.append(f"{m.type}: {m.text}")
+            if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"request failed: {r.url}"))
+    return page
+
+
+def test_clicking_an_mlir_op_goes_to_its_c_line_and_back(browser, site_dir: Path) -> None:
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    page = _page(browser, problems)
+    page.goto((site_dir / "kernels" / "linalg" / "atax.html").as_uri())
+    page.click("button.tab[data-tab='stage-02-matched']")
+    launch = page.locator("#stage-02-matched .op[data-c='31']",
+                          has_text="kernel.launch").first
+    expect(launch.locator("a.cloc")).to_have_text("c:31")
+    launch.click(position={"x": 300, "y": 4})  # the op's text, not its marker
+
+    line = page.locator("#src-31")
+    expect(page.locator("#stage-source")).to_be_visible(timeout=5000)
+    expect(line).to_have_class("cl has-ops hit")
+    expect(line).to_be_in_viewport()
+    assert page.locator(".hit").count() == 1
+
+    # Back: the C line links to the first op of each stage that came from it (shown
+    # while the line is marked: a click on another line with ops marks that one).
+    other = page.locator("#src-33")
+    other.click(position={"x": 40, "y": 4})
+    expect(other).to_have_class("cl has-ops hit")
+    expect(other.locator(".to-ops")).to_be_visible()
+    expect(line.locator(".to-ops")).to_be_hidden()
+    line.click(position={"x": 40, "y": 4})
+    line.locator("a.to-op", has_text="lowered-host").click()
+    lowered = page.locator("#stage-03-lowered-host")
+    expect(lowered).to_be_visible(timeout=5000)
+    hits = lowered.locator(".op.hit")
+    expect(hits.first).to_be_in_viewport()
+    assert hits.count() == lowered.locator(".op[data-c='31']").count() > 1
+    assert not page.locator("#stage-source").is_visible()
+
+    # The marker of an op is a plain link to its C line as well.
+    page.click("button.tab[data-tab='stage-01-linalg']")
+    page.locator("#stage-01-linalg .op[data-c='33'] a.cloc").first.click()
+    expect(page.locator("#src-33")).to_have_class("cl has-ops hit", timeout=5000)
+    assert problems == []
+
+
+def test_typing_in_the_search_box_filters_the_index(browser, site_dir: Path) -> None:
+    from playwright.sync_api import expect
+
+    problems: list[str] = []
+    page = _page(browser, problems)
+    page.goto((site_dir / "index.html").as_uri())
+    box = page.locator("#search-box")
+    expect(box).to_be_visible()
+    kernels = page.locator("a.kernel-link")
+    templates = page.locator("ul.templates li")
+    all_templates = templates.count()
+    assert kernels.count() == 5 and all_templates > 50
+
+    box.fill("jacobi1d")  # the template's name, and the kernel that launches it
+    expect(page.locator("#search-count")).to_have_text(
+        f"1 of 5 kernels, 1 of {all_templates} templates")
+    assert [k.inner_text() for k in kernels.all() if k.is_visible()] == ["jacobi-1d"]
+    assert [t.inner_text().split()[0] for t in templates.all() if t.is_visible()] == \
+        ["stencil.jacobi1d"]
+    assert page.locator("#suite-library").is_hidden()
+
+    box.fill("ALIAS layers")  # every word, in any case, in any field (here a note)
+    assert [k.inner_text() for k in kernels.all() if k.is_visible()] == ["layers"]
+    assert page.locator("#suite-linalg").is_hidden()
+
+    box.fill("no such thing")
+    assert not any(k.is_visible() for k in kernels.all())
+    expect(page.locator("#search-count")).to_contain_text("0 of 5 kernels")
+
+    box.fill("")
+    assert all(k.is_visible() for k in kernels.all())
+    assert sum(t.is_visible() for t in templates.all()) == all_templates
+    expect(page.locator("#search-count")).to_have_text("")
+    assert problems == []

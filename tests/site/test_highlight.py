@@ -15,7 +15,8 @@ from polylift.site.highlight import (
     highlight,
     render_diff,
 )
-from polylift.site.model import launch_text, strip_locations
+from polylift.site.locations import strip_locations
+from polylift.site.model import launch_text
 from polylift.tdl.parser import GRAMMAR
 
 

@@ -92,9 +92,42 @@ def test_launches_guarded_at_entry_are_marked(tmp_path: Path) -> None:
     assert "<code>A</code> and <code>y</code>, <code>x</code> and <code>y</code>" in matches
     fallback = _section(page, '<h3 id="fallback">', "</section>")
     assert "entry guard fails" in fallback and "delinearisation" not in fallback
-    assert "array views" not in fallback and fallback.count("kernel_gemm_tn.flat") == 2
+    assert "array views" not in fallback
+    assert fallback.count("<code>kernel_gemm_tn.flat</code>") == 2
 
 
 def test_unguarded_launches_have_no_badge(tmp_path: Path) -> None:
     page = _page(tmp_path / "bake", REPORT)
-    assert "badge" not in page and 'id="guard"' not in page
+    assert "badge guarded" not in page and 'id="guard"' not in page
+
+
+BADGE = '<span class="badge fallback" title="from {}, the fallback version: it runs only ' \
+    'where the entry guard fails">fallback</span>'
+
+
+def test_fallback_residual_rows_carry_a_badge(tmp_path: Path) -> None:
+    page = _page(tmp_path / "bake", REPORT)
+    fallback = _section(page, '<h3 id="fallback">', "</section>")
+    assert fallback.count(BADGE.format("kernel_gemm_tn.flat")) == 3
+    assert "badge fallback" not in _section(page, "<h2>Matched templates</h2>", "</section>")
+
+
+def test_a_note_about_the_fallback_says_so(fixture_bake: Bake) -> None:
+    from polylift.site.model import index_row, kernel_notes
+    from polylift.site.render import render_index
+
+    layers = next(k for k in fixture_bake.kernels() if k["kernel"] == "layers")
+    page = render_kernel(fixture_bake, layers)
+    notes = _section(page, '<ul class="notes">', "</ul>")
+    assert notes.startswith("<li>" + BADGE.format("add_bias.flat") + " not raised: may alias")
+    # A note about the kernel's own path has no badge, nor has a bake that did not
+    # record which version a note is about.
+    atax = next(k for k in fixture_bake.kernels() if k["kernel"] == "atax")
+    own = dict(atax, notes=["not raised: x", "closest y"], notes_fallback=["", "f.flat"])
+    assert kernel_notes(own) == [("not raised: x", ""), ("closest y", "f.flat")]
+    assert kernel_notes(dict(atax, notes=["n"], notes_fallback=[])) == [("n", "")]
+    suites = {**fixture_bake.suites,
+              "linalg": {**fixture_bake.suites["linalg"], "kernels": [own]}}
+    index = render_index(Bake(fixture_bake.root, suites, fixture_bake.templates))
+    assert f'<td class="notes">not raised: x; {BADGE.format("f.flat")} closest y</td>' in index
+    assert index_row(own, suites["linalg"]["config"])["kernel"] is own

@@ -43,6 +43,11 @@ _CPP_ONLY = ("-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include", 
              "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-undef", "-nostdinc", "-x",
              "-Xpreprocessor", "-C", "-CC", "-P", "-trigraphs", "-traditional-cpp")
 MODE_FLAGS = ("-c", "-S", "-E")
+# Flags under which gcc computes floating point otherwise than the C source says
+# (reassociation, contraction into fused multiply-adds, reciprocals, no NaN or -0.0).
+_FP_FLAGS = ("-Ofast", "-ffast-math", "-funsafe-math-optimizations", "-fassociative-math",
+             "-freciprocal-math", "-ffinite-math-only", "-fno-signed-zeros",
+             "-ffp-contract=fast", "-fcx-limited-range")
 C_SUFFIXES = (".c",)
 
 
@@ -50,6 +55,25 @@ def is_polylift_flag(arg: str) -> bool:
     """Whether `arg` is one of polylift's own flags (never passed to gcc)."""
     return arg.startswith(("-fpolylift", "-fno-polylift")) or \
         arg in ("-Werror=polylift", "-Wno-error=polylift")
+
+
+def fp_semantics_flags(args: Sequence[str]) -> tuple[str, ...]:
+    """The flags of a command that change floating-point semantics, as gcc reads them:
+    a later `-fno-X` (or `-fsigned-zeros` for `-fno-signed-zeros`), another `-O` level
+    or another `-ffp-contract=` takes one back."""
+    found: dict[str, None] = {}
+    for arg in args:
+        if arg in _FP_FLAGS:
+            found[arg] = None
+        elif arg.startswith("-fno-"):
+            found.pop("-f" + arg.removeprefix("-fno-"), None)
+        elif arg.startswith("-f"):
+            found.pop("-fno-" + arg.removeprefix("-f"), None)
+        if arg.startswith("-O") and arg != "-Ofast":
+            found.pop("-Ofast", None)
+        elif arg.startswith("-ffp-contract=") and arg != "-ffp-contract=fast":
+            found.pop("-ffp-contract=fast", None)
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -201,4 +225,4 @@ def parse(argv: Sequence[str]) -> GccCommand:
 
 
 __all__ = ["ASSEMBLY", "INFO", "LINK", "OBJECT", "PREPROCESS", "GccCommand", "Input", "Option",
-           "expand_response_files", "is_polylift_flag", "parse"]
+           "expand_response_files", "fp_semantics_flags", "is_polylift_flag", "parse"]

@@ -7,7 +7,7 @@ JSON line instead, under a lock, so the compiles of `make -j` can share it. A re
 
     {"polylift": 1, "version": ..., "backend": "host", "command": [...],
      "units": [{"source": "src/gemm.c", "object": "obj/gemm.o", "cached": false,
-                "note": "", "seconds": 0.8,
+                "note": "", "seconds": 0.8, "fp_flags": ["-Ofast"],
                 "functions": [{"name": "gemm_nn", "status": "lifted", "reason": "",
                                "coverage": "FULL", "templates": ["blas.gemm_alpha"],
                                "line": 24}, ...]}]}
@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from polylift import __version__
+from polylift.driver.command_line import fp_semantics_flags
 from polylift.driver.options import DriverOptions
 from polylift.driver.outcome import LIFTED, UnitOutcome
 from polylift.output import write_atomically
@@ -34,9 +35,12 @@ SUFFIX = ".polylift.json"
 
 def record(outcomes: Sequence[UnitOutcome], options: DriverOptions,
            command: Sequence[str]) -> dict[str, Any]:
-    """The record of one command."""
+    """The record of one command; each unit names the flags that gave gcc's code of it
+    other floating-point semantics than the source's (lifted functions keep those)."""
+    fp_flags = list(fp_semantics_flags(command))
     return {"polylift": SCHEMA, "version": __version__, "backend": options.backend,
-            "command": list(command), "units": [o.to_json() for o in outcomes]}
+            "command": list(command),
+            "units": [{**o.to_json(), "fp_flags": fp_flags} for o in outcomes]}
 
 
 def write_record(data: dict[str, Any], output: str, options: DriverOptions) -> None:

@@ -110,6 +110,23 @@ def test_a_function_polylift_refuses_is_gccs_and_recorded(project: Path):
     assert "while loop" in skipped["reason"]
 
 
+def test_the_report_states_flags_that_change_floating_point(
+        project: Path, capsys: pytest.CaptureFixture[str]):
+    import json
+
+    from polylift.cli.main import main
+
+    assert gcc_main(["-Ofast", "-c", "vec.c", "-o", "vec.o", "-fpolylift-quiet"]) == 0
+    assert gcc_main(["-O2", "-c", "main.c", "-o", "main.o", "-fpolylift-quiet"]) == 0
+    assert json.loads(Path("vec.o.polylift.json").read_text())["units"][0]["fp_flags"] == \
+        ["-Ofast"]
+    assert main(["report", ".", "--json", "build.json"]) == 0
+    assert "1 file compiled with -Ofast: gcc's code there computes floating point " \
+        "otherwise" in capsys.readouterr().out
+    assert json.loads(Path("build.json").read_text())["config"]["fp_flags"] == \
+        {"vec.c": ["-Ofast"]}
+
+
 def test_several_sources_response_files_and_a_link_in_one_command(
         project: Path, capfd: pytest.CaptureFixture[str]):
     Path("args.rsp").write_text("-O2 -c vec.c main.c\n")

@@ -11,6 +11,7 @@ from polylift.driver.command_line import (
     OBJECT,
     PREPROCESS,
     expand_response_files,
+    fp_semantics_flags,
     parse,
 )
 
@@ -66,3 +67,13 @@ def test_without_drops_inputs_and_the_output_only():
     cmd = parse(["-O2", "a.c", "-o", "a.o", "-c", "-MD"])
     assert cmd.without() == ["-O2", "-c", "-MD"]
     assert cmd.without(lambda o: o.word == "-MD") == ["-O2", "-c"]
+
+
+def test_the_flags_that_change_floating_point_are_read_as_gcc_reads_them():
+    assert fp_semantics_flags(["-Ofast", "-c", "x.c"]) == ("-Ofast",)
+    assert fp_semantics_flags(["-O3", "-ffast-math", "-fno-fast-math"]) == ()
+    assert fp_semantics_flags(["-Ofast", "-O2", "-ffp-contract=fast"]) == ("-ffp-contract=fast",)
+    assert fp_semantics_flags(["-ffp-contract=fast", "-ffp-contract=off"]) == ()
+    assert fp_semantics_flags(["-fno-signed-zeros", "-fsigned-zeros", "-freciprocal-math"]) \
+        == ("-freciprocal-math",)
+    assert fp_semantics_flags(["-O2", "-ffp-contract=off", "-lm"]) == ()

@@ -27,11 +27,12 @@ from polylift.frontend.c.decls import Unit
 from polylift.frontend.c.source import (
     UnsupportedError,
     node_loc,
-    parse_c,
-    preprocess,
+    parse_file,
+    preprocess_file,
     system_headers,
     unsupported,
 )
+from polylift.frontend.c.unmodelled import reason_with_headers
 from polylift.frontend.signature import Param, Signature, Translation
 from polylift.frontend.versioning import Lowered, lower_function
 from polylift.output import write_reproducer
@@ -126,8 +127,9 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
     are more preprocessing flags (a project's own, `preprocess`)."""
     from polylift.mlir import new_context, parse_module
 
-    source = preprocess(path, include_dirs, defines, cpp_args)
-    ast = parse_c(source, path)
+    pre = preprocess_file(path, include_dirs, defines, cpp_args)
+    parsed = parse_file(pre, path)
+    source, ast = pre.text, parsed.ast
     unit = Unit.of(ast, system_headers())
     lowered: dict[str, tuple[c_ast.FuncDef, Lowered]] = {}
     skipped: list[Skipped] = []
@@ -135,6 +137,8 @@ def translate_file_detailed(path: str, include_dirs: Sequence[str] = (),
         try:
             lowered[func.decl.name] = (func, _lowered(func, unit, assume_noalias, source))
         except (UnsupportedError, InternalError) as exc:
+            if isinstance(exc, UnsupportedError):
+                exc.message = reason_with_headers(exc.message, parsed.opaque, pre.unmodelled)
             if function != "*":
                 raise
             skipped.append(Skipped(func.decl.name, exc.render(),

@@ -1,16 +1,29 @@
-"""Reading C: `gcc -E` over the fake libc headers, then pycparser, keeping positions."""
+"""Reading C: `gcc -E` over the fake libc headers, then pycparser, keeping positions; a
+system header they lack is read as empty and what it declares is opaque
+(`unmodelled.py`)."""
 
 from __future__ import annotations
 
 import re
 import subprocess
+import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pycparser_fake_libc
 from pycparser import c_ast, c_parser
 
 from polylift.errors import ParseError, PolyliftError, SourceLoc, read_source
+from polylift.frontend.c.unmodelled import (
+    MAX_OPAQUE,
+    Preprocessed,
+    declare_opaque,
+    missing_system_header,
+    opaque_type,
+    stable_text,
+    write_stub,
+)
 
 # GNU spellings that system and project headers use but the C99 parser does not know.
 _GNU_DEFINES = (
@@ -51,21 +64,44 @@ def preprocess(path: str, include_dirs: Sequence[str], defines: Sequence[str],
     """The text of `path` after the C preprocessor, with line markers kept; `cpp_args`
     are a project's own preprocessing flags (`-I`, `-D`, `-U`, `-include`, `-std=`, the
     `-O`/`-f`/`-m` flags that define macros), after polylift's, so they win."""
+    return preprocess_file(path, include_dirs, defines, cpp_args).text
+
+
+def preprocess_file(path: str, include_dirs: Sequence[str], defines: Sequence[str],
+                    cpp_args: Sequence[str] = ()) -> Preprocessed:
+    """`preprocess`, with each system header the front end does not model read as an
+    empty stub (`unmodelled.py`), and those headers named."""
     cmd = ["gcc", "-E", "-std=c99", "-nostdinc", "-I", str(_OVERRIDES), "-I",
            pycparser_fake_libc.directory]
     for directory in include_dirs:
         cmd += ["-I", directory]
-    cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + list(cpp_args) + [path]
+    cmd += list(_GNU_DEFINES) + [f"-D{d}" for d in defines] + list(cpp_args)
     read_source(path, "C source file")  # refuse a binary before gcc reads it
+    stubbed: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="polylift-stubs-") as folder:
+        while True:
+            done = _run_cpp([*cmd, "-idirafter", folder, path])
+            stderr = done.stderr.decode(errors="replace")
+            if done.returncode == 0:
+                return Preprocessed(stable_text(_decoded(done.stdout, path), Path(folder)),
+                                    tuple(stubbed))
+            header = missing_system_header(stderr)
+            if header is None or header in stubbed:
+                raise _first_gcc_error(stderr, path)
+            write_stub(Path(folder), header)
+            stubbed.append(header)
+
+
+def _run_cpp(cmd: list[str]) -> subprocess.CompletedProcess[bytes]:
     try:
-        done = subprocess.run(cmd, capture_output=True, check=False)
+        return subprocess.run(cmd, capture_output=True, check=False)
     except OSError as exc:
         raise PolyliftError(f"cannot run the C preprocessor: {exc.strerror}") from None
-    stderr = done.stderr.decode(errors="replace")
-    if done.returncode != 0:
-        raise _first_gcc_error(stderr, path)
+
+
+def _decoded(output: bytes, path: str) -> str:
     try:
-        return done.stdout.decode()
+        return output.decode()
     except UnicodeDecodeError:
         # A header, not the file itself (checked above): its lines are not C text.
         raise ParseError(f"preprocessing '{path}' produced text that is not UTF-8 "
@@ -86,6 +122,39 @@ def _first_gcc_error(stderr: str, path: str) -> ParseError:
 
 _GCC_ERROR = re.compile(r"(?P<file>[^:]+):(?P<line>\d+):(?:(?P<col>\d+):)? "
                         r"(?:fatal )?error: (?P<message>.*)")
+
+
+@dataclass(frozen=True)
+class ParsedC:
+    """A parsed file, and the names it uses as types that an unmodelled header would
+    have declared (declared as opaque structs to parse it)."""
+
+    ast: c_ast.FileAST
+    opaque: tuple[str, ...] = ()
+
+
+def parse_file(pre: Preprocessed, path: str) -> ParsedC:
+    """Parse preprocessed C; where unmodelled headers were stubbed, a syntax error just
+    after an undeclared name makes that name an opaque type and the parse is tried
+    again (`MAX_OPAQUE` names at most)."""
+    opaque: list[str] = []
+    while True:
+        try:
+            return ParsedC(parse_c(declare_opaque(pre.text, opaque) if opaque else pre.text,
+                                   path), tuple(opaque))
+        except ParseError as exc:
+            name = _undeclared_type(exc, pre) if len(opaque) < MAX_OPAQUE else None
+            if name is None or name in opaque:
+                raise
+            opaque.append(name)
+
+
+def _undeclared_type(exc: ParseError, pre: Preprocessed) -> str | None:
+    """The undeclared type name a syntax error follows, in the file (the source or a
+    project header) the error is in; only where unmodelled headers were stubbed."""
+    if not pre.unmodelled or exc.loc is None or not Path(exc.loc.file).is_file():
+        return None
+    return opaque_type(read_source(exc.loc.file), exc.loc.line, exc.loc.col)
 
 
 def parse_c(text: str, path: str) -> c_ast.FileAST:

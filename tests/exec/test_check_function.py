@@ -47,3 +47,47 @@ def test_a_kernel_of_any_name_static_or_not_checks(storage: str, tmp_path: Path,
 def test_function_needs_a_file(capsys: pytest.CaptureFixture[str]):
     assert main(["check", "--suite", "linalg", "--function", "f"]) == 1
     assert "--function names a function of the benchmark file given" in capsys.readouterr().err
+
+
+LATE_POINTERS = """\
+#include <stdio.h>
+#include <stdlib.h>
+/* The range of subscripts through a local pointer is not computed: stated. */
+/* POLYLIFT_EXTENT(A, Y * Z) POLYLIFT_EXTENT(B, X * Z) POLYLIFT_EXTENT(C, Y * X) */
+void gemm_flat(int X, int Y, int Z, const float *A, const float *B, float *C) {
+  const float *p_a, *p_b;
+  float *p_c;
+  p_a = &A[0];
+  p_b = &B[0];
+  p_c = &C[0];
+  for (int k = 0; k < Y; k++)
+    for (int i = 0; i < X; i++)
+      for (int f = 0; f < Z; f++)
+        p_c[k * X + i] += p_a[k * Z + f] * p_b[i * Z + f];
+}
+int main(void) {
+  int X = 12, Y = 10, Z = 7;
+  float *A = malloc(sizeof(float) * Y * Z), *B = malloc(sizeof(float) * X * Z);
+  float *C = malloc(sizeof(float) * Y * X);
+  for (int k = 0; k < Y * Z; k++) A[k] = (float)(k % 7) / 4;
+  for (int k = 0; k < X * Z; k++) B[k] = (float)(k % 5) / 2;
+  for (int k = 0; k < Y * X; k++) C[k] = (float)(k % 3);
+  gemm_flat(X, Y, Z, A, B, C);
+  printf("%g\\n", C[0] + C[Y * X - 1]);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+def test_pointers_assigned_after_their_declaration_lift_and_check(
+        backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    Path("dsp.c").write_text(LATE_POINTERS)
+    status = main(["check", "dsp.c", "--function", "gemm_flat", "--backend", backend,
+                   "--inputs", "exact"])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert out.startswith("gemm_flat: BIT-EXACT"), out
+    assert "blas.gemm" in out

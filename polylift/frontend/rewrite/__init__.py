@@ -1,4 +1,5 @@
 """Rewrites of a function's C syntax tree before it is lowered, each exact in C's terms:
+local pointers declared where they are first given a value (`late_pointers`),
 `switch` as `if` chains and one exit per body (`structure`), calls of static-control
 functions inlined (`inline`), tests whose value is a constant folded (`constants`), and
 tests no iteration can change taken out of loops (`unswitch`). Every node keeps its

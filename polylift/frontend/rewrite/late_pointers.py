@@ -1,0 +1,123 @@
+"""Local pointers given their value after their declaration (`float *p; ... p = &x[0];`).
+
+The lowering reads a local pointer as a view of the array its initializer points into,
+so it needs that initializer. Where the pointer is declared without one and assigned
+once, by a statement of the same block, with nothing between the two reading it and
+nothing else in the function assigning it, taking its address or stepping it, the
+declaration moves to that statement and takes its value: exact in C's terms, since
+the pointer's indeterminate value before was never read. Any other pointer keeps its
+declaration, and the lowering says why it refuses it.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import TypeGuard, cast
+
+from pycparser import c_ast
+
+from polylift.frontend.c.scan import children, named_children
+
+_STEPS = frozenset({"++", "--", "p++", "p--"})
+
+
+def initialize_late_pointers(body: c_ast.Compound) -> c_ast.Compound:
+    """`body` with every such pointer declared where it is assigned (a new tree where
+    anything changes; the nodes keep their positions)."""
+    return cast(c_ast.Compound, _rewritten(body, body))
+
+
+def _rewritten(node: c_ast.Node, function: c_ast.Compound) -> c_ast.Node:
+    changed = {name: _rewritten(child, function) for name, child in named_children(node)}
+    if isinstance(node, c_ast.Compound) and node.block_items:
+        items = [changed.get(f"block_items[{i}]", item)
+                 for i, item in enumerate(cast(list[c_ast.Node], node.block_items))]
+        moved = _moved(items, function)
+        if moved == node.block_items:
+            return node
+        return c_ast.Compound(moved, coord=node.coord)
+    if all(changed[name] is child for name, child in named_children(node)):
+        return node
+    new = copy.copy(node)
+    for name, child in changed.items():
+        _set(new, name, child)
+    return new
+
+
+def _set(node: c_ast.Node, name: str, child: c_ast.Node) -> None:
+    if "[" in name:
+        field, index = name.rstrip("]").split("[")
+        items = list(getattr(node, field))
+        items[int(index)] = child
+        setattr(node, field, items)
+    else:
+        setattr(node, name, child)
+
+
+def _moved(items: list[c_ast.Node], function: c_ast.Compound) -> list[c_ast.Node]:
+    """A block's statements with each late-initialized pointer's declaration moved."""
+    result = list(items)
+    for decl in [d for d in items if _uninitialized_pointer(d)]:
+        start = result.index(decl)
+        for position in range(start + 1, len(result)):
+            statement = result[position]
+            if _assigns(statement, decl.name):
+                if _only_assignment(function, decl.name, statement):
+                    moved = copy.copy(decl)
+                    moved.init = statement.rvalue
+                    result[position] = moved
+                    del result[start]
+                break
+            if _mentions(statement, decl.name):
+                break
+    return result
+
+
+def _uninitialized_pointer(node: c_ast.Node) -> TypeGuard[c_ast.Decl]:
+    return isinstance(node, c_ast.Decl) and isinstance(node.type, c_ast.PtrDecl) \
+        and node.init is None and bool(node.name) and not node.storage
+
+
+def _assigns(node: c_ast.Node, name: str) -> TypeGuard[c_ast.Assignment]:
+    return isinstance(node, c_ast.Assignment) and node.op == "=" \
+        and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == name
+
+
+def _mentions(node: c_ast.Node, name: str) -> bool:
+    """Whether the subtree names `name` at all (read, written, its address taken)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, c_ast.ID) and current.name == name:
+            return True
+        stack.extend(children(current))
+    return False
+
+
+def _only_assignment(function: c_ast.Compound, name: str,
+                     statement: c_ast.Assignment) -> bool:
+    """Whether `statement` is the one place of the function that changes `name` (no
+    other assignment, step or address taken), and its value does not read `name`."""
+    if _mentions(statement.rvalue, name):
+        return False
+    stack: list[c_ast.Node] = [function]
+    while stack:
+        current = stack.pop()
+        if current is statement:
+            continue
+        if isinstance(current, c_ast.Assignment) and _names(current.lvalue, name):
+            return False
+        if isinstance(current, c_ast.UnaryOp) and (current.op in _STEPS or current.op == "&") \
+                and _names(current.expr, name):
+            return False
+        if isinstance(current, c_ast.Decl) and current.name == name and current.init is not None:
+            return False
+        stack.extend(children(current))
+    return True
+
+
+def _names(node: c_ast.Node, name: str) -> bool:
+    return isinstance(node, c_ast.ID) and node.name == name
+
+
+__all__ = ["initialize_late_pointers"]

@@ -16,6 +16,7 @@ from typing import Any
 from polylift.bake.driver import write_index
 from polylift.bake.shards import Fragment, read_fragments
 from polylift.errors import UsageError
+from polylift.output import write_atomically
 from polylift.shard import missing_shards
 
 CACHE = ".cache"
@@ -57,15 +58,16 @@ def _copy_kernel(fragment: Fragment, summary: dict[str, Any], out: Path) -> None
 
 
 def _join_cache(folder: Path, out: Path) -> None:
-    """Copy the stage records of `folder`'s cache that `out`'s lacks."""
+    """Copy the stage records of `folder`'s cache that `out`'s lacks, each written aside
+    and renamed into place, as the bake writes them (another process reading or joining
+    the same cache sees a whole record or none)."""
     source = folder / CACHE
     if not source.is_dir() or source.resolve() == (out / CACHE).resolve():
         return
     for record in source.rglob("*.json"):
         target = out / CACHE / record.relative_to(source)
         if not target.exists():
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(record, target)
+            write_atomically(str(target), record.read_bytes())
 
 
 def merge(folders: Sequence[Path], out: Path) -> list[dict[str, Any]]:

@@ -32,10 +32,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from polylift.errors import InternalError, PolyliftError, SourceLoc, describe_exception
+from polylift.errors import PolyliftError, SourceLoc
 from polylift.harness.check import CheckOptions, CheckResult, check_benchmark
 from polylift.mlir import BUILT_DIALECTS, Diag, ir, new_context, parse_module, passmanager, walk
-from polylift.passes.pipeline import parse_element, run_pipeline
+from polylift.passes.pipeline import Step, internal_error, parse_element, run_pipeline
 from polylift.passes.registry import PASS_FLAGS, PassRun, load_pass
 from polylift.passes.stages import backend_passes
 from polylift.recursion import deep_recursion
@@ -104,8 +104,7 @@ class PolyliftPass:
         except PolyliftError as exc:
             self._fail(op, pass_, exc)
         except Exception as exc:  # noqa: BLE001 - a bug: a failed pass, not an abort
-            self._fail(op, pass_, InternalError(f"internal error in pass '{self.flag}': "
-                                                f"{describe_exception(exc)}"))
+            self._fail(op, pass_, internal_error(Step(self.flag), exc, run))
         finally:
             self.remarks.extend(d for _, d in run.remarks)
 

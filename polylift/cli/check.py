@@ -137,11 +137,17 @@ def _bundle(args: argparse.Namespace, options: CheckOptions) -> int:
     return 0 if all(not k.error for k in manifest.kernels) else 1
 
 
+def _only(args: argparse.Namespace, argv: list[str], allowed: set[str], refusal: str) -> None:
+    """Refuse a command that names a benchmark or an option outside `allowed` (`-` is
+    stdout, no option)."""
+    options = {a.split("=", 1)[0] for a in argv if a.startswith("-") and a != "-"}
+    if args.benchmark or args.suite or args.polybench_root or options - allowed:
+        raise UsageError(refusal)
+
+
 def _collect(args: argparse.Namespace, argv: list[str]) -> int:
-    allowed = {"--collect", "--json", "--debug", "--no-progress"}
-    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-") and a != "-"]
-    if args.benchmark or args.suite or args.polybench_root or set(extra) - allowed:
-        raise UsageError("--collect takes only --json: the bundle's manifest holds the rest")
+    _only(args, argv, {"--collect", "--json", "--debug", "--no-progress"},
+          "--collect takes only --json: the bundle's manifest holds the rest")
     manifest, results = collect_bundle(Path(args.collect))
     _show(results, manifest.suite or len(results) > 1, _out(args))
     if args.json:
@@ -150,10 +156,8 @@ def _collect(args: argparse.Namespace, argv: list[str]) -> int:
 
 
 def _merge(args: argparse.Namespace, argv: list[str]) -> int:
-    extra = [a.split("=", 1)[0] for a in argv if a.startswith("-") and a != "-"]
-    if args.benchmark or args.suite or args.polybench_root or \
-            set(extra) - {"--merge", "--json", "--debug"}:
-        raise UsageError("--merge takes only --json: the shards' files hold the rest")
+    _only(args, argv, {"--merge", "--json", "--debug"},
+          "--merge takes only --json: the shards' files hold the rest")
     merged = merge_results(args.merge)
     _show(merged.results, True, _out(args))
     if args.json:

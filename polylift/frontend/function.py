@@ -22,6 +22,7 @@ from polylift.frontend.rewrite.inline import Inliner
 from polylift.frontend.rewrite.late_pointers import initialize_late_pointers
 from polylift.frontend.rewrite.structure import RESULT, structured_body
 from polylift.frontend.rewrite.unswitch import invariant_test, unswitch
+from polylift.frontend.rewrite.walked_pointers import index_walked_pointers
 from polylift.frontend.signature import RESULT_NAME, CDecl, Param, Signature
 from polylift.subscripts import plain_subscript
 
@@ -186,7 +187,8 @@ class FunctionLowering(StmtLowering):
     def _lower(self, func: c_ast.FuncDef) -> Signature:
         self.calling = tuple(self.unit.inlining)
         self.result_type = self._result_type(func)
-        body = structured_body(initialize_late_pointers(func.body), self.result_type is not None)
+        body = index_walked_pointers(initialize_late_pointers(func.body))
+        body = structured_body(body, self.result_type is not None)
         body = Inliner(self.unit, self.static_control).body(body)
         names = frozenset(str(p.name) for p in _param_decls(func)) | declared_names(body)
         body = cast(c_ast.Compound, fold_ifs(body, self.unit, names))

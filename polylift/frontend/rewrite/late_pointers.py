@@ -3,9 +3,10 @@
 The lowering reads a local pointer as a view of the array its initializer points into,
 so it needs that initializer. Where the pointer is declared without one and assigned
 once, by a statement of the same block, with nothing between the two reading it and
-nothing else in the function assigning it, taking its address or stepping it, the
-declaration moves to that statement and takes its value: exact in C's terms, since
-the pointer's indeterminate value before was never read. Any other pointer keeps its
+nothing else in the function assigning it or taking its address, the declaration moves
+to that statement and takes its value: exact in C's terms, since the pointer's
+indeterminate value before was never read. Steps after it (`p++`) stay as they are,
+for the walked-pointer rewrite to read. Any other pointer keeps its
 declaration, and the lowering says why it refuses it.
 """
 
@@ -16,42 +17,14 @@ from typing import TypeGuard, cast
 
 from pycparser import c_ast
 
-from polylift.frontend.c.scan import children, named_children
-
-_STEPS = frozenset({"++", "--", "p++", "p--"})
+from polylift.frontend.c.scan import children
+from polylift.frontend.rewrite.blocks import rewrite_blocks
 
 
 def initialize_late_pointers(body: c_ast.Compound) -> c_ast.Compound:
     """`body` with every such pointer declared where it is assigned (a new tree where
     anything changes; the nodes keep their positions)."""
-    return cast(c_ast.Compound, _rewritten(body, body))
-
-
-def _rewritten(node: c_ast.Node, function: c_ast.Compound) -> c_ast.Node:
-    changed = {name: _rewritten(child, function) for name, child in named_children(node)}
-    if isinstance(node, c_ast.Compound) and node.block_items:
-        items = [changed.get(f"block_items[{i}]", item)
-                 for i, item in enumerate(cast(list[c_ast.Node], node.block_items))]
-        moved = _moved(items, function)
-        if moved == node.block_items:
-            return node
-        return c_ast.Compound(moved, coord=node.coord)
-    if all(changed[name] is child for name, child in named_children(node)):
-        return node
-    new = copy.copy(node)
-    for name, child in changed.items():
-        _set(new, name, child)
-    return new
-
-
-def _set(node: c_ast.Node, name: str, child: c_ast.Node) -> None:
-    if "[" in name:
-        field, index = name.rstrip("]").split("[")
-        items = list(getattr(node, field))
-        items[int(index)] = child
-        setattr(node, field, items)
-    else:
-        setattr(node, name, child)
+    return cast(c_ast.Compound, rewrite_blocks(body, lambda items: _moved(items, body)))
 
 
 def _moved(items: list[c_ast.Node], function: c_ast.Compound) -> list[c_ast.Node]:
@@ -96,8 +69,9 @@ def _mentions(node: c_ast.Node, name: str) -> bool:
 
 def _only_assignment(function: c_ast.Compound, name: str,
                      statement: c_ast.Assignment) -> bool:
-    """Whether `statement` is the one place of the function that changes `name` (no
-    other assignment, step or address taken), and its value does not read `name`."""
+    """Whether `statement` is the one place of the function that gives `name` a value
+    (no other assignment or address taken; steps only move it), and its value does not
+    read `name`."""
     if _mentions(statement.rvalue, name):
         return False
     stack: list[c_ast.Node] = [function]
@@ -107,7 +81,7 @@ def _only_assignment(function: c_ast.Compound, name: str,
             continue
         if isinstance(current, c_ast.Assignment) and _names(current.lvalue, name):
             return False
-        if isinstance(current, c_ast.UnaryOp) and (current.op in _STEPS or current.op == "&") \
+        if isinstance(current, c_ast.UnaryOp) and current.op == "&" \
                 and _names(current.expr, name):
             return False
         if isinstance(current, c_ast.Decl) and current.name == name and current.init is not None:

@@ -95,8 +95,11 @@ def _internal(func: c_ast.FuncDef, what: str, source: str) -> InternalError:
 
 
 def _module_text(lowered: Sequence[Lowered], path: str) -> str:
-    """The module of `lowered` functions, with the declarations of what they call."""
-    declarations = {k: v for item in lowered for k, v in item.declarations.items()}
+    """The module of `lowered` functions, with the declarations of what they call and
+    the module does not define (a `static inline` helper a kernel calls is both)."""
+    defined = {item.signature.name for item in lowered}
+    declarations = {k: v for item in lowered for k, v in item.declarations.items()
+                    if k not in defined}
     bodies = [item.text for item in lowered]
     bodies += [f'  {d} loc("{path}":1:1)' for _, d in sorted(declarations.items())]
     return "module {\n" + "\n".join(bodies) + f'\n}} loc("{path}":1:1)\n'

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from polylift.harness.check import default_include_dirs, frontend_translator, kernel_name
-from polylift.harness.programs.build import NOIPA_DEFINE
+from polylift.harness.programs.build import NOIPA_FLAGS
 from polylift.harness.programs.lift import prepare_module
 from polylift.harness.programs.residual_source import (
     LaunchedCode,
@@ -65,7 +65,7 @@ def _compiles(text: str, source: Path, tmp_path: Path) -> None:
     path = tmp_path / "bench.c"
     path.write_text(text)
     includes = [f"-I{d}" for d in default_include_dirs(source)]
-    done = subprocess.run(["gcc", *C_FLAGS, NOIPA_DEFINE, f"-D{DEFINES[0]}", *includes, "-c",
+    done = subprocess.run(["gcc", *C_FLAGS, *NOIPA_FLAGS, f"-D{DEFINES[0]}", *includes, "-c",
                            str(path), "-o", str(tmp_path / "bench.o")],
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr

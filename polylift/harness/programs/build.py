@@ -26,7 +26,10 @@ from polylift.harness.programs.toolchain import C_FLAGS, Toolchain
 from polylift.harness.programs.wrapper import SignatureLike, impl_name, wrapper_source
 from polylift.shims.build import ShimLibrary, shim_library
 
-NOIPA_DEFINE = "-Dstatic=__attribute__((noipa))"
+# `static` functions become replaceable globals. A `static inline` helper becomes a
+# plain `inline` one, which C99 defines nowhere unless inlined (and noipa forbids that):
+# gnu89's rule gives every such function its definition, as `static inline` had one.
+NOIPA_FLAGS = ("-Dstatic=__attribute__((noipa))", "-fgnu89-inline")
 SIZES = ("MINI", "SMALL", "MEDIUM", "LARGE", "EXTRALARGE")
 
 
@@ -67,7 +70,7 @@ def keep_apart(local: Path, kernel: str, sig: SignatureLike) -> None:
 def compile_benchmark(source: Path, flags: BenchFlags, tc: Toolchain) -> Path:
     """The benchmark, with its kernel made a replaceable global, as `bench.o`."""
     local = source.parent == tc.workdir
-    argv = [tc.gcc(), *C_FLAGS, NOIPA_DEFINE, *flags.c_args(), "-c",
+    argv = [tc.gcc(), *C_FLAGS, *NOIPA_FLAGS, *flags.c_args(), "-c",
             source.name if local else str(source), "-o", "bench.o"]
     if local:
         tc.produce(argv, "compiling the benchmark", CommandFiles((source.name,), ("bench.o",)))

@@ -222,7 +222,8 @@ class MatchKernelsPass(Pass):
                 rewriter.erase(op)
             host_policy.mark_kept(bindings.ops, bindings.template.name)
             return _after(block, bindings.ops[-1])
-        run.remark(launch, f"matched {bindings.template.name} ({len(bindings.ops)} op"
+        form = "".join(f" {d}" for d in bindings.derived)
+        run.remark(launch, f"matched {bindings.template.name}{form} ({len(bindings.ops)} op"
                            f"{'s' if len(bindings.ops) > 1 else ''}) -> "
                            f"{launch.attributes['callee']}", "applied")
         report.launch(launch, bindings, run.filename)
@@ -262,6 +263,20 @@ class MatchKernelsPass(Pass):
         # Each op read once for every template.
         contexts = narrowing.contexts if narrowing is not None else StepContexts()
         index = positions(ops)
+        # The templates as written first; their derived forms (in place, a factor of
+        # 1) only where none matches, so a listed form (more specific) always wins.
+        for derived in (False, True):
+            found = MatchKernelsPass._first(ops, i, ranked, [] if derived else notes,
+                                            narrowing, runs, contexts, index, derived)
+            if found is not None:
+                return found
+        return None
+
+    @staticmethod
+    def _first(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
+               notes: list[str], narrowing: BlockShapes | None, runs: dict,
+               contexts: StepContexts, index: dict, derived: bool) -> Bindings | None:
+        """`best_match`'s search over `ranked`, as written or in their derived forms."""
         for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
@@ -274,7 +289,7 @@ class MatchKernelsPass(Pass):
                 continue
             if narrowing is not None and not narrowing.admits_run(tpl, run_ops):
                 continue
-            found = match(tpl, run_ops, None, contexts)
+            found = match(tpl, run_ops, None, contexts, derived)
             if found is not None and replicates(tpl):
                 try:
                     found = compose_border(found, ops, i)

@@ -65,6 +65,8 @@ class Bindings:
     # Pure ops that only fed the matched ops (a corner's loads), erased with them.
     dead: tuple[ir.Operation, ...] = field(default=(), repr=False)
     dtype: str = ""  # the launch's element type (that of the arrays of no own type)
+    # The derived form matched, as the remark says it: "in place", "with b = 1".
+    derived: tuple[str, ...] = ()
 
 
 def flatten(node, op: str, template: bool) -> list:
@@ -93,6 +95,7 @@ class Matcher:
     assoc: bool = True
     position: int = 0  # the step being matched: the locals it reads are defined before
     acc: str | None = None  # inside a fold: the local the loop carries
+    derived: bool = False  # the derived forms may match (`in_place.py`, `unit_factor`)
 
     def at(self, ctx: StepIR | None, position: int, acc: str | None = None) -> Matcher:
         """This matcher on op `ctx` at template step `position` (inside a fold of `acc`)."""
@@ -120,6 +123,24 @@ class Matcher:
             yield from self.leaf(t, e, s)
         else:
             yield from self.structured(t, e, s)
+        if self.derived and isinstance(t, Bin) and t.op == "*":
+            yield from self.unit_factor(t, e, s)
+
+    def unit_factor(self, t: Bin, e: Node, s: State) -> Iterator[State]:
+        """The derived form of a product with a scalar parameter as one factor, where
+        the payload has the other factor alone (`c = m*a + b` is `z = a*x + b*y` with
+        b = 1): the launch passes 1, and `1 * v` is `v` in every bit. Only inside a
+        larger expression (the candidate index compares the top operator)."""
+        steps = self.tpl.ast.steps
+        if self.position < len(steps) and t is steps[self.position].value:
+            return
+        for factor, rest in ((t.lhs, t.rhs), (t.rhs, t.lhs)):
+            if isinstance(factor, Ref) and isinstance(self.tpl.ast.param(factor.name),
+                                                      ScalarDecl):
+                for s1 in self.scalar(factor.name, Const(1.0), s):
+                    if s1.get("units", factor.name) is None:
+                        s1 = s1.bind("units", factor.name, 1.0)
+                    yield from self.expr(rest, e, s1)
 
     def structured(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Negation, conditions, comparisons and widening: operands in order."""

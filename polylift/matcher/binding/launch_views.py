@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from polylift.matcher.binding.engine import PlannedView
 from polylift.matcher.binding.footprint import disjoint
+from polylift.matcher.binding.in_place import same_elements
 from polylift.matcher.binding.state import Attempt, State
 from polylift.matcher.ir.ir_model import DYNAMIC, ConstSize, Lin, ValueSize, compose, dim_key
 from polylift.mlir import ir
@@ -59,8 +60,9 @@ def _holds(value: ir.Value, reach: list[int], dims: tuple[int, ...] | None) -> b
 
 
 def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
-                   attempt: Attempt) -> dict | None:
-    """Per array, an IR view whose first element is the template's origin element."""
+                   attempt: Attempt, in_place: bool = False) -> dict | None:
+    """Per array, an IR view whose first element is the template's origin element;
+    `in_place`: an input may be the output itself, element for element (`in_place.py`)."""
     chosen = {}
     arrays = dict(s.arrays)
     sizes = dict(s.sizes)
@@ -101,17 +103,18 @@ def launch_arrays(tpl: KernelTemplate, s: State, dtype: str,
             attempt.fail(s.evolve(progress=10**6), f"{decl.name} holds {element}, the "
                                                    f"template {decl.dtype or dtype}")
             return None
-    reason = _overlap(tpl, s, chosen)
+    reason = _overlap(tpl, s, chosen, in_place)
     if reason is not None:
         attempt.fail(s.evolve(progress=10**6), reason)
         return None
     return chosen
 
 
-def _overlap(tpl: KernelTemplate, s: State, chosen: dict) -> str | None:
+def _overlap(tpl: KernelTemplate, s: State, chosen: dict, in_place: bool) -> str | None:
     """Why an output may share elements with another array of the launch: the same
     root, not proven disjoint boxes of it, or two arguments a caller may make overlap
-    (`raising/proof/aliasing.py`); None when every output is apart."""
+    (`raising/proof/aliasing.py`); None when every output is apart, or (`in_place`) is
+    an input element for element."""
     arrays = dict(s.arrays)
     views = {k: v for k, v in chosen.items() if not isinstance(v, PlannedView)}
     for decl in tpl.ast.arrays:
@@ -125,6 +128,8 @@ def _overlap(tpl: KernelTemplate, s: State, chosen: dict) -> str | None:
             if names is not None:
                 return f"output {decl.name} may alias {other.name} (arguments " \
                        f"{names[0]} and {names[1]} may overlap)"
+            if in_place and same_elements(tpl, s, decl.name, other.name):
+                continue
             if arrays[other.name][0] == root and \
                     (decl.name not in views or other.name not in views or
                      not disjoint(tpl.ast, decl.name, other.name, views, dict(s.kept))):

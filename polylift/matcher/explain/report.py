@@ -33,6 +33,7 @@ class FunctionReport:
             "callee": str(launch.attributes["callee"]).lstrip("@"),
             "ops": len(bindings.ops),
             "source_order_matches": bindings.source_order_matches,
+            "derived": list(bindings.derived),
             "at": _where(launch, filename),
         })
 

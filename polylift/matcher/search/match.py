@@ -11,6 +11,7 @@ from polylift.matcher.binding.engine import (
     Unsupported,
     step_expr,
 )
+from polylift.matcher.binding.in_place import is_in_place
 from polylift.matcher.binding.launch_views import launch_arrays
 from polylift.matcher.binding.state import Attempt, State
 from polylift.matcher.ir.ir_model import (
@@ -238,14 +239,14 @@ def _steps(m: Matcher, ctxs: list[StepIR], s: State, i: int = 0) -> Iterator[Sta
         yield from _steps(m, ctxs, s1, i + 1)
 
 
-def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State) -> bool:
+def _exact_order(tpl: KernelTemplate, ctxs: list[StepIR], s: State, derived: bool) -> bool:
     """Whether the ops evaluate in the template's written order (no reassociation).
 
     Each payload must have the template's tree (operands of one `+` or `*` may swap),
     and the reduction loops must nest in the template's order: reduced indices in the
     order they first appear on the right side, outermost first.
     """
-    m = Matcher(tpl, Attempt(), assoc=False)
+    m = Matcher(tpl, Attempt(), assoc=False, derived=derived)
     pinned = s.evolve(dims=(), steps=(), progress=0)
     for group, ctx in zip(tpl.op_steps, ctxs, strict=True):
         found = next(_step(m, group, ctx, pinned), None)
@@ -290,10 +291,14 @@ def _scalar_types_agree(tpl: KernelTemplate, s: State, dtype: str,
 
 
 def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = None,
-          contexts: StepContexts | None = None) -> Bindings | None:
+          contexts: StepContexts | None = None, derived: bool = False) -> Bindings | None:
     """Bindings of `tpl` to `ops` (one op per step), or None; `attempt` gets the reason.
-    `contexts`: the ops as steps, read by earlier matches of the same IR."""
+    `contexts`: the ops as steps, read by earlier matches of the same IR. `derived`: the
+    template's derived forms may match (in place, `binding/in_place.py`; a unit factor,
+    `Matcher.unit_factor`)."""
     attempt = attempt if attempt is not None else Attempt()
+    if tpl.ast.program and derived:
+        return None  # a loop program has no derived forms; its proof ran as written
     if tpl.ast.program:
         # Loop-program proofs (and islpy, for the questions elimination leaves open):
         # only for the templates that are programs (solvers), not on every match.
@@ -318,7 +323,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
         # Ranked above a wrong element type: this template is about the right data.
         attempt.fail(State(progress=1), str(exc))
         return None
-    matcher = Matcher(tpl, attempt)
+    matcher = Matcher(tpl, attempt, derived=derived)
     written = {o.root for ctx in ctxs for o in ctx.operands if o.is_output}
     for s in _steps(matcher, ctxs, State()):
         dtype = _launch_dtype(tpl, s)
@@ -326,7 +331,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
             attempt.fail(s.evolve(progress=10**6), f"element type {dtype} is not one of "
                                                    f"{', '.join(tpl.dtypes)}")
             continue
-        arrays = launch_arrays(tpl, s, dtype, attempt)
+        arrays = launch_arrays(tpl, s, dtype, attempt, derived)
         if arrays is None or not _scalar_types_agree(tpl, s, dtype, attempt):
             continue
         if any(isinstance(bound, Elem) and _written(root_of(bound.view), written)
@@ -334,7 +339,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
             # The launch reads the element first; an op of the run would write it before.
             attempt.fail(s.evolve(progress=10**6), "a scalar is an element the ops write")
             continue
-        in_order = _exact_order(tpl, ctxs, s)
+        in_order = _exact_order(tpl, ctxs, s, derived)
         if not in_order and tpl.accuracy[0] == "exact" and not is_integer(ctxs[-1].element):
             # Floating-point sums and products regrouped give other bits, and an exact
             # template declares no bound that would cover them.
@@ -343,8 +348,14 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
                                                    "is declared exact")
             continue
         return Bindings(tpl, arrays, dict(s.scalars), in_order, tuple(ops),
-                        kept=dict(s.kept), dtype=dtype)
+                        kept=dict(s.kept), dtype=dtype, derived=_derived(tpl, s))
     return None
+
+
+def _derived(tpl: KernelTemplate, s: State) -> tuple[str, ...]:
+    """How the match `s` derives from `tpl` as written, for the remark."""
+    forms = ("in place",) if is_in_place(tpl, s) else ()
+    return forms + tuple(f"with {name} = 1" for name, _ in s.units)
 
 
 def last_target(tpl: KernelTemplate) -> ArrayDecl | None:

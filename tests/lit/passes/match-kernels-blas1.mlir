@@ -374,11 +374,13 @@ func.func @axpy_minus_y(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32) {
   return
 }
 
-// Near miss: y = a*x + x never reads y.
+// y = a*x + x never reads y: no axpy. It is ew.axpbyz (z = a*x + b*y) derived with
+// b = 1 and its two inputs one array, which computes the same bits.
 // CHECK-LABEL: func.func @axpy_x_twice
-// CHECK-NOT: kernel.launch
-// CHECK: linalg.generic
-// REMARK: remark: no template matches linalg.generic; closest
+// CHECK-NOT: linalg.generic
+// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK: "kernel.launch"(%arg1, %arg0, %arg0, %arg2, %[[ONE]]) {b = 1.000000e+00 : f64, callee = @axpbyz_f64, {{.*}}template = "ew.axpbyz"}
+// REMARK: remark: matched ew.axpbyz with b = 1 (1 op) -> @axpbyz_f64
 func.func @axpy_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
       ins(%x : memref<?xf64>) outs(%y : memref<?xf64>) {

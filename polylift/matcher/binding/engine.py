@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from polylift.matcher.binding import local_scalars
+from polylift.matcher.binding.narrowing import narrowed
 from polylift.matcher.binding.state import Attempt, State
 from polylift.matcher.ir.ir_model import Lin, Operand, Unsupported, compose, is_integer
 from polylift.matcher.ir.payload import captured
@@ -69,6 +70,10 @@ class Bindings:
     derived: tuple[str, ...] = ()
 
 
+# The derived form of an operation C computes in double (`narrowing.py`).
+_IN_FLOAT = "in float (C computes it in double)"
+
+
 def flatten(node, op: str, template: bool) -> list:
     """The operands of a chain of one associative operator."""
     if template and isinstance(node, Bin) and node.op == op:
@@ -106,6 +111,10 @@ class Matcher:
         if isinstance(e, Val) and isinstance(t, Bin | Call | Neg) and self.ctx is not None:
             # A value computed before the loops may be the expression the template states.
             e = captured(e.value, self.tpl.accumulate or str(self.ctx.element)) or e
+        if self.derived and not self.tpl.accumulate:
+            in_float = narrowed(e)
+            if in_float is not None:
+                yield from self.expr(t, in_float, self.derived_form(s, _IN_FLOAT))
         if isinstance(t, Bin) and t.op in ("+", "*") and \
                 (self.assoc or integer_valued(self.tpl.ast, t)):
             yield from self.multiset(flatten(t, t.op, True), flatten(e, t.op, False), t.op, s)
@@ -138,9 +147,12 @@ class Matcher:
             if isinstance(factor, Ref) and isinstance(self.tpl.ast.param(factor.name),
                                                       ScalarDecl):
                 for s1 in self.scalar(factor.name, Const(1.0), s):
-                    if s1.get("units", factor.name) is None:
-                        s1 = s1.bind("units", factor.name, 1.0)
-                    yield from self.expr(rest, e, s1)
+                    yield from self.expr(rest, e, self.derived_form(s1, f"with {factor.name} = 1"))
+
+    @staticmethod
+    def derived_form(s: State, form: str) -> State:
+        """`s`, noting that the match takes the derived form `form` (for the remark)."""
+        return s if form in s.forms else s.evolve(forms=s.forms + (form,))
 
     def structured(self, t: Expr, e: Node, s: State) -> Iterator[State]:
         """Negation, conditions, comparisons and widening: operands in order."""

@@ -24,7 +24,7 @@ class State:
     kept: tuple[tuple[str, tuple[int, ...]], ...] = ()  # array -> root dims it spans
     strides: tuple[tuple[str, int], ...] = ()        # vector -> its step through the root
     steps: tuple[tuple[tuple[str, int], ...], ...] = ()  # dims of each matched step
-    units: tuple[tuple[str, float], ...] = ()        # scalar -> 1, a factor the op lacks
+    forms: tuple[str, ...] = ()                      # derived forms taken ("with b = 1")
     progress: int = 0
 
     def get(self, table: str, key: str):

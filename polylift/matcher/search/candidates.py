@@ -16,8 +16,9 @@ requires of every match of a step against a `linalg.generic` (`match._step`,
 - the step's expression and the op's payload tree (`payload.py`) have the same operator
   at the top (`+` and `*` chains compare as wholes), except where the engine reads
   through: a value captured from outside the body may be the template's expression, a
-  local stands for its definition, and an integer template peels the payload's
-  truncation back to its accumulation type first;
+  local stands for its definition, an integer template peels the payload's
+  truncation back to its accumulation type first, and a float template's operation
+  may be one C computes in double and rounds to float (`binding/narrowing.py`);
 - a step that writes at a computed subscript or reads its target elsewhere (a scatter,
   a recurrence) matches a loop nest or a store, never a linalg op; a step that writes
   one element matches a store, or the 0-d linalg op a reduction's initial value is
@@ -190,6 +191,8 @@ def _shape(tpl: KernelTemplate, step: Step, alone: bool) -> StepShape:
         # A captured value may be the expression; an integer template's truncation is
         # peeled off before matching.
         tops |= {"val", "trunc"} if tpl.accumulate else {"val"}
+        if not tpl.accumulate and tops & {"+", "-", "*", "/", "sqrt"}:
+            tops.add("f32")  # the float operation C computes in double (`narrowing.py`)
     return StepShape(len(written), len(subscripts), len(subscripts | numbers), dtypes,
                      None if tops is None else frozenset(tops), not step.where)
 

@@ -355,7 +355,7 @@ def match(tpl: KernelTemplate, ops: list[ir.OpView], attempt: Attempt | None = N
 def _derived(tpl: KernelTemplate, s: State) -> tuple[str, ...]:
     """How the match `s` derives from `tpl` as written, for the remark."""
     forms = ("in place",) if is_in_place(tpl, s) else ()
-    return forms + tuple(f"with {name} = 1" for name, _ in s.units)
+    return forms + s.forms
 
 
 def last_target(tpl: KernelTemplate) -> ArrayDecl | None:

@@ -213,3 +213,57 @@ def test_unit_factor_form_lifts_and_checks(template: str, scalar: str, backend: 
     assert status == 0, out + Path("variant.c").read_text()
     assert out.startswith(("kern: BIT-EXACT", "kern: PASS")), out
     assert "coverage FULL" in out, out + Path("variant.c").read_text()
+
+
+IN_FLOAT = """\
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+void increment(int n, float *x) { for (int i = 0; i < n; i++) x[i] += 1.0; }
+void invert(int n, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++) y[i] = 1.0 / x[i];
+}
+void halve(int n, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++) y[i] = x[i] * 0.5;
+}
+void root(int n, const float *restrict x, float *restrict y) {
+  for (int i = 0; i < n; i++) y[i] = sqrt(x[i]);
+}
+/* Ordinary values, then the IEEE edges: signed zeros, infinities, quiet and signaling
+   NaNs with payloads, subnormals, the largest float. */
+static const uint32_t EDGES[] = {0x00000000u, 0x80000000u, 0x7F800000u, 0xFF800000u,
+                                 0x7FC00000u, 0xFFC12345u, 0x7FA00001u, 0x00000001u,
+                                 0x80000003u, 0x007FFFFFu, 0x7F7FFFFFu, 0xFF7FFFFFu};
+int main(void) {
+  int n = 100;
+  float *x = malloc(sizeof(float) * n), *y = malloc(sizeof(float) * n);
+  for (int k = 0; k < n; k++) {
+    x[k] = (float)(k % 17) / 3 - 2.5f;
+    if (k % 8 == 5) memcpy(&x[k], &EDGES[(k / 8) % 12], 4);
+  }
+  invert(n, x, y); halve(n, x, y); root(n, x, y); increment(n, x);
+  printf("%g %g\\n", x[1], y[2]);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize(("backend", "target"), [("ref", "x86_64"), ("host", "x86_64"),
+                                                 ("ref", "aarch64")])
+@pytest.mark.parametrize(("function", "template"), [("increment", "ew.adds"),
+                                                    ("invert", "ew.recip"),
+                                                    ("halve", "ew.muls"), ("root", "ew.sqrt")])
+def test_an_operation_computed_in_double_lifts_in_float(
+        function: str, template: str, backend: str, target: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch):
+    """C computes each in double; the launch computes in float, on every edge value."""
+    monkeypatch.chdir(tmp_path)
+    Path("in_float.c").write_text(IN_FLOAT)
+    status = main(["check", "in_float.c", "--function", function, "--backend", backend,
+                   "--target", target])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    assert out.startswith(f"{function}: BIT-EXACT"), out
+    assert f"1 launch(es) {template}" in out, out

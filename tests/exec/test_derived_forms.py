@@ -166,6 +166,18 @@ def _macros(name: str) -> str:
             f"#define polylift_abs_{name}(a) ((a) < 0 ? -(a) : (a))\n")
 
 
+def _check(program: str, backend: str, capsys: pytest.CaptureFixture[str],
+           verdicts: tuple[str, ...]) -> None:
+    """`polylift check` of `kern` in `program` (written to the current folder): one of
+    `verdicts`, with every loop lifted."""
+    Path("variant.c").write_text(program)
+    status = main(["check", "variant.c", "--function", "kern", "--backend", backend])
+    out = capsys.readouterr().out
+    assert status == 0, out + program
+    assert out.startswith(verdicts), out + program
+    assert "coverage FULL" in out, out + program
+
+
 VARIANTS = _variants()
 UNIT_VARIANTS = _unit_variants()
 
@@ -184,14 +196,9 @@ def test_the_derived_forms_cover_the_map_templates():
 def test_in_place_form_lifts_and_checks(template: str, source: str, backend: str,
                                         tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch):
-    tpl = load_library([]).templates[template]
     monkeypatch.chdir(tmp_path)
-    Path("variant.c").write_text(_program(tpl, source))
-    status = main(["check", "variant.c", "--function", "kern", "--backend", backend])
-    out = capsys.readouterr().out
-    assert status == 0, out + Path("variant.c").read_text()
-    assert out.startswith("kern: BIT-EXACT"), out + Path("variant.c").read_text()
-    assert "coverage FULL" in out, out + Path("variant.c").read_text()
+    _check(_program(load_library([]).templates[template], source), backend, capsys,
+           ("kern: BIT-EXACT",))
 
 
 def test_the_unit_factor_forms_cover_the_scaled_maps():
@@ -205,14 +212,10 @@ def test_the_unit_factor_forms_cover_the_scaled_maps():
 def test_unit_factor_form_lifts_and_checks(template: str, scalar: str, backend: str,
                                            tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch):
-    tpl = load_library([]).templates[template]
     monkeypatch.chdir(tmp_path)
-    Path("variant.c").write_text(_program(tpl, dropped=scalar))
-    status = main(["check", "variant.c", "--function", "kern", "--backend", backend])
-    out = capsys.readouterr().out
-    assert status == 0, out + Path("variant.c").read_text()
-    assert out.startswith(("kern: BIT-EXACT", "kern: PASS")), out
-    assert "coverage FULL" in out, out + Path("variant.c").read_text()
+    # blas.ger is declared within 2 ULP (its BLAS may regroup): PASS.
+    _check(_program(load_library([]).templates[template], dropped=scalar), backend, capsys,
+           ("kern: BIT-EXACT", "kern: PASS"))
 
 
 IN_FLOAT = """\

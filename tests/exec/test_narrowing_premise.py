@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-SOURCE = Path(__file__).parent / "inputs" / "narrowing_premise.c"
+SOURCE = Path(__file__).parent / "inputs" / "premises" / "narrowing.c"
 FLAGS = ["-O2", "-ffp-contract=off", "-fno-fast-math"]
 AARCH64_ROOT = "/usr/aarch64-linux-gnu"
 

@@ -376,10 +376,11 @@ func.func @axpy_minus_y(%x: memref<?xf32>, %y: memref<?xf32>, %a: f32) {
 
 // y = a*x + x never reads y: no axpy. It is ew.axpbyz (z = a*x + b*y) derived with
 // b = 1 and its two inputs one array, which computes the same bits.
-// CHECK-LABEL: func.func @axpy_x_twice
-// CHECK-NOT: linalg.generic
-// CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK: "kernel.launch"(%arg1, %arg0, %arg0, %arg2, %[[ONE]]) {b = 1.000000e+00 : f64, callee = @axpbyz_f64, {{.*}}template = "ew.axpbyz"}
+// CHECK-LABEL: func.func @axpy_x_twice(
+// CHECK-SAME: %[[X:[a-z0-9_-]+]]: memref<?xf64>, %[[Y:[a-z0-9_-]+]]: memref<?xf64>, %[[A:[a-z0-9_-]+]]: f64)
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[X]], %[[X]], %[[A]], %[[ONE]]) {b = 1.000000e+00 : f64, callee = @axpbyz_f64, {{.*}}template = "ew.axpbyz"}
+// CHECK-NEXT: return
 // REMARK: remark: matched ew.axpbyz with b = 1 (1 op) -> @axpbyz_f64
 func.func @axpy_x_twice(%x: memref<?xf64>, %y: memref<?xf64>, %a: f64) {
   linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}

@@ -28,6 +28,21 @@ def children(node: c_ast.Node) -> list[c_ast.Node]:
     return [child for _, child in named_children(node)]
 
 
+def subtree(node: c_ast.Node) -> list[c_ast.Node]:
+    """Every node of the subtree, `node` included."""
+    found, stack = [], [node]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(children(current))
+    return found
+
+
+def mentions(node: c_ast.Node, name: str) -> bool:
+    """Whether the subtree names `name` at all (read, written, its address taken)."""
+    return any(isinstance(n, c_ast.ID) and n.name == name for n in subtree(node))
+
+
 def child_at(node: c_ast.Node, name: str) -> c_ast.Node:
     """The child in slot `name` (as `named_children` names it)."""
     if "[" not in name:

@@ -17,7 +17,7 @@ from typing import TypeGuard, cast
 
 from pycparser import c_ast
 
-from polylift.frontend.c.scan import children
+from polylift.frontend.c.scan import children, mentions
 from polylift.frontend.rewrite.blocks import rewrite_blocks
 
 
@@ -41,7 +41,7 @@ def _moved(items: list[c_ast.Node], function: c_ast.Compound) -> list[c_ast.Node
                     result[position] = moved
                     del result[start]
                 break
-            if _mentions(statement, decl.name):
+            if mentions(statement, decl.name):
                 break
     return result
 
@@ -56,23 +56,12 @@ def _assigns(node: c_ast.Node, name: str) -> TypeGuard[c_ast.Assignment]:
         and isinstance(node.lvalue, c_ast.ID) and node.lvalue.name == name
 
 
-def _mentions(node: c_ast.Node, name: str) -> bool:
-    """Whether the subtree names `name` at all (read, written, its address taken)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if isinstance(current, c_ast.ID) and current.name == name:
-            return True
-        stack.extend(children(current))
-    return False
-
-
 def _only_assignment(function: c_ast.Compound, name: str,
                      statement: c_ast.Assignment) -> bool:
     """Whether `statement` is the one place of the function that gives `name` a value
     (no other assignment or address taken; steps only move it), and its value does not
     read `name`."""
-    if _mentions(statement.rvalue, name):
+    if mentions(statement.rvalue, name):
         return False
     stack: list[c_ast.Node] = [function]
     while stack:

@@ -33,10 +33,11 @@ from pycparser import c_ast
 
 from polylift.frontend.c.scan import (
     assigned_names,
-    children,
     declared_names,
     has_side_effects,
+    mentions,
     named_children,
+    subtree,
 )
 from polylift.frontend.c.source import int_literal, unsupported
 from polylift.frontend.rewrite.blocks import rewrite_blocks, with_children
@@ -84,7 +85,7 @@ def _walked(items: list[c_ast.Node]) -> list[c_ast.Node]:
             continue
         try:
             named = [i for i in range(position + 1, len(result))
-                     if _names(result[i], decl.name)]
+                     if mentions(result[i], decl.name)]
             nest = result[named[0]]
             if len(named) != 1:
                 outside = [result[i] for i in named if not _steps_in(result[i], decl.name)]
@@ -100,7 +101,7 @@ def _walked(items: list[c_ast.Node]) -> list[c_ast.Node]:
 
 
 def _steps_in(node: c_ast.Node, name: str) -> list[c_ast.Node]:
-    return [n for n in _subtree(node) if _is_step(n, name)]
+    return [n for n in subtree(node) if _is_step(n, name)]
 
 
 def _is_step(node: c_ast.Node, name: str) -> bool:
@@ -112,9 +113,23 @@ def _is_step(node: c_ast.Node, name: str) -> bool:
     return False
 
 
+def _amount(step: c_ast.Node, name: str) -> int:
+    """How far the step `step` of `name` (`_is_step`) moves it, in elements."""
+    match step:
+        case c_ast.UnaryOp(op=op):
+            return 1 if "+" in op else -1
+        case c_ast.Assignment(op=op, rvalue=amount):
+            value = int_literal(amount)
+            if value is None:
+                raise _Refused("it is stepped by an amount that is not an integer literal",
+                               step)
+            return value if op == "+=" else -value
+    raise AssertionError(f"not a step of {name}")
+
+
 def _nest(nest: c_ast.For, name: str) -> c_ast.For:
     """The loop nest with the pointer `name` read at its subscripts, its steps dropped."""
-    for node in _subtree(nest):
+    for node in subtree(nest):
         if isinstance(node, _JUMPS):
             raise _Refused("its loop nest has a break, continue, goto or return", node)
     changed = _changed_in(nest)
@@ -122,7 +137,7 @@ def _nest(nest: c_ast.For, name: str) -> c_ast.For:
         raise _Refused("its loop nest declares another variable of its name", nest)
     chain: list[c_ast.For] = [nest]
     while True:
-        inner = [s for s in _statements(chain[-1].stmt) if _names(s, name)]
+        inner = [s for s in _statements(chain[-1].stmt) if mentions(s, name)]
         if len(inner) == 1 and isinstance(inner[0], c_ast.For):
             chain.append(inner[0])
         else:
@@ -130,10 +145,9 @@ def _nest(nest: c_ast.For, name: str) -> c_ast.For:
     loops = [_loop(loop, name, changed) for loop in chain]
     if len({loop.counter for loop in loops}) != len(loops):
         raise _Refused("two loops of its nest have the same counter", nest)
-    counted = _Body(name, loops, 0)
-    for statement in _statements(chain[-1].stmt):
-        counted.statement(statement)
-    body = _Body(name, loops, counted.steps)
+    per_iteration = sum(_amount(step, name) for statement in _statements(chain[-1].stmt)
+                        for step in _steps_in(statement, name))
+    body = _Body(name, loops, per_iteration)
     statements = [body.statement(s) for s in _statements(chain[-1].stmt)]
     innermost = copy.copy(chain[-1])
     innermost.stmt = _block(chain[-1].stmt, [s for s in statements if s is not None])
@@ -163,7 +177,7 @@ def _loop(loop: c_ast.For, name: str, changed: set[str]) -> _Loop:
 def _changed_in(nest: c_ast.For) -> set[str]:
     """Every name the nest assigns or declares, its loops' counters included: a bound
     naming one may differ from one pass to the next."""
-    counters = {init.lvalue.name for node in _subtree(nest)
+    counters = {init.lvalue.name for node in subtree(nest)
                 if isinstance(node, c_ast.For)
                 and isinstance(init := node.init, c_ast.Assignment)
                 and isinstance(init.lvalue, c_ast.ID)}
@@ -199,7 +213,7 @@ class _Body:
 
     def statement(self, node: c_ast.Node) -> c_ast.Node | None:
         """The statement with the pointer read at its subscripts; None for a step alone."""
-        if not _names(node, self.name):
+        if not mentions(node, self.name):
             return node
         if isinstance(node, _CONTROL):
             raise _Refused("it is named under a test or in an inner block or loop", node)
@@ -207,26 +221,15 @@ class _Body:
         if amount is not None:
             self.steps += amount
             return None
-        mentions = sum(isinstance(n, c_ast.ID) and n.name == self.name for n in _subtree(node))
-        if mentions > 1 and any(_is_step(n, self.name) for n in _subtree(node)):
+        named = sum(isinstance(n, c_ast.ID) and n.name == self.name for n in subtree(node))
+        if named > 1 and any(_is_step(n, self.name) for n in subtree(node)):
             raise _Refused("a statement that steps it names it twice (unsequenced in C)",
                            node)
         return self._read(node)
 
     def _step(self, node: c_ast.Node) -> int | None:
         """How far `node` moves the pointer, if it is a step of it."""
-        match node:
-            case c_ast.UnaryOp(op=op, expr=c_ast.ID(name=name)) if name == self.name \
-                    and op in ("++", "p++", "--", "p--"):
-                return 1 if "+" in op else -1
-            case c_ast.Assignment(op="+=" | "-=" as op, lvalue=c_ast.ID(name=name),
-                                  rvalue=amount) if name == self.name:
-                value = int_literal(amount)
-                if value is None:
-                    raise _Refused("it is stepped by an amount that is not an integer literal",
-                                   node)
-                return value if op == "+=" else -value
-        return None
+        return _amount(node, self.name) if _is_step(node, self.name) else None
 
     def _read(self, node: c_ast.Node) -> c_ast.Node:
         """`node` with `*p`, `*p++`, `*++p` and `p[e]` written as subscripts."""
@@ -295,21 +298,8 @@ def _replace(node: c_ast.Node, old: c_ast.Node, new: c_ast.Node) -> c_ast.Node:
                                 for slot, child in named_children(node)})
 
 
-def _subtree(node: c_ast.Node) -> list[c_ast.Node]:
-    found, stack = [], [node]
-    while stack:
-        current = stack.pop()
-        found.append(current)
-        stack.extend(children(current))
-    return found
-
-
-def _names(node: c_ast.Node, name: str) -> bool:
-    return name in _ids(node)
-
-
 def _ids(node: c_ast.Node) -> set[str]:
-    return {n.name for n in _subtree(node) if isinstance(n, c_ast.ID)}
+    return {n.name for n in subtree(node) if isinstance(n, c_ast.ID)}
 
 
 def _minus(a: c_ast.Node, b: c_ast.Node) -> c_ast.Node:

@@ -54,6 +54,11 @@ def replace_use(use: ir.OpOperand, new: ir.Value) -> None:
     use.owner.operands[use.operand_number] = new
 
 
+def set_operand(op: Op, index: int, value: ir.Value) -> None:
+    """Make operand `index` of `op` read `value`."""
+    op.operation.operands[index] = value
+
+
 def move_before(op: Op, anchor: Op) -> None:
     """Move `op` to just before `anchor`."""
     op.operation.move_before(anchor.operation)

@@ -15,6 +15,8 @@ same function on every input, and raises `NotAnIdiom` otherwise:
   the constant d / 2 rounded down (any other, `(x + 5) / 9`, is a different function),
   for any other d the value `d / 2` itself. `x > 0` may stand for `x >= 0` (both arms
   are 0 at x == 0), and the sum may be written `k + x`.
+- `a > b ? b : a` of two pixels compared as C promotes them (extended to int) is the
+  min or max of the extended pixels, truncated back to the pixel's type.
 - `x < 0 ? 0 - x : x` and `x > 0 ? x : 0 - x` (strict or not) are abs(x) for integers,
   where -0 is 0; not for floats, whose -0 and NaN they treat otherwise.
 """
@@ -64,8 +66,7 @@ def select_node(owner: ir.OpView, node: NodeOf) -> Node:
     cmp = cond.owner
     if isinstance(cmp, ir.Operation | ir.OpView) and cmp.operands and \
             cmp.operands[0].type != then_value.type:
-        # Payload nodes carry no types: the arms must have the compared values' type.
-        raise NotAnIdiom("select is not a max or min (it compares values of another type)")
+        return _narrow_min_max(owner, node)
     big, strict, small, integer = _comparison(cond, node)
     then, other = node(then_value), node(else_value)
     if (then, other) in ((big, small), (small, big)):
@@ -79,6 +80,23 @@ def select_node(owner: ir.OpView, node: NodeOf) -> Node:
         if found is not None:
             return found
     raise NotAnIdiom("select is not a max, min, clamp, abs or rounding division")
+
+
+def _narrow_min_max(owner: ir.OpView, node: NodeOf) -> Node:
+    """`a > b ? b : a` of two pixels compared as C promotes them (both zero- or both
+    sign-extended to int): the min or max of the extended values, truncated back, which
+    is the pixel picked. Payload nodes carry no types, so the extensions stay in the
+    node; any other select comparing values of another type is no template operator."""
+    _, then_value, else_value = owner.operands
+    big, strict, small, integer = _comparison(owner.operands[0], node)
+    then, other = node(then_value), node(else_value)
+    match big, small:
+        case Apply(ext, (b,)), Apply(ext2, (s,)) if ext == ext2 and ext in ("zext", "sext"):
+            if integer and (then, other) in ((b, s), (s, b)):
+                picked = apply("max" if then == b else "min", apply(ext, then),
+                               apply(ext, other))
+                return apply("trunc", picked)
+    raise NotAnIdiom("select is not a max or min (it compares values of another type)")
 
 
 def _clamp(big: Node, small: Node, then: Node, other: Node) -> Node | None:

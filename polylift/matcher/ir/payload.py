@@ -14,7 +14,17 @@ from collections.abc import Callable
 from polylift.matcher.ir.conditions import NotACondition, condition_node
 from polylift.matcher.ir.idioms import NotAnIdiom, select_node
 from polylift.matcher.ir.ir_model import Unsupported, constant_value
-from polylift.matcher.ir.tree import Arg, Const, Index, Node, Val, apply
+from polylift.matcher.ir.tree import (
+    Apply,
+    Arg,
+    Const,
+    Index,
+    Node,
+    Val,
+    apply,
+    children,
+    with_children,
+)
 from polylift.mlir import ir
 
 # Payload ops the matcher understands, by name: the template operator they stand for.
@@ -170,8 +180,8 @@ class _Reader:
             test = condition_node(owner.operands[0], self.node)
         except NotACondition:
             raise Unsupported(reason) from None
-        return apply("select", test, self.node(owner.operands[1]),
-                     self.node(owner.operands[2]))
+        return apply("select", test, assume(self.node(owner.operands[1]), test, True),
+                     assume(self.node(owner.operands[2]), test, False))
 
     def truth_value(self, owner: ir.OpView) -> Node:
         """A comparison used as a number (`x * (x > 0)`: C converts the int 0 or 1 to
@@ -210,6 +220,16 @@ class _Reader:
         if isinstance(owner.operands[0].type, ir.IndexType) and not isinstance(inner, Index):
             raise Unsupported("payload converts an index that is no loop counter")
         return inner
+
+
+def assume(node: Node, test: Node, truth: bool) -> Node:
+    """`node` where `test` is known to be `truth`: a select on the same test is the arm
+    it picks. If-conversion selects a harmless divisor where an arm is not taken
+    (`c ? n / (c ? d : 1) : n`); read in its arm, that divisor is `d` again."""
+    match node:
+        case Apply("select", (inner, then, other)) if inner == test:
+            return assume(then if truth else other, test, truth)
+    return with_children(node, [assume(child, test, truth) for child in children(node)])
 
 
 def _is_i1(value: ir.Value) -> bool:

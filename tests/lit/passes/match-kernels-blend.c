@@ -205,12 +205,44 @@ void overlay_le(int n, uint8_t *restrict a, uint8_t *restrict b, uint8_t *restri
     o[i] = a[i] <= 128 ? 2 * a[i] * b[i] / 255 : 255 - 2 * (255 - a[i]) * (255 - b[i]) / 255;
 }
 
-// A division by a pixel in the arm not taken where it is 0: both arms cannot run, the
-// loop stays.
+// Darken written with `if`/`else` into a local, compared the other way round: the
+// pixels are compared as C promotes them (to int) and the one picked is stored, which
+// is min(b, a) of the pixels; the branch reads only pixels the condition read.
+// CHECK-LABEL: func.func @darken_if_else(
+// CHECK-SAME: %[[N:[a-z0-9_-]+]]: index, %[[A:[a-z0-9_-]+]]: memref<?xi8> {llvm.noalias}, %[[B:[a-z0-9_-]+]]: memref<?xi8> {llvm.noalias}, %[[O:[a-z0-9_-]+]]: memref<?xi8> {llvm.noalias}
+// CHECK: %[[SA:[a-z0-9_-]+]] = memref.subview %[[A]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[SB:[a-z0-9_-]+]] = memref.subview %[[B]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: %[[SO:[a-z0-9_-]+]] = memref.subview %[[O]][0] [%{{[a-z0-9_]+}}] [1]
+// CHECK: "kernel.launch"(%[[SO]], %[[SB]], %[[SA]]) {callee = @blend_darken_u8, source_order_matches = true, template = "blend.darken"}
+// CHECK-NOT: linalg.generic
+void darken_if_else(int n, uint8_t *restrict a, uint8_t *restrict b, uint8_t *restrict o)
+{
+  for (int i = 0; i < n; i++) {
+    uint8_t px;
+    if (a[i] > b[i]) px = b[i]; else px = a[i];
+    o[i] = px;
+  }
+}
+
+// Near miss: signed pixels, promoted by sign extension: their minimum is another
+// function of the bits than the unsigned template's.
+// CHECK-LABEL: func.func @darken_signed(
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic
+// REMARK: remark: no template matches linalg.generic; closest blend.darken: payload has 'sext' where the template reads a[i]
+void darken_signed(int n, int8_t *restrict a, int8_t *restrict b, int8_t *restrict o)
+{
+  for (int i = 0; i < n; i++)
+    o[i] = a[i] > b[i] ? b[i] : a[i];
+}
+
+// The arm not taken where b[i] is 255 reads a[i], which the body reads nowhere else:
+// evaluating both arms may read out of bounds, so the loop stays (its division by
+// 255 - b[i], which may be 0 there, alone would divide by 1 where the arm is not taken).
 // CHECK-LABEL: func.func @color_dodge(
 // CHECK-NOT: kernel.launch
 // CHECK: scf.if
-// RAISE: remark: not raised: evaluating both arms of the branch may trap: an integer division by a value that may be zero in the arm not taken
+// RAISE: remark: not raised: a branch reads an element that the body does not read whichever way it goes, so evaluating both arms may read out of bounds
 // REMARK: remark: no template matches the loop nest; closest blend.difference: the op compares otherwise than the template (a[i] > b[i])
 void color_dodge(int n, uint8_t *restrict a, uint8_t *restrict b, uint8_t *restrict o)
 {

@@ -94,20 +94,27 @@ func.func @running_max(%n: index, %x: memref<?xf32>, %r: memref<1xf32>) {
 
 // -----
 
-// A division by b[i] in the arm taken only where b[i] != 0: both arms cannot run.
+// A division by b[i] in the arm taken only where b[i] != 0: where that arm is not taken
+// it divides by 1 instead, so evaluating both arms cannot trap; the select keeps 0 there.
 // CHECK-LABEL: func.func @guarded_division
-// CHECK: affine.for
-// CHECK: scf.if
-// CHECK-NOT: linalg.generic
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel"]}
+// CHECK-NEXT: ^bb0(%[[B:.*]]: i32, %[[A:.*]]: i32, %{{.*}}: i32):
+// CHECK: %[[NZ:.*]] = arith.cmpi ne, %[[B]], %[[Z:.*]] : i32
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[D:.*]] = arith.select %[[NZ]], %[[B]], %[[ONE]] : i32
+// CHECK-NEXT: %[[Q:.*]] = arith.divsi %[[A]], %[[D]] : i32
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[NZ]], %[[Q]], %[[Z]] : i32
+// CHECK-NEXT: linalg.yield %[[S]] : i32
+// CHECK-NOT: scf.if
 func.func @guarded_division(%n: index, %a: memref<?xi32>, %b: memref<?xi32>, %o: memref<?xi32>) {
   affine.for %i = 0 to %n {
     %bv = affine.load %b[%i] : memref<?xi32>
+    %av = affine.load %a[%i] : memref<?xi32>
     %z = arith.constant 0 : i32
     %nz = arith.cmpi ne, %bv, %z : i32
     scf.if %nz {
-      %av = affine.load %a[%i] : memref<?xi32>
-      // expected-remark@+1 {{not raised: evaluating both arms of the branch may trap: an integer division by a value that may be zero in the arm not taken}}
       %q = arith.divsi %av, %bv : i32
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
       affine.store %q, %o[%i] : memref<?xi32>
     } else {
       affine.store %z, %o[%i] : memref<?xi32>
@@ -118,10 +125,42 @@ func.func @guarded_division(%n: index, %a: memref<?xi32>, %b: memref<?xi32>, %o:
 
 // -----
 
-// Near miss: a division by the constant -1 may overflow (INT_MIN / -1).
+// A remainder in the else arm of a branch yielding a value: its divisor is 1 where the
+// then arm is taken.
+// CHECK-LABEL: func.func @guarded_remainder
+// CHECK: linalg.generic
+// CHECK: %[[Z:.*]] = arith.cmpi eq
+// CHECK: %[[D:.*]] = arith.select %[[Z]], %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[R:.*]] = arith.remui %{{.*}}, %[[D]] : i32
+// CHECK-NEXT: arith.select %[[Z]], %{{.*}}, %[[R]] : i32
+func.func @guarded_remainder(%n: index, %a: memref<?xi32>, %b: memref<?xi32>, %o: memref<?xi32>) {
+  affine.for %i = 0 to %n {
+    %bv = affine.load %b[%i] : memref<?xi32>
+    %av = affine.load %a[%i] : memref<?xi32>
+    %z = arith.constant 0 : i32
+    %zero = arith.cmpi eq, %bv, %z : i32
+    %v = scf.if %zero -> (i32) {
+      scf.yield %av : i32
+    } else {
+      %r = arith.remui %av, %bv : i32
+      scf.yield %r : i32
+    }
+    // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+    affine.store %v, %o[%i] : memref<?xi32>
+  }
+  return
+}
+
+// -----
+
+// A division by the constant -1 may overflow (INT_MIN / -1) where the arm is not taken:
+// it divides by 1 there.
 // CHECK-LABEL: func.func @minus_one
-// CHECK: scf.if
-// CHECK-NOT: linalg.generic
+// CHECK: linalg.generic
+// CHECK: %[[M1:.*]] = arith.constant -1 : i32
+// CHECK: %[[D:.*]] = arith.select %{{.*}}, %[[M1]], %{{.*}} : i32
+// CHECK-NEXT: arith.divsi %{{.*}}, %[[D]] : i32
+// CHECK-NOT: scf.if
 func.func @minus_one(%n: index, %a: memref<?xi32>, %o: memref<?xi32>) {
   affine.for %i = 0 to %n {
     %av = affine.load %a[%i] : memref<?xi32>
@@ -129,8 +168,8 @@ func.func @minus_one(%n: index, %a: memref<?xi32>, %o: memref<?xi32>) {
     %m1 = arith.constant -1 : i32
     %pos = arith.cmpi sgt, %av, %z : i32
     scf.if %pos {
-      // expected-remark@+1 {{not raised: evaluating both arms of the branch may trap: an integer division by a value that may be zero in the arm not taken}}
       %q = arith.divsi %av, %m1 : i32
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
       affine.store %q, %o[%i] : memref<?xi32>
     } else {
       affine.store %z, %o[%i] : memref<?xi32>
@@ -164,11 +203,46 @@ func.func @conditional_read(%n: index, %c: memref<?xf32>, %a: memref<?xf32>, %o:
 
 // -----
 
-// Near miss: the arms store different elements.
+// Each arm stores an element of both arrays: two selects, two stores (the then arm's
+// order), which the raising then splits into two maps.
+// CHECK-LABEL: func.func @two_outputs
+// CHECK: linalg.generic {{.*}}outs(%{{.*}} : memref<?xf32, strided<[1]>>)
+// CHECK-NEXT: ^bb0(%[[C1:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[P1:.*]] = arith.cmpf ogt, %[[C1]], %[[Z1:.*]] : f32
+// CHECK-NEXT: %[[S1:.*]] = arith.select %[[P1]], %[[C1]], %[[Z1]] : f32
+// CHECK-NEXT: linalg.yield %[[S1]] : f32
+// CHECK: linalg.generic {{.*}}outs(%{{.*}} : memref<?xf32, strided<[1]>>)
+// CHECK-NEXT: ^bb0(%[[C2:.*]]: f32, %{{.*}}: f32):
+// CHECK: %[[P2:.*]] = arith.cmpf ogt, %[[C2]], %[[Z2:.*]] : f32
+// CHECK-NEXT: %[[S2:.*]] = arith.select %[[P2]], %[[Z2]], %[[C2]] : f32
+// CHECK-NEXT: linalg.yield %[[S2]] : f32
+// CHECK-NOT: scf.if
+func.func @two_outputs(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %cv = affine.load %c[%i] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %cv, %z : f32
+    scf.if %pos {
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+      affine.store %cv, %o[%i] : memref<?xf32>
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+      affine.store %z, %p[%i] : memref<?xf32>
+    } else {
+      affine.store %z, %o[%i] : memref<?xf32>
+      %again = affine.load %c[%i] : memref<?xf32>
+      affine.store %again, %p[%i] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Near miss: the arms store different elements of one array.
 // CHECK-LABEL: func.func @different_elements
 // CHECK: scf.if
 // CHECK-NOT: linalg.generic
-func.func @different_elements(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memref<?xf32>) {
+func.func @different_elements(%n: index, %c: memref<?xf32>, %o: memref<?xf32>) {
   affine.for %i = 0 to %n {
     %cv = affine.load %c[%i] : memref<?xf32>
     %z = arith.constant 0.0 : f32
@@ -177,7 +251,7 @@ func.func @different_elements(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %
       affine.store %cv, %o[%i] : memref<?xf32>
     } else {
       // expected-remark@+1 {{not raised: the arms of a branch store different elements}}
-      affine.store %cv, %p[%i] : memref<?xf32>
+      affine.store %cv, %o[%i + 1] : memref<?xf32>
     }
   }
   return
@@ -185,22 +259,101 @@ func.func @different_elements(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %
 
 // -----
 
-// Near miss: an arm that stores twice has another effect than one element.
-// CHECK-LABEL: func.func @two_stores
+// Near miss: only the then arm stores p[i], which the body does not read: the else arm
+// cannot keep it.
+// CHECK-LABEL: func.func @one_arm_stores_more
 // CHECK: scf.if
 // CHECK-NOT: linalg.generic
-func.func @two_stores(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memref<?xf32>) {
+func.func @one_arm_stores_more(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memref<?xf32>) {
   affine.for %i = 0 to %n {
     %cv = affine.load %c[%i] : memref<?xf32>
     %z = arith.constant 0.0 : f32
     %pos = arith.cmpf ogt, %cv, %z : f32
     scf.if %pos {
-      // expected-remark@+1 {{not raised: a branch of the body does more than compute one element or value ('affine.store')}}
+      // expected-remark@+1 {{not raised: one arm of a branch stores an element that the body does not read, so the other arm cannot keep it}}
       affine.store %cv, %p[%i] : memref<?xf32>
       affine.store %cv, %o[%i] : memref<?xf32>
     } else {
       affine.store %z, %o[%i] : memref<?xf32>
     }
+  }
+  return
+}
+
+// -----
+
+// Near miss: an arm stores into an array twice.
+// CHECK-LABEL: func.func @stores_twice
+// CHECK: scf.if
+// CHECK-NOT: linalg.generic
+func.func @stores_twice(%n: index, %c: memref<?xf32>, %o: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %cv = affine.load %c[%i] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %cv, %z : f32
+    scf.if %pos {
+      affine.store %cv, %o[%i] : memref<?xf32>
+      // expected-remark@+1 {{not raised: an arm of a branch stores twice into one array}}
+      affine.store %z, %o[%i] : memref<?xf32>
+    } else {
+      affine.store %z, %o[%i] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Near miss: an arm reads an array after storing into it (the read would see the store).
+// CHECK-LABEL: func.func @read_after_store
+// CHECK: scf.if
+// CHECK-NOT: linalg.generic
+func.func @read_after_store(%n: index, %c: memref<?xf32>, %o: memref<?xf32>, %p: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %cv = affine.load %c[%i] : memref<?xf32>
+    %ov = affine.load %o[%i] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %cv, %z : f32
+    scf.if %pos {
+      affine.store %cv, %o[%i] : memref<?xf32>
+      // expected-remark@+1 {{not raised: an arm of a branch reads an array after it stores into it}}
+      %again = affine.load %o[%i] : memref<?xf32>
+      affine.store %again, %p[%i] : memref<?xf32>
+    } else {
+      affine.store %z, %p[%i] : memref<?xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// Both arms read at a flat subscript they compute again (`r*n + c`), the element the
+// condition read: reading it where the arm is not taken reads nothing new.
+// CHECK-LABEL: func.func @recomputed_subscript
+// CHECK-NOT: scf.if
+// CHECK: %[[V:.*]] = memref.load %[[IN:.*]][%[[K:.*]]] : memref<?xf32>
+// CHECK: %[[K2:.*]] = arith.addi
+// CHECK-NEXT: %[[W:.*]] = memref.load %[[IN]][%[[K2]]] : memref<?xf32>
+// CHECK: arith.select %{{.*}}, %[[W]], %{{.*}} : f32
+// CHECK-NOT: scf.if
+func.func @recomputed_subscript(%n: index, %s: index, %in: memref<?xf32>, %o: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %r = arith.muli %i, %s : index
+    %k = arith.addi %r, %i : index
+    %v = memref.load %in[%k] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %v, %z : f32
+    %w = scf.if %pos -> (f32) {
+      %r2 = arith.muli %i, %s : index
+      %k2 = arith.addi %r2, %i : index
+      %x = memref.load %in[%k2] : memref<?xf32>
+      scf.yield %x : f32
+    } else {
+      scf.yield %z : f32
+    }
+    // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+    affine.store %w, %o[%i] : memref<?xf32>
   }
   return
 }
@@ -217,7 +370,7 @@ func.func @guarded_computed_read(%n: index, %s: index, %in: memref<?xf32>, %o: m
     %k = arith.muli %i, %s : index
     %valid = arith.cmpi slt, %k, %n : index
     %v = scf.if %valid -> (f32) {
-      // expected-remark@+1 {{not raised: a branch reads at a subscript that is not affine ('memref.load'), which cannot be proven in bounds where the branch does not run, so its arms cannot both be evaluated}}
+      // expected-remark@+1 {{not raised: a branch reads an element that the body does not read whichever way it goes, so evaluating both arms may read out of bounds}}
       %x = memref.load %in[%k] : memref<?xf32>
       scf.yield %x : f32
     } else {

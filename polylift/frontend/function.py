@@ -18,6 +18,7 @@ from polylift.frontend.emit.state import ArgSlot, Array, Located, Scalar
 from polylift.frontend.emit.stmt import StmtLowering
 from polylift.frontend.index.delinearize import Plan
 from polylift.frontend.rewrite.constants import fold_ifs
+from polylift.frontend.rewrite.dereferences import subscript_dereferences
 from polylift.frontend.rewrite.inline import Inliner
 from polylift.frontend.rewrite.late_pointers import initialize_late_pointers
 from polylift.frontend.rewrite.structure import RESULT, structured_body
@@ -190,6 +191,7 @@ class FunctionLowering(StmtLowering):
         body = index_walked_pointers(initialize_late_pointers(func.body))
         body = structured_body(body, self.result_type is not None)
         body = Inliner(self.unit, self.static_control).body(body)
+        body = subscript_dereferences(body, _param_decls(func))
         names = frozenset(str(p.name) for p in _param_decls(func)) | declared_names(body)
         body = cast(c_ast.Compound, fold_ifs(body, self.unit, names))
         fixed: set[str] = {str(p.name) for p in _param_decls(func)} - assigned_names(body)

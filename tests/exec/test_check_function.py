@@ -127,3 +127,50 @@ def test_walked_pointers_lift_and_check(backend: str, tmp_path: Path,
     assert status == 0, out
     assert out.startswith("scale_rows: BIT-EXACT"), out
     assert "ew.muls2d" in out
+
+
+DEREFERENCES = """\
+#include <stdio.h>
+#include <stdlib.h>
+void norm_sq(int n, const double *x, double *result) {
+  double s = 0.0;
+  for (int i = 0; i < n; i++)
+    s += *(x + i) * *(x + i);
+  *result = s;
+}
+int main(void) {
+  int n = 257;
+  double *x = malloc(sizeof(double) * n), r;
+  for (int k = 0; k < n; k++) x[k] = (double)(k % 13) / 7 - 0.75;
+  norm_sq(n, x, &r);
+  printf("%.17g\\n", r);
+  return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["ref", "host"])
+def test_dereferences_lift_and_check(backend: str, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str],
+                                     monkeypatch: pytest.MonkeyPatch):
+    """`*result = s` and `*(x + i)` are the subscripts C defines them as."""
+    monkeypatch.chdir(tmp_path)
+    Path("deref.c").write_text(DEREFERENCES)
+    status = main(["check", "deref.c", "--function", "norm_sq", "--backend", backend])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    # The host's sum of squares is reassociated, within the template's ULP bound.
+    verdicts = ("BIT-EXACT",) if backend == "ref" else ("BIT-EXACT", "PASS")
+    assert out.startswith(tuple(f"norm_sq: {v} " for v in verdicts)), out
+    assert "red.sumsq" in out
+
+
+def test_a_file_without_main_is_told_why(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch):
+    """A file of functions alone: the check names the missing main, not a linker dump."""
+    monkeypatch.chdir(tmp_path)
+    Path("lib.c").write_text(DEREFERENCES[:DEREFERENCES.index("int main")])
+    assert main(["check", "lib.c", "--function", "norm_sq"]) == 1
+    out = capsys.readouterr().out
+    assert "error: the program defines no main" in out, out
+    assert "undefined reference" not in out, out

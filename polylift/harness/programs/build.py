@@ -102,8 +102,16 @@ def _link(tc: Toolchain, objects: Sequence[Path], exe: str, flags: BenchFlags,
     shims = [str(lib.path) for lib in libraries]
     needs = [arg for lib in libraries for arg in lib.link_args]
     names = tuple(o.name for o in objects)
-    tc.produce([tc.gcc(), *names, *shims, *needs, *flags.link_args, "-o", exe],
-               f"linking {exe}", CommandFiles(names, (exe,)))
+    try:
+        tc.produce([tc.gcc(), *names, *shims, *needs, *flags.link_args, "-o", exe],
+                   f"linking {exe}", CommandFiles(names, (exe,)))
+    except BuildError as exc:
+        if "undefined reference to `main'" in str(exc):
+            raise BuildError("the program defines no main: a check runs the program's own "
+                             "main, which calls the kernel on the program's inputs (a file "
+                             "of functions alone is checked from a program that calls "
+                             "them)") from None
+        raise
     return tc.workdir / exe
 
 

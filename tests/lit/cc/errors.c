@@ -23,7 +23,7 @@ void use_while(int n, double A[n])
 void use_pointer(int n, double *A)
 {
   for (int i = 0; i < n; i++)
-    *(A + i) = 1.0;
+    *(A - i) = 1.0;
 }
 // PTR: errors.c:26:7: error: unsupported pointer dereference
 

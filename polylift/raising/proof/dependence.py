@@ -139,8 +139,10 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
 
     Distributing the loops around `first` (textually earlier) and `second` runs every
     instance of `first` before every instance of `second`. That is legal unless an
-    instance of `second` that came earlier in the common loops touches an element
-    that a later instance of `first` also touches, one of the two writing it.
+    instance of `second` touches an element that an instance of `first` touches later,
+    one of the two writing it: a later iteration of the common loops, or the same one
+    where `second`'s access runs first (a read loaded ahead of `first`'s store, as
+    `v0 = x[i]; v1 = x[i+1]; x[i] = f(v0, v1); x[i+1] = g(v0, v1)` loads both).
     """
     depth = _common_depth(first, second)
     params = Namer()
@@ -150,12 +152,62 @@ def reversed_dependence(first: Statement, second: Statement) -> Access | None:
             if acc_a.memref != acc_b.memref or not (acc_a.write or acc_b.write):
                 continue
             _name_params(params, acc_a, acc_b, first, second)
-            found = _settled(b, acc_b, a, acc_a, _lex_rows(b, a, depth))
-            if found is None:
-                found = not _conflict_set(b, acc_b, a, acc_a, _lex_before(b, a, depth)).is_empty()
-            if found:
+            if _reversed(a, acc_a, b, acc_b, depth):
                 return acc_b
     return None
+
+
+def _reversed(a: _Instance, acc_a: Access, b: _Instance, acc_b: Access, depth: int) -> bool:
+    """Whether an instance of `b`'s access touches `a`'s element before `a` does."""
+    orders, extra = _lex_rows(b, a, depth), _lex_before(b, a, depth)
+    if depth and _in_memory(acc_a) and _in_memory(acc_b) and runs_before(acc_b.op, acc_a.op):
+        orders.append(_same_rows(a, b, depth))
+        same = " and ".join(f"{b.tag}{m} = {a.tag}{m}" for m in range(depth))
+        extra = f"({extra} or ({same}))"
+    found = _settled(b, acc_b, a, acc_a, orders)
+    if found is None:
+        found = not _conflict_set(b, acc_b, a, acc_a, extra).is_empty()
+    return found
+
+
+def _in_memory(acc: Access) -> bool:
+    """Whether the access is a load or store of the program's, whose op runs where it
+    touches the element (a temporary's read stands at the loop computing its value)."""
+    return acc.loaded is None and acc.op.name in _MEMORY_OPS
+
+
+_MEMORY_OPS = ("affine.load", "affine.store", "memref.load", "memref.store")
+
+
+def _same_rows(a: _Instance, b: _Instance, depth: int) -> list[Row]:
+    """The first `depth` counters of `a` and `b` equal: one iteration of common loops."""
+    return [Row(((f"{a.tag}{m}", 1), (f"{b.tag}{m}", -1)), 0, equal=True)
+            for m in range(depth)]
+
+
+def runs_before(x: ir.Operation, y: ir.Operation) -> bool:
+    """Whether `x` runs before `y` in one iteration of the loops around both: the op
+    holding `x` comes first in the innermost block that holds both."""
+    holders_of_y = _holders(y)
+    for holder_x in _holders(x):
+        for holder_y in holders_of_y:
+            if holder_x.block == holder_y.block:
+                if holder_x == holder_y:
+                    return False
+                for op in holder_x.block.operations:
+                    if op.operation == holder_x:
+                        return True
+                    if op.operation == holder_y:
+                        return False
+    return False
+
+
+def _holders(op: ir.Operation) -> list[ir.Operation]:
+    """`op` and the ops around it, innermost first."""
+    found = [op.operation]
+    while found[-1].parent is not None and found[-1].parent.name != "builtin.module":
+        found.append(found[-1].parent.operation)
+    return found
 
 
 def carried_self_dependence(stmt: Statement, read: Access) -> bool:

@@ -112,6 +112,47 @@ func.func @no_fission(%n: index, %A: memref<?xf64>, %B: memref<?xf64>) {
 
 // -----
 
+// A swap: S2 stores into b the a[i] loaded before S1's store overwrote it. Fission would
+// run every S1 first, and S2 would read the new a[i]: the same iteration's order counts.
+// CHECK-LABEL: func.func @swap
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @swap(%n: index, %a: memref<?xf32>, %b: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{not raised: loop fission would reverse a dependence between two stores of this nest}}
+    %t = affine.load %a[%i] : memref<?xf32>
+    %u = affine.load %b[%i] : memref<?xf32>
+    affine.store %u, %a[%i] : memref<?xf32>
+    affine.store %t, %b[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A rotation of pairs in place (rope): both elements are loaded before either store.
+// CHECK-LABEL: func.func @rotate_pairs
+// CHECK: affine.for
+// CHECK-NOT: linalg.generic
+func.func @rotate_pairs(%n: index, %x: memref<?xf32>, %c: f32, %s: f32) {
+  affine.for %i = 0 to %n step 2 {
+    // expected-remark@+1 {{not raised: loop fission would reverse a dependence between two stores of this nest}}
+    %v0 = affine.load %x[%i] : memref<?xf32>
+    %v1 = affine.load %x[%i + 1] : memref<?xf32>
+    %p = arith.mulf %v0, %c : f32
+    %q = arith.mulf %v1, %s : f32
+    %r0 = arith.subf %p, %q : f32
+    affine.store %r0, %x[%i] : memref<?xf32>
+    %p1 = arith.mulf %v0, %s : f32
+    %q1 = arith.mulf %v1, %c : f32
+    %r1 = arith.addf %p1, %q1 : f32
+    affine.store %r1, %x[%i + 1] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
 // A call has effects the pass cannot see through.
 // CHECK-LABEL: func.func @call
 // CHECK: affine.for

@@ -62,12 +62,15 @@ def source_files(paths: list[str]) -> list[Path]:
 def run_match_report(argv: list[str]) -> int:
     """The body of `polylift match-report`; a file that fails as a whole is a row too."""
     from polylift.bake.functions import function_rows, report_file
+    from polylift.harness.check import default_include_dirs
 
     args = _parser().parse_args(argv)
     files = []
     for path in source_files(args.paths):
+        # The file's own folder and a sibling include/ first, as check and bake read it.
+        includes = [*default_include_dirs(path), *args.includes]
         try:
-            rows = report_file(str(path), args.includes, args.defines, args.assume_noalias,
+            rows = report_file(str(path), includes, args.defines, args.assume_noalias,
                                args.templates)
         except PolyliftError as exc:  # the file as a whole (a syntax error, say)
             rows = function_rows([], [{"name": "(file)", "reason": exc.render()}], None)

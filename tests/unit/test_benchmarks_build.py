@@ -11,7 +11,7 @@ from polylift.harness.programs.links import linked_sources
 
 BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
 INCLUDE_DIR = BENCH_ROOT / "include"
-SUITES = ("linalg", "cnn", "image", "framework", "arrays")
+SUITES = ("linalg", "cnn", "image", "framework", "arrays", "kernels")
 PROGRAMS = sorted(p for suite in SUITES for p in (BENCH_ROOT / suite).glob("*.c"))
 CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off"]
 CHECKSUM_LINE = re.compile(r"^\S+ \d+ sum=\S+ hash=[0-9a-f]{16}$")
@@ -50,6 +50,21 @@ ARRAYS = {
     "blend_overlay", "blend_hard_light", "amax_ret", "vamax_f64", "argmax_ret", "iamax_abs",
 }
 
+# Single-function kernels in the styles of real code (DSP, vector math, array
+# loops, 8-bit blends, a transformer's pieces): benchmarks/kernels.
+KERNELS = {
+    "attn_scores", "attn_weighted", "autocorr", "axpy_third", "biquad", "clip_signal",
+    "cmul_interleaved", "col_mean", "conv1d_full", "crossfade", "cube_inplace", "cumsum",
+    "decimate", "delay_mix", "diff", "dot_walk", "energy_walk", "envelope", "exp_shift",
+    "fir_walk", "gain_offset", "gelu_tanh", "inc_inplace", "layernorm", "lerp",
+    "mean_positive", "moving_average", "mul_acc", "outer", "px_abs_diff", "px_alpha",
+    "px_color_burn", "px_color_dodge", "px_darken_if", "px_exclusion", "px_gray",
+    "px_invert", "px_lighten_if", "px_threshold", "recip_inplace", "residual_add", "rms",
+    "rmsnorm_w", "rope", "row_sum", "sad", "silu", "softmax_row", "split_sign", "sq_err",
+    "sum_positive", "swiglu", "vabs", "vmac_walk", "vmax2", "vsqrt", "where_select",
+    "window_apply", "xcorr", "zero_crossings",
+}
+
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")
 
 
@@ -83,7 +98,8 @@ def _compile(program: Path, out: Path, *extra: str) -> None:
 
 def test_every_suite_is_complete():
     for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE),
-                            ("framework", FRAMEWORK), ("arrays", ARRAYS)):
+                            ("framework", FRAMEWORK), ("arrays", ARRAYS),
+                            ("kernels", KERNELS)):
         found = {p.stem for p in (BENCH_ROOT / suite).glob("*.c")}
         assert found == expected, f"{suite}: missing {expected - found}, extra {found - expected}"
 

@@ -54,6 +54,20 @@ def test_rows_per_function_and_blockers(library: Path, capsys, tmp_path: Path) -
     assert [r["name"] for r in rows[str(library / "blas.c")]] == ["axpy", "find"]
 
 
+def test_a_sibling_include_folder_is_read_as_check_reads_it(tmp_path: Path, capsys) -> None:
+    """`suite/prog.c` including `"sizes.h"` from `include/` beside `suite/`: found
+    without -I, as `check` and `bake` find it."""
+    (tmp_path / "include").mkdir()
+    (tmp_path / "include" / "sizes.h").write_text("#define SCALE 2.0f\n")
+    (tmp_path / "suite").mkdir()
+    (tmp_path / "suite" / "prog.c").write_text(
+        '#include "sizes.h"\n'
+        "void scale(int n, float *restrict y) { for (int i = 0; i < n; i++) y[i] *= SCALE; }\n")
+    assert run_main(["match-report", str(tmp_path / "suite")]) == 0
+    text = capsys.readouterr().out
+    assert "1 functions: 1 translated, 0 skipped, 1 with a launch" in text, text
+
+
 def test_a_path_that_does_not_exist(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="no such file or directory"):
         run_main(["match-report", str(tmp_path / "missing")])

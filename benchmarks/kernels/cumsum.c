@@ -1,0 +1,43 @@
+/* cumsum: y[i] = x[0] + ... + x[i], each from the one before: y[i] = y[i-1] + x[i]. */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ *   POLYLIFT_EXTENT(y, n)
+ */
+static void kernel_cumsum(int n, const float *restrict x, float *restrict y)
+{
+  y[0] = x[0];
+  for (int i = 1; i < n; i++)
+    y[i] = y[i - 1] + x[i];
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+  float *y = POLYLIFT_ALLOC(n, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+
+  kernel_cumsum(n, x, y);
+
+  polylift_checksum_f32("y", y, (size_t)n);
+  free(x);
+  free(y);
+  return 0;
+}

@@ -1,0 +1,45 @@
+/* sum_positive: *out = sum of the x[i] that are > 0. */
+#include "polylift_bench.h"
+
+#if defined(MINI_DATASET)
+#define N 1000
+#elif defined(SMALL_DATASET)
+#define N 20000
+#elif defined(LARGE_DATASET)
+#define N 4000000
+#elif defined(EXTRALARGE_DATASET)
+#define N 16000000
+#else
+#define N 200000
+#endif
+
+/* Element counts of the pointer parameters, for the polylift harness:
+ *   POLYLIFT_EXTENT(x, n)
+ *   POLYLIFT_EXTENT(out, 1)
+ */
+static void kernel_sum_positive(int n, const float *restrict x, float *restrict out)
+{
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    if (x[i] > 0.0f)
+      s += x[i];
+  *out = s;
+}
+
+int main(void)
+{
+  int n = N;
+  int i;
+  float *x = POLYLIFT_ALLOC(n, float);
+  float *out = POLYLIFT_ALLOC(1, float);
+
+  for (i = 0; i < n; i++)
+    x[i] = (float)((i * 7 + 3) % 23 - 11) / 8.0f;
+
+  kernel_sum_positive(n, x, out);
+
+  polylift_checksum_f32("out", out, (size_t)1);
+  free(x);
+  free(out);
+  return 0;
+}

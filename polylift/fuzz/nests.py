@@ -3,7 +3,8 @@
 Nests of depth 1 to 4 with constant, parametric and triangular bounds, steps and
 decreasing loops, statements between loops, subscripts with offsets, strides and
 transposes, in-place and shifted reads, temporaries and accumulators carried across
-loops, and reductions (+, *, max and min through `?:`).
+loops, elements kept in a temporary before a store overwrites them, and reductions
+(+, *, max and min through `?:`).
 
 A third of the programs have no `restrict`, and some of those are called a second
 time with one array passed for two parameters (overlapping arguments).
@@ -174,6 +175,8 @@ def _statements(ctx: _Ctx, counters: list[str], accumulate: bool) -> list[Stmt]:
     out = rng.choice(ctx.outputs)
     index = _index(ctx, out.rank, counters, full=rng.random() < 0.6)
     roll = rng.random()
+    if roll < 0.05 and not ctx.is_int:
+        return _read_ahead(ctx, out, index, counters)
     if roll < 0.2:  # a temporary, then a store that reads it
         temp = SetLocal("t", "=", _value(ctx, counters, 2))
         value = Binary(rng.choice("+*") if not ctx.is_int else "+", Scalar("t"),
@@ -181,6 +184,20 @@ def _statements(ctx: _Ctx, counters: list[str], accumulate: bool) -> list[Stmt]:
         return [temp, Store(out.name, index, "=", value)]
     op = "=" if roll < 0.5 else _reduction_op(ctx)
     return [Store(out.name, index, op, _value(ctx, counters, 2))]
+
+
+def _read_ahead(ctx: _Ctx, out: Array, index: tuple[Affine, ...],
+                counters: list[str]) -> list[Stmt]:
+    """An element kept in a temporary before a store overwrites it, then stored
+    elsewhere (a swap, a rotation of pairs): two statements one iteration orders.
+    Float programs only: an integer program reads no array it writes."""
+    rng = ctx.rng
+    other = rng.choice(ctx.outputs)
+    keep = SetLocal("t", "=", Read(out.name, index))
+    overwrite = Store(out.name, index, "=", _value(ctx, counters, 1))
+    moved = Binary(rng.choice("+*"), Scalar("t"), _value(ctx, counters, 1))
+    return [keep, overwrite,
+            Store(other.name, _index(ctx, other.rank, counters, full=True), "=", moved)]
 
 
 def _reduction_op(ctx: _Ctx) -> str:

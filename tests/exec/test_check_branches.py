@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from polylift import api
-from polylift.cli.main import main
+
+from .check_program import check_program
 
 PROGRAM = """\
 #include <stdio.h>
@@ -56,27 +57,21 @@ int main(void) {
 
 @pytest.mark.parametrize("backend", ["ref", "host"])
 def test_darken_written_with_if_else_lifts(backend: str, tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("blend.c").write_text(PROGRAM)
-    assert main(["check", "blend.c", "--function", "darken", "--backend", backend]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("darken: BIT-EXACT"), out
-    assert "coverage FULL" in out and "blend.darken" in out, out
+    checked = check_program(PROGRAM, "darken", "--backend", backend)
+    assert checked.status == 0 and checked.verdict_is("darken", "BIT-EXACT"), checked.out
+    assert "coverage FULL" in checked.out and "blend.darken" in checked.out, checked.out
 
 
 @pytest.mark.parametrize("function", ["safe_div", "split_signs"])
 def test_converted_branches_keep_the_bits(function: str, tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str],
                                           monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("blend.c").write_text(PROGRAM)
-    module = api.translate_c("blend.c", function=function, assume_noalias=True)
+    checked = check_program(PROGRAM, function)
+    assert checked.status == 0 and checked.verdict_is(function, "BIT-EXACT"), checked.out
+    assert "the MLIR build was compared" in checked.out, checked.out
+    module = api.translate_c("prog.c", function=function, assume_noalias=True)
     remarks = [d.message for d in api.run_passes(module, ["raise-affine-to-linalg"])]
     assert "scf.if" not in str(module) and "raised to linalg.generic (parallel)" in remarks, \
         remarks
-    assert main(["check", "blend.c", "--function", function]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith(f"{function}: BIT-EXACT"), out
-    assert "the MLIR build was compared" in out, out

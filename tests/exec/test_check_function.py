@@ -9,6 +9,8 @@ import pytest
 
 from polylift.cli.main import main
 
+from .check_program import check_program
+
 PROGRAM = """\
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,14 +36,12 @@ int main(void) {{
 
 @pytest.mark.parametrize("storage", ["", "static "])
 def test_a_kernel_of_any_name_static_or_not_checks(storage: str, tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str],
                                                    monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("prog.c").write_text(PROGRAM.format(storage=storage))
-    assert main(["check", "prog.c", "--function", "my_gemv", "--backend", "host"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("my_gemv: ") and ("BIT-EXACT" in out or "PASS" in out), out
-    assert "blas.gemv" in out
+    checked = check_program(PROGRAM.format(storage=storage), "my_gemv", "--backend", "host")
+    assert checked.status == 0 and checked.verdict_is("my_gemv", "BIT-EXACT", "PASS"), \
+        checked.out
+    assert "blas.gemv" in checked.out
 
 
 def test_function_needs_a_file(capsys: pytest.CaptureFixture[str]):
@@ -82,16 +82,12 @@ int main(void) {
 
 @pytest.mark.parametrize("backend", ["ref", "host"])
 def test_pointers_assigned_after_their_declaration_lift_and_check(
-        backend: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch):
+        backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("dsp.c").write_text(LATE_POINTERS)
-    status = main(["check", "dsp.c", "--function", "gemm_flat", "--backend", backend,
-                   "--inputs", "exact"])
-    out = capsys.readouterr().out
-    assert status == 0, out
-    assert out.startswith("gemm_flat: BIT-EXACT"), out
-    assert "blas.gemm" in out
+    checked = check_program(LATE_POINTERS, "gemm_flat", "--backend", backend,
+                            "--inputs", "exact")
+    assert checked.status == 0 and checked.verdict_is("gemm_flat", "BIT-EXACT"), checked.out
+    assert "blas.gemm" in checked.out
 
 
 WALKED_POINTERS = """\
@@ -118,15 +114,11 @@ int main(void) {
 
 @pytest.mark.parametrize("backend", ["ref", "host"])
 def test_walked_pointers_lift_and_check(backend: str, tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("walk.c").write_text(WALKED_POINTERS)
-    status = main(["check", "walk.c", "--function", "scale_rows", "--backend", backend])
-    out = capsys.readouterr().out
-    assert status == 0, out
-    assert out.startswith("scale_rows: BIT-EXACT"), out
-    assert "ew.muls2d" in out
+    checked = check_program(WALKED_POINTERS, "scale_rows", "--backend", backend)
+    assert checked.status == 0 and checked.verdict_is("scale_rows", "BIT-EXACT"), checked.out
+    assert "ew.muls2d" in checked.out
 
 
 DEREFERENCES = """\
@@ -151,26 +143,20 @@ int main(void) {
 
 @pytest.mark.parametrize("backend", ["ref", "host"])
 def test_dereferences_lift_and_check(backend: str, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str],
                                      monkeypatch: pytest.MonkeyPatch):
     """`*result = s` and `*(x + i)` are the subscripts C defines them as."""
     monkeypatch.chdir(tmp_path)
-    Path("deref.c").write_text(DEREFERENCES)
-    status = main(["check", "deref.c", "--function", "norm_sq", "--backend", backend])
-    out = capsys.readouterr().out
-    assert status == 0, out
+    checked = check_program(DEREFERENCES, "norm_sq", "--backend", backend)
     # The host's sum of squares is reassociated, within the template's ULP bound.
     verdicts = ("BIT-EXACT",) if backend == "ref" else ("BIT-EXACT", "PASS")
-    assert out.startswith(tuple(f"norm_sq: {v} " for v in verdicts)), out
-    assert "red.sumsq" in out
+    assert checked.status == 0 and checked.verdict_is("norm_sq", *verdicts), checked.out
+    assert "red.sumsq" in checked.out
 
 
-def test_a_file_without_main_is_told_why(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                         monkeypatch: pytest.MonkeyPatch):
+def test_a_file_without_main_is_told_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A file of functions alone: the check names the missing main, not a linker dump."""
     monkeypatch.chdir(tmp_path)
-    Path("lib.c").write_text(DEREFERENCES[:DEREFERENCES.index("int main")])
-    assert main(["check", "lib.c", "--function", "norm_sq"]) == 1
-    out = capsys.readouterr().out
-    assert "error: the program defines no main" in out, out
-    assert "undefined reference" not in out, out
+    checked = check_program(DEREFERENCES[:DEREFERENCES.index("int main")], "norm_sq")
+    assert checked.status == 1
+    assert "error: the program defines no main" in checked.out, checked.out
+    assert "undefined reference" not in checked.out, checked.out

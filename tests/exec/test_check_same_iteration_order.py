@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from polylift.cli.main import main
+from .check_program import check_program
 
 PROGRAM = """\
 #include <stdio.h>
@@ -39,11 +39,7 @@ int main(void) {
 
 @pytest.mark.parametrize("function", ["swap_arrays", "rotate_pairs"])
 def test_statements_reading_ahead_of_a_store_stay_together(
-        function: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
-        monkeypatch: pytest.MonkeyPatch):
+        function: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
-    Path("order.c").write_text(PROGRAM)
-    status = main(["check", "order.c", "--function", function, "--backend", "host"])
-    out = capsys.readouterr().out
-    assert status == 0, out
-    assert out.startswith(f"{function}: BIT-EXACT"), out
+    checked = check_program(PROGRAM, function, "--backend", "host")
+    assert checked.status == 0 and checked.verdict_is(function, "BIT-EXACT"), checked.out

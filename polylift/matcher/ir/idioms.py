@@ -88,7 +88,7 @@ def _narrow_min_max(owner: ir.OpView, node: NodeOf) -> Node:
     is the pixel picked. Payload nodes carry no types, so the extensions stay in the
     node; any other select comparing values of another type is no template operator."""
     _, then_value, else_value = owner.operands
-    big, strict, small, integer = _comparison(owner.operands[0], node)
+    big, _, small, integer = _comparison(owner.operands[0], node)
     then, other = node(then_value), node(else_value)
     match big, small:
         case Apply(ext, (b,)), Apply(ext2, (s,)) if ext == ext2 and ext in ("zext", "sext"):

@@ -43,8 +43,8 @@ _SIGNED = {"arith.divsi", "arith.remsi", "arith.ceildivsi", "arith.floordivsi"}
 
 @dataclass(frozen=True)
 class Arm:
-    """One arm of a branch: its ops before the stores, the stores it ends with (each to
-    another array), and the yielded values."""
+    """One arm of a branch: the ops that compute, its stores (each to another array),
+    and the values it yields."""
 
     ops: tuple[ir.Operation, ...]
     stores: tuple[ir.Operation, ...]
@@ -164,7 +164,7 @@ def _computed(value: ir.Value) -> object:
     if isinstance(owner, ir.Block):
         return value
     op = as_operation(owner)
-    if not op.name.startswith("arith.") or op.name in DIVISIONS:
+    if not op.name.startswith("arith."):
         return value
     attributes = tuple(sorted((name, str(op.attributes[name])) for name in op.attributes))
     return (op.name, attributes, tuple(_computed(v) for v in op.operands))

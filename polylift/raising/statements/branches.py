@@ -229,14 +229,27 @@ def _stored_value(arm: Arm | None, store: ir.Operation, branch: ir.Operation,
         if own.operands[1] == store.operands[1]:
             raise NotRaisable("not raised: the arms of a branch store different elements",
                               own)
+    kept = _value_at(branch, element) if element in read_anyway else None
+    if kept is None:
+        raise NotRaisable("not raised: one arm of a branch stores an element that the body "
+                          "does not read, so the other arm cannot keep it", store)
+    return kept
+
+
+def _value_at(branch: ir.Operation, element: tuple) -> ir.Value | None:
+    """The element's value where the branch starts: its last load before the branch with
+    no store (nor loop) after it, or None (`c1 ? ... ; if (d[i] > 1) d[i] = 1;` keeps
+    the d[i] loaded after the first branch's store, not the one before it)."""
+    value = None
     for op in branch.block.operations:
         op = op.operation
         if op == branch:
             break
-        if op.name == "affine.load" and _element(op) == element and element in read_anyway:
-            return op.result
-    raise NotRaisable("not raised: one arm of a branch stores an element that the body "
-                      "does not read, so the other arm cannot keep it", store)
+        if op.name == "affine.load" and _element(op) == element:
+            value = op.result
+        elif not is_pure(op) and op.name not in LOADS:
+            value = None
+    return value
 
 
 def _hoist(branch: ir.Operation, then_arm: Arm, else_arm: Arm | None) -> None:

@@ -1,7 +1,8 @@
-// EXPECT-GENERICS: 5
+// EXPECT-GENERICS: 7
 // If-conversion of what a branch may do beyond one element: divide by a value that is 0
 // (or -1 beside the most negative dividend) where its arm is not taken, store into two
-// arrays, and read at a flat subscript it computes again. The inputs hold zeros and -1s.
+// arrays, and read at a flat subscript it computes again; two branches in a row on one
+// element, the second keeping what the first stored. The inputs hold zeros and -1s.
 func.func @guarded_division(%n: index, %a: memref<?xi32>, %b: memref<?xi32>, %o: memref<?xi32>) {
   affine.for %i = 0 to %n {
     %bv = affine.load %b[%i] : memref<?xi32>
@@ -72,6 +73,23 @@ func.func @remainder_yield(%n: index, %a: memref<?xi32>, %b: memref<?xi32>, %o: 
       scf.yield %r : i32
     }
     affine.store %v, %o[%i] : memref<?xi32>
+  }
+  return
+}
+func.func @clamp_twice(%n: index, %d: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %v = affine.load %d[%i] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %neg = arith.cmpf olt, %v, %z : f32
+    scf.if %neg {
+      affine.store %z, %d[%i] : memref<?xf32>
+    }
+    %w = affine.load %d[%i] : memref<?xf32>
+    %one = arith.constant 0.5 : f32
+    %big = arith.cmpf ogt, %w, %one : f32
+    scf.if %big {
+      affine.store %one, %d[%i] : memref<?xf32>
+    }
   }
   return
 }

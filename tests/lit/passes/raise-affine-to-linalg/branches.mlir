@@ -381,3 +381,36 @@ func.func @guarded_computed_read(%n: index, %s: index, %in: memref<?xf32>, %o: m
   }
   return
 }
+
+// -----
+
+// Two branches in a row on one element (clamp below, then above): the second arm that
+// stores nothing keeps d[i] as loaded after the first branch's store, not before it,
+// so the second map reads the first one's result and fission keeps the order.
+// CHECK-LABEL: func.func @clamp_twice
+// CHECK: linalg.generic {{.*}}outs(%[[D1:.*]] : memref<?xf32, strided<[1]>>)
+// CHECK-NEXT: ^bb0(%[[X:.*]]: f32):
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[X]] : f32
+// CHECK: linalg.generic {{.*}}outs(%[[D1]] : memref<?xf32, strided<[1]>>)
+// CHECK-NEXT: ^bb0(%[[Y:.*]]: f32):
+// CHECK: arith.select %{{.*}}, %{{.*}}, %[[Y]] : f32
+// CHECK-NOT: scf.if
+func.func @clamp_twice(%n: index, %d: memref<?xf32>) {
+  affine.for %i = 0 to %n {
+    %v = affine.load %d[%i] : memref<?xf32>
+    %z = arith.constant 0.0 : f32
+    %neg = arith.cmpf olt, %v, %z : f32
+    scf.if %neg {
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+      affine.store %z, %d[%i] : memref<?xf32>
+    }
+    %w = affine.load %d[%i] : memref<?xf32>
+    %one = arith.constant 1.0 : f32
+    %big = arith.cmpf ogt, %w, %one : f32
+    scf.if %big {
+      // expected-remark@+1 {{raised to linalg.generic (parallel)}}
+      affine.store %one, %d[%i] : memref<?xf32>
+    }
+  }
+  return
+}

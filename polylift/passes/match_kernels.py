@@ -12,6 +12,7 @@ from polylift.lowering import host_policy, offload
 from polylift.lowering.launch_call import Launch, abi_problem, mlir_dtype, resolve
 from polylift.lowering.profile import Profile, load_profile
 from polylift.matcher.binding.engine import Bindings, PlannedView
+from polylift.matcher.binding.homed_local import homed_form, homed_local
 from polylift.matcher.explain.report import FunctionReport, render_summary
 from polylift.matcher.explain.residual import residual_ops
 from polylift.matcher.ir.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
@@ -276,8 +277,12 @@ class MatchKernelsPass(Pass):
     def _first(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
                notes: list[str], narrowing: BlockShapes | None, runs: dict,
                contexts: StepContexts, index: dict, derived: bool) -> Bindings | None:
-        """`best_match`'s search over `ranked`, as written or in their derived forms."""
-        for tpl, kinds in ((t, k) for t in ranked for k in run_kinds(t)):
+        """`best_match`'s search over `ranked`, as written or in their derived forms (a
+        template folding a local into its output also as `homed_local` derives it)."""
+        candidates = [(t, "") for t in ranked]
+        if derived:
+            candidates = [pair for t in ranked for pair in _forms_of(t)]
+        for (tpl, form), kinds in ((c, k) for c in candidates for k in run_kinds(c[0])):
             if not fits(element_kind(ops[i]), kinds[0]):
                 continue
             key = (kinds, bool(tpl.ast.locals))
@@ -297,8 +302,16 @@ class MatchKernelsPass(Pass):
                     notes.append(f"{tpl.name} not matched: {exc}")
                     continue
             if found is not None:
-                return replace(found, dead=found.dead + tuple(dead_after(ops, index, run_ops)))
+                return replace(found, dead=found.dead + tuple(dead_after(ops, index, run_ops)),
+                               derived=found.derived + ((form,) if form else ()))
         return None
+
+
+def _forms_of(tpl: KernelTemplate) -> list[tuple[KernelTemplate, str]]:
+    """The template and, where it folds a local into its output, that derived form (with
+    how a remark names it)."""
+    homed = homed_local(tpl)
+    return [(tpl, "")] + ([(homed, homed_form(tpl))] if homed is not None else [])
 
 
 # On ops a template matched whose launch no backend could take: "<template>: <why>", so

@@ -60,6 +60,9 @@ def _form(value: ir.Value, block: ir.Block) -> dict[tuple, int]:
     if known is not None:
         return {(): int(known)}
     owner = value.owner
+    if isinstance(value, ir.BlockArgument) and value.owner == block:
+        # An element the op reads: a select on data, no triangle (`x[i] > t ? ...`).
+        raise Unsupported("mask compares an element the op reads")
     if isinstance(value, ir.BlockArgument) or owner.operation.block != block:
         return {("v", value): 1}  # a size or parameter from outside the body
     if owner.name == "linalg.index":

@@ -5,8 +5,9 @@ the store's subscripts are
 distinct loop counters (a projected permutation), reads of the stored memref are
 either the stored element itself or proven never to see another iteration's write,
 and every loop missing from the store's subscripts combines into the output through
-a recognised reduction. The result gives the dims, iterator types and the reads that
-become the output's block argument.
+a recognised reduction, or one under a guard on the data (`if (c) s += x`, converted to
+`c ? s + x : s`, keeps the output where the guard is false). The result gives the
+dims, iterator types and the reads that become the output's block argument.
 """
 
 from __future__ import annotations
@@ -103,11 +104,45 @@ def _check_reduction(stmt: Statement, out_reads: list[Access], reduced: list[int
     comb = as_operation(owner)
     if _is_select_min_max(comb, outs, _canonical_reads(stmt)):
         return
+    guarded = _guarded_update(comb, outs)
     uses = [u for v in outs for u in v.uses]
-    direct = [v for v in comb.operands if v in outs]
-    if comb.name not in REDUCTION_OPS or len(direct) != 1 or len(uses) != 1:
+    direct = [v for v in guarded.operands if v in outs]
+    if guarded.name not in REDUCTION_OPS or len(direct) != 1 or \
+            len(uses) != (1 if guarded == comb else 2):
         raise NotRaisable(f"not raised: loop over {names} updates the output with "
-                          f"'{comb.name}', not a recognised reduction", stmt.write.op)
+                          f"'{guarded.name}', not a recognised reduction", stmt.write.op)
+
+
+def _guarded_update(comb: ir.Operation, outs: Sequence[ir.Value]) -> ir.Operation:
+    """A guarded reduction, `if (c) s += x` (the branch converted to `c ? s + x : s`),
+    is a reduction by `s + x` that keeps `s` where `c` is false: the combiner under the
+    select, when the select keeps the output itself in one arm and the condition does not
+    depend on the output. Any other op is returned as it is."""
+    if comb.name != "arith.select" or not any(v in outs for v in comb.operands[1:]):
+        return comb
+    cond, then_value, else_value = comb.operands
+    update = else_value if then_value in outs else then_value
+    if isinstance(update.owner, ir.Block) or _depends_on(cond, outs):
+        return comb
+    inner = as_operation(update.owner)
+    uses = [as_operation(u.owner) for v in outs for u in v.uses]
+    if len(uses) != 2 or not all(u in (comb, inner) for u in uses):
+        return comb
+    return inner
+
+
+def _depends_on(value: ir.Value, outs: Sequence[ir.Value]) -> bool:
+    """Whether `value` is computed (within the body) from one of `outs`."""
+    pending, seen = [value], set()
+    while pending:
+        value = pending.pop()
+        if value in outs:
+            return True
+        if value in seen or isinstance(value.owner, ir.Block):
+            continue
+        seen.add(value)
+        pending += list(as_operation(value.owner).operands)
+    return False
 
 
 def _canonical_reads(stmt: Statement) -> dict[ir.Value, ir.Value]:

@@ -88,7 +88,8 @@ def _convert(branch: ir.Operation) -> None:
     then_arm = _arm(branch.regions[0])
     else_arm = _arm(branch.regions[1]) if branch.regions[1].blocks else None
     cond = branch.operands[0]
-    read_anyway = _unconditional_reads(branch, then_arm, else_arm)
+    loaded = _loaded_at(branch)
+    read_anyway = _unconditional_reads(loaded, then_arm, else_arm)
     for arm in (then_arm, else_arm):
         for op in arm.ops if arm is not None else ():
             _check_safe(op, read_anyway)
@@ -98,7 +99,7 @@ def _convert(branch: ir.Operation) -> None:
     stores = _stored_elements(then_arm, else_arm)
     if not stores:
         raise NotRaisable("not raised: a branch of the body has no effect to keep", branch)
-    values = [[_stored_value(arm, store, branch, read_anyway) for arm in (then_arm, else_arm)]
+    values = [[_stored_value(arm, store, loaded) for arm in (then_arm, else_arm)]
               for store in stores]
     _hoist(branch, then_arm, else_arm)
     _guard_divisors(cond, then_arm, else_arm)
@@ -170,22 +171,31 @@ def _computed(value: ir.Value) -> object:
     return (op.name, attributes, tuple(_computed(v) for v in op.operands))
 
 
-def _unconditional_reads(branch: ir.Operation, then_arm: Arm, else_arm: Arm | None) -> set:
-    """The elements the body reads whichever arm runs: before the branch in its block
-    (with no store in between), or in both arms."""
-    before: set = set()
+def _loaded_at(branch: ir.Operation) -> dict[tuple, ir.Value]:
+    """Each element the block loads before the branch with no store (nor loop) after
+    the load, and the value it holds where the branch starts (`if (d[i] < 0) d[i] = 0;
+    if (d[i] > 1) d[i] = 1;`: the second branch sees the d[i] loaded after the first's
+    store, not the one before it)."""
+    loaded: dict[tuple, ir.Value] = {}
     for op in branch.block.operations:
         op = op.operation
         if op == branch:
             break
         if op.name in LOADS:
-            before.add(_element(op))
+            loaded[_element(op)] = op.result
         elif not is_pure(op):
-            before.clear()  # a store (or a loop) may change what was read
+            loaded.clear()  # a store (or a loop) may change what was read
+    return loaded
+
+
+def _unconditional_reads(loaded: dict[tuple, ir.Value], then_arm: Arm,
+                         else_arm: Arm | None) -> set:
+    """The elements the body reads whichever arm runs: before the branch (`loaded`), or
+    in both arms."""
     arms = [{_element(op) for op in arm.ops if op.name in LOADS}
             for arm in (then_arm, else_arm) if arm is not None]
     both = arms[0] & arms[1] if len(arms) == 2 else set()
-    return before | both
+    return set(loaded) | both
 
 
 def _check_safe(op: ir.Operation, read_anyway: set) -> None:
@@ -219,9 +229,10 @@ def _safe_divisor(op: ir.Operation) -> bool:
     return value != 0 and not (op.name in _SIGNED and value == -1)
 
 
-def _stored_value(arm: Arm | None, store: ir.Operation, branch: ir.Operation,
-                  read_anyway: set) -> ir.Value:
-    """The value an arm leaves in the element `store` writes."""
+def _stored_value(arm: Arm | None, store: ir.Operation,
+                  loaded: dict[tuple, ir.Value]) -> ir.Value:
+    """The value an arm leaves in the element `store` writes: its own store's, or the
+    element as loaded where the branch starts."""
     element = _element(store)
     for own in arm.stores if arm is not None else ():
         if _element(own) == element:
@@ -229,27 +240,10 @@ def _stored_value(arm: Arm | None, store: ir.Operation, branch: ir.Operation,
         if own.operands[1] == store.operands[1]:
             raise NotRaisable("not raised: the arms of a branch store different elements",
                               own)
-    kept = _value_at(branch, element) if element in read_anyway else None
-    if kept is None:
+    if element not in loaded:
         raise NotRaisable("not raised: one arm of a branch stores an element that the body "
                           "does not read, so the other arm cannot keep it", store)
-    return kept
-
-
-def _value_at(branch: ir.Operation, element: tuple) -> ir.Value | None:
-    """The element's value where the branch starts: its last load before the branch with
-    no store (nor loop) after it, or None (`c1 ? ... ; if (d[i] > 1) d[i] = 1;` keeps
-    the d[i] loaded after the first branch's store, not the one before it)."""
-    value = None
-    for op in branch.block.operations:
-        op = op.operation
-        if op == branch:
-            break
-        if op.name == "affine.load" and _element(op) == element:
-            value = op.result
-        elif not is_pure(op) and op.name not in LOADS:
-            value = None
-    return value
+    return loaded[element]
 
 
 def _hoist(branch: ir.Operation, then_arm: Arm, else_arm: Arm | None) -> None:

@@ -254,11 +254,15 @@ def write_index(out: Path, configs: dict[str, dict[str, Any]],
     index["suites"] = dict(sorted(index["suites"].items()))
     write_if_changed(index_path, json.dumps(index, indent=2, sort_keys=True) + "\n")
     write_if_changed(out / RESULTS_NAME, dumps(bake_document(index["suites"])))
-    write_if_changed(out / "templates.json", templates_json())
+    stated = {name: text for suite in index["suites"].values() for kernel in suite["kernels"]
+              for name, text in kernel.get("expressions", {}).items()}
+    write_if_changed(out / "templates.json", templates_json(stated))
 
 
-def templates_json() -> str:
-    """The library the bake matched against: each template's source text and facts."""
+def templates_json(expressions: dict[str, str] | None = None) -> str:
+    """The library the bake matched against, and the expression templates its launches
+    state (`expressions`, name -> text): each template's source text and facts."""
+    from polylift.tdl.expression import expression_template
     from polylift.tdl.library import load_library
 
     try:
@@ -269,13 +273,21 @@ def templates_json() -> str:
     entries = []
     for tpl in library.templates.values():
         text = Path(tpl.ast.file).read_text()
-        entries.append({
-            "name": tpl.name, "file": Path(tpl.ast.file).name, "line": tpl.ast.span.line,
-            "source": template_source(text, tpl.ast.span.line), "doc": tpl.ast.doc,
-            "launch": tpl.launch, "backends": list(tpl.backends), "dtypes": list(tpl.dtypes),
-            "accuracy": list(tpl.accuracy), "shims": shim_prototypes(tpl)})
+        entries.append(library_entry(tpl, Path(tpl.ast.file).name,
+                                      template_source(text, tpl.ast.span.line)))
+    for text in sorted((expressions or {}).values()):
+        entries.append(library_entry(expression_template(text), "", text))
     entries.sort(key=lambda e: e["name"])
     return json.dumps({"templates": entries}, indent=2, sort_keys=True) + "\n"
+
+
+def library_entry(tpl: KernelTemplate, file: str, source: str) -> dict[str, Any]:
+    """A template's entry of `templates.json`; `file` is empty for an expression
+    template, which the op it matched states."""
+    return {"name": tpl.name, "file": file, "line": tpl.ast.span.line, "source": source,
+            "doc": tpl.ast.doc, "launch": tpl.launch, "backends": list(tpl.backends),
+            "dtypes": list(tpl.dtypes), "accuracy": list(tpl.accuracy),
+            "shims": shim_prototypes(tpl)}
 
 
 def shim_prototypes(template: KernelTemplate) -> list[dict[str, str]]:

@@ -105,7 +105,15 @@ def _library_summary(job: KernelJob, stages: dict[str, StageResult]) -> dict[str
             "launches": sum(r["launches"] for r in rows),
             "residual": sum(len(e["residual"]) for e in (report or {}).get("functions", [])),
             "blocker": blocker, "blockers": counts,
-            "templates": sorted({t for r in rows for t in r["templates"]})}
+            "templates": sorted({t for r in rows for t in r["templates"]}),
+            "expressions": expressions([launch for entry in (report or {}).get("functions", [])
+                                        for launch in entry["launches"]])}
+
+
+def expressions(launches: list[dict[str, Any]]) -> dict[str, str]:
+    """The text of each expression template the launches name (`tdl/expression.py`),
+    by name: the site's page of such a template shows it."""
+    return {item["template"]: item["expression"] for item in launches if "expression" in item}
 
 
 def summarize(job: KernelJob, stages: dict[str, StageResult],
@@ -138,6 +146,7 @@ def _kernel_summary(job: KernelJob, stages: dict[str, StageResult],
         # Launches that run only when arguments that may alias are apart at entry.
         "guarded_launches": report["guarded_launches"] if report else 0,
         "templates": sorted({item["template"] for item in launches}),
+        "expressions": expressions(launches),
         "launches_by_backend": by_backend,
         "residual": len(report["residual"]) if report else 0,
         "blocker": blocker(stages, report),

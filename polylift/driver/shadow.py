@@ -81,7 +81,7 @@ def checks(summary: LiftSummary, library: Library, backend: str, sig: Signature)
     access = {p.name: p.c_expr for p in sig.params if p.kind == "scalar"}
     bounds = []
     for launch in summary.launches:
-        tpl = library.templates[launch.template]
+        tpl = launch.template_in(library)
         kind, bound = tpl.ast.accuracy
         if kind != "reassoc" or bound is None or (backend == "ref" and
                                                   launch.source_order_matches):

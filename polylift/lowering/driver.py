@@ -30,6 +30,7 @@ from polylift.lowering.launch_call import (
 )
 from polylift.mlir import ir, source_loc
 from polylift.shims.header import shim_symbol
+from polylift.shims.units import add_unit
 from polylift.tdl.library import Library
 
 # Where a lowering says what it did and did not: (op, message, kind), kind being
@@ -102,6 +103,12 @@ class LaunchLowering:
             self.lower_if_profitable(launch, decls, symbol)
             return
         build_call(launch, self.backend, decls, rewriter.before(launch.op))
+        if launch.template.source:
+            # Rendering loads jinja2: only for a launch whose shim is rendered here.
+            from polylift.shims.expression_unit import expression_unit
+
+            add_unit(decls.module, f"{symbol}.c",
+                     expression_unit(launch.template, self.backend, launch.dtype))
         self.remark(launch.op, f"{launch.template.name} -> @{symbol}", "applied")
         rewriter.erase(launch.op)
 

@@ -16,6 +16,7 @@ from polylift.errors import PassError
 from polylift.kernel_dialect import LAUNCH
 from polylift.mlir import arith, func, ir, memref, scf, source_loc, walk
 from polylift.shims.header import shim_symbol
+from polylift.tdl.expression import EXPRESSION_ATTR, template_of
 from polylift.tdl.library import KernelTemplate, Library
 
 # Bytes per element of each element type a template may list.
@@ -49,6 +50,14 @@ def template_name(op: ir.Operation) -> str:
     """The `template` attribute of a launch (empty when missing)."""
     try:
         return ir.StringAttr(op.attributes["template"]).value
+    except (KeyError, ValueError):
+        return ""
+
+
+def expression_source(op: ir.Operation) -> str:
+    """The text of the expression template a launch carries (empty for a listed one)."""
+    try:
+        return ir.StringAttr(op.attributes[EXPRESSION_ATTR]).value
     except (KeyError, ValueError):
         return ""
 
@@ -91,7 +100,7 @@ def launch_dtype(op: ir.Operation, tpl: KernelTemplate) -> str:
 def resolve(op: ir.Operation, library: Library) -> tuple[Launch | None, str]:
     """The launch as a `Launch`, or None and why it cannot be lowered by any backend."""
     name = template_name(op)
-    tpl = library.templates.get(name)
+    tpl = template_of(library, name, expression_source(op))
     if tpl is None:
         return None, f"template '{name}' is not in the template library"
     if len(op.operands) != len(tpl.params):

@@ -15,6 +15,7 @@ from polylift.matcher.binding.engine import Bindings, PlannedView
 from polylift.matcher.binding.homed_local import homed_form, homed_local
 from polylift.matcher.explain.report import FunctionReport, render_summary
 from polylift.matcher.explain.residual import residual_ops
+from polylift.matcher.expression.candidates import expression_templates
 from polylift.matcher.ir.ir_model import DYNAMIC, DYNAMIC_OFFSET, constant_for
 from polylift.matcher.ir.tree import Const, Elem, Val
 from polylift.matcher.search.border import NotABorder, compose_border
@@ -32,6 +33,7 @@ from polylift.mlir import arith, ir, memref, passmanager, source_loc, walk
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.proof.aliasing import guarded_pairs
+from polylift.tdl.expression import EXPRESSION_ATTR
 from polylift.tdl.library import KernelTemplate, Library, load_library
 
 
@@ -98,9 +100,19 @@ class MatchKernelsPass(Pass):
                           "the offload profile measured it faster than the loops",
         "offload-profile": "the offload profile (polylift calibrate) the profitable policy "
                            "reads; default: the one shipped with polylift",
+        "expressions": "true (default) or false: a map or fold no listed template states "
+                       "becomes a launch of its own expression template",
     }
 
     policy: Profile | None = None  # set by `run`: the profile of `profitable`
+
+    @property
+    def expressions(self) -> bool:
+        """Whether maps no listed template states get expression templates."""
+        value = self.options.get("expressions", "true")
+        if value not in ("true", "false"):
+            raise UsageError(f"--expressions must be true or false, not '{value}'")
+        return value == "true"
 
     def profile(self) -> Profile | None:
         """The profile the `profitable` policy reads; None under `always`."""
@@ -196,6 +208,8 @@ class MatchKernelsPass(Pass):
         index of the op to scan from next."""
         notes: list[str] = []
         bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, shapes)
+        if bindings is None and self.expressions:
+            bindings = expression_match(ops, i, shapes.contexts)
         for note in notes:
             run.remark(ops[i], note, "missed")
         if bindings is None:
@@ -224,6 +238,8 @@ class MatchKernelsPass(Pass):
             host_policy.mark_kept(bindings.ops, bindings.template.name)
             return _after(block, bindings.ops[-1])
         form = "".join(f" {d}" for d in bindings.derived)
+        if bindings.template.source:
+            form += f" `{bindings.template.ast.doc}`"
         run.remark(launch, f"matched {bindings.template.name}{form} ({len(bindings.ops)} op"
                            f"{'s' if len(bindings.ops) > 1 else ''}) -> "
                            f"{launch.attributes['callee']}", "applied")
@@ -307,6 +323,18 @@ class MatchKernelsPass(Pass):
         return None
 
 
+def expression_match(ops: Sequence[ir.OpView], i: int, contexts: StepContexts) -> Bindings | None:
+    """The ops from `ops[i]` on as their own expression template (a map or a fold no
+    listed template states), proven by the matcher as any template is; None where they
+    are no such shape."""
+    index = positions(ops)
+    for tpl in expression_templates(ops, i):
+        found = MatchKernelsPass._first(ops, i, [tpl], [], None, {}, contexts, index, False)
+        if found is not None:
+            return found
+    return None
+
+
 def _forms_of(tpl: KernelTemplate) -> list[tuple[KernelTemplate, str]]:
     """The template and, where it folds a local into its output, that derived form (with
     how a remark names it)."""
@@ -358,6 +386,8 @@ def build_launch(b: Bindings) -> tuple[ir.Operation, list[ir.Operation]]:
         attrs.update(_template_attrs(tpl))
         attrs["callee"] = ir.FlatSymbolRefAttr.get(tpl.callee(b.dtype))
         attrs["template"] = ir.StringAttr.get(tpl.name)
+        if tpl.source:
+            attrs[EXPRESSION_ATTR] = ir.StringAttr.get(tpl.source)
         attrs["source_order_matches"] = ir.BoolAttr.get(b.source_order_matches)
         launch = ir.Operation.create("kernel.launch", results=[], operands=operands,
                                      attributes=attrs)

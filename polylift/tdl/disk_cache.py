@@ -23,7 +23,9 @@ from polylift import __version__
 
 ENV_VAR = "POLYLIFT_CACHE_DIR"
 # Entries kept per kind; older ones go, so edited templates do not pile up entries.
+# Expression templates (one small entry per expression a program states) keep more.
 KEEP = 16
+_KEEP_OF = {"expression": 4096}
 _TDL = Path(__file__).parent
 
 T = TypeVar("T")
@@ -107,9 +109,9 @@ def write(kind: str, digest: str, data: bytes) -> None:
 
 
 def _prune(folder: Path, kind: str) -> None:
-    """Remove all but the `KEEP` newest entries of `kind`."""
+    """Remove all but the `KEEP` newest entries of `kind` (more for some kinds)."""
     entries = sorted(folder.glob(f"{kind}-*.bin"), key=_mtime, reverse=True)
-    for stale in entries[KEEP:]:
+    for stale in entries[_KEEP_OF.get(kind, KEEP):]:
         stale.unlink(missing_ok=True)
 
 

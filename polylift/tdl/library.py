@@ -78,9 +78,11 @@ class ShimArg:
 
 @dataclass(frozen=True)
 class KernelTemplate:
-    """A checked template plus the derived facts later stages need."""
+    """A checked template plus the derived facts later stages need; `source` is the
+    text of an expression template, which its launches carry (`tdl/expression.py`)."""
 
     ast: Template
+    source: str = ""
 
     @property
     def name(self) -> str:

@@ -115,7 +115,7 @@ def test_bundle_and_collect_on_the_command_line(tmp_path, capsys):
 def test_a_suite_bundle_built_in_parallel_collects_as_a_table(tmp_path, capsys):
     suite = tmp_path / "suite"
     suite.mkdir()
-    for name in ("colsum.c", "axpy.c"):
+    for name in ("colsum.c", "colsum64.c", "axpy.c"):
         shutil.copy(ROOT / "tests" / "exec" / "inputs" / "harness" / name, suite / name)
     bundle = tmp_path / "b"
     assert main(["check", "--suite", str(suite), "--backend", "host", "-j", "2",
@@ -124,12 +124,16 @@ def test_a_suite_bundle_built_in_parallel_collects_as_a_table(tmp_path, capsys):
     subprocess.run(["sh", str(bundle / "run.sh")], check=True, capture_output=True)
     assert main(["check", "--collect", str(bundle)]) == 0
     out = capsys.readouterr().out
-    assert out.splitlines()[0].split()[:4] == ["kernel", "coverage", "launches", "verdict"]
-    assert [line.split()[0] for line in out.splitlines()[2:4]] == ["kernel_axpy",
-                                                                   "kernel_colsum"]
-    assert "2 of 2 ok" in out
-    # colsum has no launch: collected from the bundle, it says the source's own code ran.
-    assert "1.00x (source)" in out.splitlines()[3] and "(source)" not in out.splitlines()[2]
+    lines = out.splitlines()
+    assert lines[0].split()[:4] == ["kernel", "coverage", "launches", "verdict"]
+    assert [line.split()[0] for line in lines[2:5]] == ["kernel_axpy", "kernel_colsum",
+                                                        "kernel_colsum64"]
+    assert "3 of 3 ok" in out
+    # colsum's `B = 3 * A` is an expression template's launch, whose shim the lifted
+    # object carries into the bundle; colsum64 has none: collected from the bundle, it
+    # says the source's own code ran.
+    assert lines[3].split()[1:4] == ["PARTIAL", "1", "BIT-EXACT"], lines[3]
+    assert "1.00x (source)" in lines[4] and "(source)" not in "".join(lines[2:4])
 
 
 def test_a_program_that_fails_in_the_bundle_is_a_fail_with_its_stderr(tmp_path, capsys):

@@ -35,6 +35,10 @@ SIGNATURES = {
         Param("A", "array", "int", "memref<?x8xi32>", ("n", 8)),
         Param("B", "array", "int", "memref<?x8xi32>", ("n", 8)),
         Param("s", "array", "long", "memref<8xi64>", (8,))), ("B", "s")),
+    "kernel_colsum64": Signature("kernel_colsum64", (
+        Param("n", "scalar", "int", "index"),
+        Param("A", "array", "int", "memref<?x8xi32>", ("n", 8)),
+        Param("s", "array", "long", "memref<8xi64>", (8,))), ("s",)),
 }
 
 
@@ -123,7 +127,7 @@ def test_build_failure_is_reported_with_a_reproducer():
 
 
 def test_suite_table_and_json(tmp_path):
-    sources = [INPUTS / "axpy.c", INPUTS / "colsum.c"]
+    sources = [INPUTS / "axpy.c", INPUTS / "colsum64.c"]
     options = CheckOptions(repeat=3)
     results = check_suite(sources, options, hand_translator(), progress=False)
     assert [r.verdict for r in results] == ["BIT-EXACT", "BIT-EXACT"]
@@ -133,15 +137,15 @@ def test_suite_table_and_json(tmp_path):
                                     "lifted", "speedup"]
     assert lines[2].split()[:4] == ["kernel_axpy", "FULL", "1", "BIT-EXACT"]
     assert all(len(r.reference_times) == 3 and len(r.lifted_times) == 3 for r in results)
-    # colsum has no launch: the source's own code runs, and the table says so.
-    assert lines[3].split()[:2] == ["kernel_colsum", "NONE"]
+    # colsum64 has no launch: the source's own code runs, and the table says so.
+    assert lines[3].split()[:2] == ["kernel_colsum64", "NONE"]
     assert "  1.00x (source)  " in lines[3] and "(source)" not in lines[2]
     assert lines[-2:] == ["2 of 2 ok", f"(source): {SOURCE_RUNS}"]
     data = json.loads(results_json(list(reversed(results)), options))
     assert data["schema"] == 1 and data["kind"] == "check" and data["config"]["repeat"] == 3
-    assert [r["function"] for r in data["results"]] == ["kernel_axpy", "kernel_colsum"]
+    assert [r["function"] for r in data["results"]] == ["kernel_axpy", "kernel_colsum64"]
     axpy, colsum = (r["checks"][0] for r in data["results"])
-    assert colsum["arrays"][1]["name"] == "s"
+    assert colsum["arrays"][0]["name"] == "s"
     assert data["results"][0]["lift"] == {"status": "lifted", "coverage": "FULL",
                                           "templates": ["blas.axpy"], "reason": "",
                                           "line": None}

@@ -1,13 +1,15 @@
 """Differential runs of the launch lowering: benchmarks raised and matched, launches
-lowered to the `ref` shims, JIT-compiled against the ref shim library, must compute what
-the raised loops (no matching) compute: bit for bit where every launch's source order
-is the template's, within the template's ULP bound otherwise.
+lowered to the `ref` shims, JIT-compiled against the ref shim library (and the shim
+units of expression templates the module carries, compiled here), must compute what the
+raised loops (no matching) compute: bit for bit where every launch's source order is the
+template's, within the template's ULP bound otherwise.
 """
 
 from __future__ import annotations
 
 import ctypes
 import re
+import subprocess
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +20,9 @@ from polylift.harness.comparison.compare import BIT_EXACT, DIFF, compare_arrays
 from polylift.mlir import ir, new_context, parse_module
 from polylift.passes.pipeline import Step, run_pipeline
 from polylift.passes.registry import PassRun
+from polylift.shims.build import HELPER_DIR, SHIM_CFLAGS
+from polylift.shims.header import INCLUDE_DIR
+from polylift.shims.units import units_of
 from polylift.tdl.library import load_library
 
 from .jit import call, same_bits
@@ -46,6 +51,20 @@ def _module(text: str, steps: list[str]) -> tuple[ir.Module, PassRun]:
     run = PassRun()
     run_pipeline([Step(s) for s in steps], module, run)
     return module, run
+
+
+def _units_library(module: ir.Module, folder: Path) -> list[str]:
+    """The shim units the module carries (expression templates'), as a shared library."""
+    units = units_of(module)
+    if not units:
+        return []
+    for name, text in units.items():
+        (folder / name).write_text(text)
+    lib = folder / "units.so"
+    subprocess.run(["gcc", *SHIM_CFLAGS, "-shared", f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}",
+                    *(str(folder / name) for name in units), "-o", str(lib), "-lm"],
+                   check=True)
+    return [str(lib)]
 
 
 def _engine(module: ir.Module, shared_libs: list[str]):
@@ -87,7 +106,8 @@ def _inputs(path: Path, sig: Signature) -> list:
 
 
 @pytest.mark.parametrize("bench", BENCHMARKS)
-def test_ref_lowering_matches_raised_loops(bench: str, ref_library: str) -> None:
+def test_ref_lowering_matches_raised_loops(bench: str, ref_library: str,
+                                          tmp_path: Path) -> None:
     path = ROOT / "benchmarks" / bench
     kernel = "kernel_" + re.sub(r"\W", "_", path.stem)
     translation = translate_file(str(path), [str(INCLUDE)], ["MINI_DATASET"], kernel)
@@ -105,7 +125,8 @@ def test_ref_lowering_matches_raised_loops(bench: str, ref_library: str) -> None
     want = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
     got = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
     run_mlir(_engine(raised, []), sig, want)
-    run_mlir(_engine(lowered, [ref_library]), sig, got)
+    units = _units_library(lowered, tmp_path)
+    run_mlir(_engine(lowered, [ref_library, *units]), sig, got)
     verdicts = []
     for param, ref, out in zip(sig.params, want, got, strict=True):
         if param.kind != "array":

@@ -81,17 +81,18 @@ def test_covariance_loses_exactly_its_launched_statements(tmp_path):
     source = LINALG_DIR / "covariance.c"
     got, launch_lines = _residual(source)
     removed = sorted((line, col) for _, line, col in got.removed)
-    # the fill and the division of the mean (two launches), the syrk reduction with the
-    # fill of cov before it (one launch, located at the reduction)
-    assert removed == [(30, 5), (33, 5), (40, 7), (42, 9)]
-    assert launch_lines == {30, 33, 42}
+    # the fill, the column sums (an expression fold) and the division of the mean, the
+    # centring (an expression map), the syrk reduction with the fill of cov before it
+    # (one launch, located at the reduction)
+    assert removed == [(30, 5), (32, 7), (33, 5), (37, 7), (40, 7), (42, 9)]
+    assert launch_lines == {30, 32, 33, 37, 42}
     _compiles(got.text, source, tmp_path)
     kernel = _function_text(got.text, "kernel_covariance")
-    assert "mean[j] += data[i][j];" in kernel  # the column sums stay as loops
-    assert "data[i][j] -= mean[j];" in kernel
+    assert "cov[i][j] /= float_n - 1.0;" in kernel  # the triangle's division stays
     assert "cov[j][i] = cov[i][j];" in kernel
-    for gone in ("mean[j] = 0.0", "mean[j] /= float_n", "cov[i][j] = 0.0",
-                 "data[k][i] * data[k][j]", "for (k = 0"):
+    for gone in ("mean[j] = 0.0", "mean[j] += data[i][j]", "mean[j] /= float_n",
+                 "data[i][j] -= mean[j]", "cov[i][j] = 0.0", "data[k][i] * data[k][j]",
+                 "for (k = 0"):
         assert gone not in kernel
     original = source.read_text()
     body = original.index("{", original.index("static void kernel_covariance"))

@@ -53,7 +53,7 @@ def has_magnitudes(summary: LiftSummary, library: Library) -> bool:
     """Whether the magnitudes of the kernel's outputs can be measured (module doc)."""
     polynomial, exact = [], []
     for launch in summary.launches:
-        tpl = library.templates[launch.template]
+        tpl = launch.template_in(library)
         if magnitude_call(tpl, launch.dtype) is not None:
             polynomial.append(launch)
         elif tpl.accuracy[0] == "exact":

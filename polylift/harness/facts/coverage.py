@@ -37,10 +37,12 @@ from polylift.harness.facts.param_exprs import Frame, Runs, operand_dim, runs
 from polylift.harness.facts.storage import Storage, residual_reads
 from polylift.harness.programs.extents import evaluate_size
 from polylift.harness.programs.wrapper import SignatureLike, lifted_name
+from polylift.lowering.launch_call import expression_source
 from polylift.matcher.explain.residual import residual_ops
 from polylift.mlir import ir, new_context, parse_module, walk
 from polylift.passes.stages import AFFINE, LINALG, MATCHED
 from polylift.tdl.ast import Bin, Call
+from polylift.tdl.expression import template_of
 from polylift.tdl.library import KernelTemplate, Library
 
 FULL, PARTIAL, NONE = "FULL", "PARTIAL", "NONE"
@@ -65,6 +67,16 @@ class Launch:
     # and writes (`storage.py`): arguments' names, or `local <k>`.
     reads: tuple[str, ...] = ()
     writes: tuple[str, ...] = ()
+    # The text of an expression template (`tdl/expression.py`); empty for a listed one.
+    expression: str = ""
+
+    def template_in(self, library: Library) -> KernelTemplate:
+        """The launch's template: the library's, or the one its expression states."""
+        tpl = template_of(library, self.template, self.expression)
+        if tpl is None:
+            raise BuildError(f"kernel.launch names template '{self.template}', which is "
+                             "not in the library")
+        return tpl
 
     def times(self, scalars: dict[str, int]) -> int | None:
         """How many times it runs in a kernel call with integer arguments `scalars` (0:
@@ -120,7 +132,8 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
     name = ir.StringAttr(op.attributes["template"]).value
     order = ("source_order_matches" in op.attributes
              and ir.BoolAttr(op.attributes["source_order_matches"]).value)
-    tpl = library.templates.get(name)
+    expression = expression_source(op)
+    tpl = template_of(library, name, expression)
     if tpl is None:
         raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
     index = {p.name: i for i, p in enumerate(tpl.params)}
@@ -143,7 +156,7 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
             writes.update(names)
     return Launch(name, order, sizes, runs(op, frame, sig),
                   callee.removeprefix(f"{tpl.launch}_"), arrays, tuple(sorted(reads)),
-                  tuple(sorted(writes)))
+                  tuple(sorted(writes)), expression)
 
 
 def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:
@@ -205,7 +218,7 @@ def summarize(text: str, kernel: str, sig: SignatureLike, library: Library) -> L
         def visit(op: ir.Operation) -> ir.WalkResult:
             if op.name == "kernel.launch":
                 launches.append(_launch(op, library, frame, sig, storage))
-                if inexact_ops(library.templates[launches[-1].template].ast.steps):
+                if inexact_ops(launches[-1].template_in(library).ast.steps):
                     rounding[f"launches {launches[-1].template}, which divides or takes "
                              "roots"] = None
             why = _rounds(op)
@@ -309,7 +322,7 @@ def _cost(launch: Launch, library: Library,
           scalars: dict[str, int]) -> LaunchCost | NotRun | None:
     """The launch's cost in a call with `scalars`; None where it is unknown (its sizes,
     or how often it runs)."""
-    tpl = library.templates[launch.template]
+    tpl = launch.template_in(library)
     times = launch.times(scalars)
     if times == 0:
         return NotRun()
@@ -383,7 +396,7 @@ def ulp_bound(summary: LiftSummary, library: Library, backend: str, inputs: str,
     """
     bounds = [0]
     for launch in summary.launches:
-        tpl = library.templates[launch.template]
+        tpl = launch.template_in(library)
         if inputs == "exact" and not (summary.inexact or inexact_ops(tpl.ast.steps)):
             bounds.append(0)  # every sum exact, in any order
         elif backend == "ref" and launch.source_order_matches:

@@ -92,7 +92,7 @@ def exact_fill(launches: Sequence[Launch], sig: SignatureLike, library: Library)
     solves (empty when the kernel has none, or none that can be planned)."""
     plan: _Plan | None = None
     for launch in launches:
-        name = library.templates[launch.template].launch
+        name = launch.template_in(library).launch
         kind, solve = _FACTORS.get(name), _solve(name)
         if kind is None and solve is None:
             if plan is not None:

@@ -33,6 +33,9 @@ from polylift.passes.stages import (
     lowered_backends,
     stage_of,
 )
+from polylift.shims.build import HELPER_DIR, SHIM_CFLAGS
+from polylift.shims.header import INCLUDE_DIR
+from polylift.shims.units import UNITS_ATTR, units_of
 
 # Fast-math flags on an LLVM instruction; any of them could change the bits computed.
 _FAST_MATH = re.compile(r"(?<![\w@%.\"$-])(fast|contract|reassoc|afn|arcp)(?![\w\"$-])")
@@ -194,4 +197,28 @@ def emit_object(final: Path, plan: StagePlan, tc: Toolchain) -> Path:
     tc.produce([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
                 "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc",
                CommandFiles((opt_ll,), (obj,)))
-    return tc.workdir / obj
+    return with_units(tc.workdir / obj, final, tc)
+
+
+def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
+    """`obj` with the shim units the module in `final` carries (`shims/units.py`)
+    compiled into it, their shims made local symbols: two objects of one program may
+    each carry the same expression's shim."""
+    text = final.read_text()
+    if UNITS_ATTR not in text:
+        return obj
+    with new_context() as ctx:
+        units = units_of(parse_module(text, ctx, final.name))
+    objects = []
+    for name, source in units.items():
+        (tc.workdir / name).write_text(source)
+        unit_obj = f"{Path(name).stem}.o"
+        tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", "-c", name,
+                "-o", unit_obj], f"compiling shim unit {name}")
+        objects.append(unit_obj)
+    merged = obj.with_name(f"{obj.stem}.units.o")
+    tc.run([tc.target.tool("ld"), "-r", obj.name, *objects, "-o", merged.name],
+           "linking the shim units into the lifted object")
+    tc.run([tc.target.tool("objcopy"), *(f"--localize-symbol={Path(n).stem}" for n in units),
+            merged.name], "making the shim units' symbols local")
+    return merged

@@ -35,6 +35,8 @@ class FunctionReport:
             "source_order_matches": bindings.source_order_matches,
             "derived": list(bindings.derived),
             "at": _where(launch, filename),
+            # An expression template's text: in no file, so the report carries it.
+            **({"expression": bindings.template.source} if bindings.template.source else {}),
         })
 
     def residual_op(self, op: Any, closest: tuple[str, str], filename: str) -> None:

@@ -1,5 +1,7 @@
 /* fz2007 with a first nest no template takes (fz2007's own is an in-place addition
-   now): a residual nest, then Y += 1.5 * E.W through a flat pointer whose sums cancel. */
+   now, and a map of F alone an expression template: this one reads its counter as a
+   number, which none states): a residual nest, then Y += 1.5 * E.W through a flat
+   pointer whose sums cancel. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,7 +14,7 @@ static void kernel_fz2007_residual(int n0, int n1, int n2, int ldY,
   int i, j, k;
   for (i = 0; i < 7; i++)
     for (j = 0; j < n1; j++)
-      F[i][j] = F[i][j] * F[i][j] - F[i][j];
+      F[i][j] = F[i][j] * F[i][j] - (double)j;
   for (j = 0; j < n0; j++)
     for (k = 0; k < n2; k++)
       for (i = 0; i < n1; i++)

@@ -1,0 +1,1 @@
+"""Expression templates: a template stated by the op it is made for (`shapes.py`)."""

@@ -1,0 +1,213 @@
+"""The shapes an expression template states, each written out for the op it is made for.
+
+The listed templates are one expression each; real code writes the same operations in
+endless variants (`alpha * x + (1.0 - alpha) * y`, SiLU, a guarded sum). An expression
+template stands for every one of them: a shape, and any pure scalar expression of the
+elements the shape reads and of scalars (the template language's operators, functions
+and conditionals, C's float conversions and integer promotions). For an op of a known
+shape, the template is written out in the template language, its expression the
+payload's own (`writer.py`); it is then parsed, checked and proven against the op by
+the matcher like any template (`tdl/expression.py`), so nothing here is trusted: a
+template written wrongly only fails to match.
+
+The shapes:
+- `map`: a box of parallel loops (a vector or a row-major matrix) storing one element
+  per point: `z[i, j] = f(x0[i, j], x1[j], s0, z[i, j])` (in place when f reads z);
+- `fold`: a reduction of a vector into one value, in order: `r[] = g(x0[i], ..., r[])`
+  for i = 0 .. n-1, from r as it is or from the value the op before stores into r
+  (`r[] = 0.0`); or of a matrix into one value per row (`r[i] = g(x0[i, j], r[i])`
+  over j) or per column (`r[j]` over i), each in order.
+
+The text is canonical (names by position, numbers exact, every operator
+parenthesised), so equal expressions give equal templates; its hash names the template.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from polylift.matcher.expression.writer import EXTENSIONS, FLOATS, ExpressionWriter, NotStated
+from polylift.matcher.ir.ir_model import Unsupported, indexing_maps, iterator_kinds
+from polylift.matcher.ir.payload import payload
+from polylift.matcher.ir.tree import Apply, Cmp, Const, FCmp, Node, Val
+from polylift.mlir import ir, linalg, view_as
+
+# The loop counters and size names of a box, by rank.
+_INDICES = {1: ("i",), 2: ("i", "j")}
+_SIZES = {1: ("n",), 2: ("m", "n")}
+# Narrow integers, by how the payload extends them: zero (unsigned) or sign.
+_NARROW = {"i8": ("u8", "i8"), "i16": ("u16", "i16")}
+
+
+@dataclass(frozen=True)
+class ExpressionText:
+    """An op's expression template: its name and its source text."""
+
+    name: str
+    source: str
+
+
+def map_template(op: ir.OpView) -> ExpressionText:
+    """The `map` template of an op (`NotStated` when the op is no map)."""
+    generic = view_as(op, linalg.GenericOp)
+    outputs = list(generic.outputs)
+    if len(outputs) != 1 or any(k != "parallel" for k in iterator_kinds(op)):
+        raise NotStated("not a map: one output, every loop parallel")
+    maps = indexing_maps(op)
+    rank = maps[-1].n_dims
+    if rank not in _INDICES or not _is_identity(maps[-1]):
+        raise NotStated("the output is not stored at the loop point of a vector or matrix")
+    element = _element(outputs[0])
+    reads = _reads(op, maps[:-1], _INDICES[rank], element)
+    dtype, tree = _typed(element, _tree(op))
+    target = f"z[{', '.join(_INDICES[rank])}]"
+    writer = ExpressionWriter(reads, target, dtype)
+    value = writer.text(tree)
+    return _source("map", writer, [f"{target} = {value}"], _SIZES[rank])
+
+
+def fold_template(init: ir.OpView | None, op: ir.OpView) -> ExpressionText:
+    """The `fold` template of a reduction op, started by `init` (an op storing one value
+    into each element of its output) or from the output as it is (`NotStated` when it
+    is no fold). A fold of a matrix keeps one running value per row or per column."""
+    generic = view_as(op, linalg.GenericOp)
+    outputs = list(generic.outputs)
+    maps = indexing_maps(op)
+    kinds = iterator_kinds(op)
+    if len(outputs) != 1 or kinds.count("reduction") != 1 or len(kinds) > 2:
+        raise NotStated("not a fold: one loop reducing into one value (per row)")
+    indices = _INDICES[len(kinds)]
+    kept = tuple(ix for ix, kind in zip(indices, kinds, strict=True) if kind == "parallel")
+    if [str(e) for e in maps[-1].results] != [f"d{indices.index(ix)}" for ix in kept]:
+        raise NotStated("the fold's output is not one value per row or column")
+    dtype = _element(outputs[0])
+    if dtype not in (*FLOATS, "i32"):
+        raise NotStated(f"a fold of element type {dtype}")
+    target = f"r[{', '.join(kept)}]"
+    writer = ExpressionWriter(_reads(op, maps[:-1], indices, dtype), target, dtype)
+    steps = []
+    if init is not None:
+        steps.append(f"{target} = {_start(init, outputs[0], len(kept), writer)}")
+    steps.append(f"{target} = {writer.text(_tree(op))}")
+    if not writer.reads_target:
+        raise NotStated("the reduction keeps no running value (it does not read its output)")
+    sizes = _SIZES[len(kinds)]
+    return _source("fold", writer, steps, sizes, kept)
+
+
+def _start(init: ir.OpView, output: ir.Value, rank: int, writer: ExpressionWriter) -> str:
+    """The value an op stores into every element of the fold's output before it: a
+    number or a scalar."""
+    if init.name != "linalg.generic":
+        raise NotStated("the op before is no generic")
+    generic = view_as(init, linalg.GenericOp)
+    if list(generic.inputs) or list(generic.outputs) != [output] or \
+            iterator_kinds(init) != ["parallel"] * rank:
+        raise NotStated("the op before stores no one value into the fold's output")
+    tree = _tree(init)
+    if not isinstance(tree, Const | Val):
+        raise NotStated("the fold starts from a computed value")
+    return writer.text(tree)
+
+
+def _tree(op: ir.OpView) -> Node:
+    try:
+        return payload(op)
+    except Unsupported as exc:
+        raise NotStated(str(exc)) from None
+
+
+def _element(value: ir.Value) -> str:
+    return str(ir.MemRefType(value.type).element_type)
+
+
+def _is_identity(amap: ir.AffineMap) -> bool:
+    return [str(e) for e in amap.results] == [f"d{k}" for k in range(amap.n_dims)]
+
+
+def _reads(op: ir.OpView, maps: list[ir.AffineMap], indices: tuple[str, ...],
+           element: str) -> list[tuple[str, ...]]:
+    """Per input, the counters it is read at (a row vector of a matrix map reads one of
+    them, a transposed matrix both in the other order); other reads, or another element
+    type, are no shape's."""
+    reads = []
+    for k, (value, amap) in enumerate(zip(view_as(op, linalg.GenericOp).inputs, maps,
+                                          strict=True)):
+        if _element(value) != element:
+            raise NotStated(f"input {k} has another element type than the output")
+        dims = []
+        for expr in amap.results:
+            text = str(expr)
+            if not text.startswith("d") or not text[1:].isdigit():
+                raise NotStated(f"input {k} is read at {text}, not at a loop counter")
+            dims.append(int(text[1:]))
+        if not dims or len(dims) != len(set(dims)):
+            raise NotStated(f"input {k} is not read at distinct loop counters")
+        reads.append(tuple(indices[d] for d in dims))
+    return reads
+
+
+def _typed(element: str, tree: Node) -> tuple[str, Node]:
+    """The template's element type, and the value it computes before the store: an
+    integer map narrower than int truncates its value to store it, which the template
+    states by its `accumulate`; whether its elements are signed is how it extends them."""
+    if element in FLOATS or element == "i32":
+        return element, tree
+    if element not in _NARROW:
+        raise NotStated(f"element type {element}")
+    kinds = {EXTENSIONS[n.op] for n in _nodes(tree)
+             if isinstance(n, Apply) and n.op in EXTENSIONS}
+    match tree:
+        case Apply(op="trunc", children=(value,)) if len(kinds) == 1:
+            return _NARROW[element][kinds.pop()], value
+    raise NotStated("an integer map that does not compute in int from its elements")
+
+
+def _nodes(node: Node) -> list[Node]:
+    match node:
+        case Apply(children=args):
+            return [node, *(n for a in args for n in _nodes(a))]
+        case Cmp(terms=terms):
+            return [node, *(n for atom, _ in terms for n in _nodes(atom))]
+        case FCmp(big=big, small=small):
+            return [node, *_nodes(big), *_nodes(small)]
+    return [node]
+
+
+# Per shape: the output's declaration and name, and the backends its shims have (a
+# fold's host shim would be its loop in order: no gain to state).
+_OUTPUT = {"map": "z", "fold": "r"}
+_BACKENDS = {"map": "ref, host", "fold": "ref"}
+
+
+def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str, ...],
+            kept: tuple[str, ...] | None = None) -> ExpressionText:
+    """The template's text; its name is the hash of everything it states. `kept`: the
+    indices of the output (all of them, for a map)."""
+    out = _OUTPUT[shape]
+    size_of = dict(zip(_INDICES[len(sizes)], sizes, strict=True))
+    box = ", ".join(size_of[ix] for ix in (size_of if kept is None else kept))
+    role = "inout" if w.reads_target and len(steps) == 1 else "out"
+    lines = [f"  types {w.dtype}",
+             *(["  accumulate i32"] if w.dtype in ("u8", "i8", "u16", "i16") else []),
+             f"  array {out}[{box}] {role}"]
+    for k in sorted(w.read):
+        lines.append(f"  array x{k}[{', '.join(size_of[ix] for ix in w.reads[k])}] in")
+    lines += w.declarations()
+    lines += ["  compute {", *(f"    {step}" for step in steps), "  }"]
+    body = "\n".join(lines)
+    name = f"{shape}_{hashlib.sha256(body.encode()).hexdigest()[:12]}"
+    params = [*sizes, *(n for n, _ in w.scalars), *(f"x{k}" for k in sorted(w.read)), out]
+    points = "*".join(sizes)
+    moved = len(w.read) + (kept is None) + (role == "inout")
+    flops = f"{w.operations}*{points}" if w.operations else "0"
+    source = (f"template expr.{name} {{\n"
+              f"  doc \"{'; '.join(steps)}\"\n{body}\n"
+              f"  launch expr_{name}\n"
+              f"  shim {', '.join(params)}\n"
+              f"  backends {_BACKENDS[shape]}\n"
+              f"  accuracy exact\n"
+              f"  cost flops {flops} bytes esize*{max(moved, 1)}*{points}\n"
+              f"}}\n")
+    return ExpressionText(f"expr.{name}", source)

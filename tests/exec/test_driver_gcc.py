@@ -206,3 +206,46 @@ def test_showme_version_and_no_polylift(project: Path, capfd: pytest.CaptureFixt
     assert capfd.readouterr().err == ""
     _gcc("-O2", "-c", "vec.c", "-o", "gcc.o")
     assert Path("vec.o").read_bytes() == Path("gcc.o").read_bytes()
+
+
+SILU = """\
+#include <math.h>
+void silu_{name}(int n, const float *restrict x, float *restrict y) {{
+  for (int i = 0; i < n; i++) y[i] = x[i] * (1.0f / (1.0f + expf(-x[i])));
+}}
+"""
+SILU_MAIN = """\
+#include <stdio.h>
+void silu_a(int n, const float *restrict x, float *restrict y);
+void silu_b(int n, const float *restrict x, float *restrict y);
+int main(void) {
+  float x[37], a[37], b[37];
+  for (int i = 0; i < 37; i++) x[i] = (float)(i % 11) / 3.0f - 1.5f;
+  silu_a(37, x, a);
+  silu_b(37, x, b);
+  for (int i = 0; i < 37; i++) printf("%a %a\\n", a[i], b[i]);
+  return 0;
+}
+"""
+
+
+def test_two_objects_with_one_expression_template_link_and_agree(
+        project: Path, capfd: pytest.CaptureFixture[str]):
+    """A map no listed template states is an expression template's launch, whose shim
+    the lifted object carries as a local symbol: two files with the same expression link
+    into one program (no symbol defined twice), which prints gcc's bits."""
+    for name in ("a", "b"):
+        Path(f"silu_{name}.c").write_text(SILU.format(name=name))
+        assert gcc_main(["-O2", "-c", f"silu_{name}.c", "-o", f"silu_{name}.o"]) == 0
+        assert f"lifted silu_{name}" in capfd.readouterr().err
+        local = subprocess.run(["nm", f"silu_{name}.o"], capture_output=True, text=True,
+                               check=True).stdout
+        assert any(line.split()[-2:][0] == "t" and "polylift_host_expr_map_" in line
+                   for line in local.splitlines()), local
+    Path("main.c").write_text(SILU_MAIN)
+    # -lm as gcc's link of the same files needs: the sources call expf.
+    assert gcc_main(["-O2", "main.c", "silu_a.o", "silu_b.o", "-o", "prog", "-lm"]) == 0
+    _gcc("-O2", "main.c", "silu_a.c", "silu_b.c", "-o", "reference", "-lm")
+    ours = subprocess.run(["./prog"], capture_output=True, text=True, check=True).stdout
+    theirs = subprocess.run(["./reference"], capture_output=True, text=True, check=True).stdout
+    assert ours == theirs

@@ -202,8 +202,9 @@ def emit_object(final: Path, plan: StagePlan, tc: Toolchain) -> Path:
 
 def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     """`obj` with the shim units the module in `final` carries (`shims/units.py`)
-    compiled into it, their shims made local symbols: two objects of one program may
-    each carry the same expression's shim."""
+    compiled into it. Two files of one program may carry the same expression's shim:
+    the compiler driver makes every symbol of a lifted object local
+    (`driver/compile.py`), so they never clash."""
     text = final.read_text()
     if UNITS_ATTR not in text:
         return obj
@@ -219,6 +220,4 @@ def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     merged = obj.with_name(f"{obj.stem}.units.o")
     tc.run([tc.target.tool("ld"), "-r", obj.name, *objects, "-o", merged.name],
            "linking the shim units into the lifted object")
-    tc.run([tc.target.tool("objcopy"), *(f"--localize-symbol={Path(n).stem}" for n in units),
-            merged.name], "making the shim units' symbols local")
     return merged

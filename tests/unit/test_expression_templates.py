@@ -29,7 +29,8 @@ func.func @f(%x: memref<8x{t}>, %y: memref<8x{t}>, %z: memref<8x{t}>, %s: {t}) {
 
 
 def _map_text(body: str, element: str = "f32") -> str | NotStated:
-    with new_context() as ctx:
+    ctx = new_context()
+    with ctx:
         module = parse_module(MAP.format(t=element, body=body), ctx, "t.mlir")
         found = []
         walk(module.operation, lambda op: found.append(op) or ir.WalkResult.ADVANCE,
@@ -105,7 +106,8 @@ def test_a_shim_unit_is_recorded_once_in_the_module():
     tpl = expression_template(_map_text(AXPY))
     unit = expression_unit(tpl, "host", "f32")
     assert f"void polylift_host_{tpl.launch}_f32(" in unit
-    with new_context() as ctx:
+    ctx = new_context()
+    with ctx:
         module = parse_module("module {}", ctx, "m.mlir")
         add_unit(module, "a.c", unit)
         add_unit(module, "a.c", unit)

@@ -208,7 +208,8 @@ def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     text = final.read_text()
     if UNITS_ATTR not in text:
         return obj
-    with new_context() as ctx:
+    ctx = new_context()
+    with ctx:
         units = units_of(parse_module(text, ctx, final.name))
     objects = []
     for name, source in units.items():

@@ -37,7 +37,7 @@ def _map_text(body: str, element: str = "f32") -> str | NotStated:
              ir.WalkOrder.PRE_ORDER)
         generic = next(op for op in found if op.name == "linalg.generic")
         try:
-            return map_template(generic.opview).source
+            return map_template(generic.opview)
         except NotStated as exc:
             return exc
 

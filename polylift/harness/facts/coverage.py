@@ -72,11 +72,7 @@ class Launch:
 
     def template_in(self, library: Library) -> KernelTemplate:
         """The launch's template: the library's, or the one its expression states."""
-        tpl = template_of(library, self.template, self.expression)
-        if tpl is None:
-            raise BuildError(f"kernel.launch names template '{self.template}', which is "
-                             "not in the library")
-        return tpl
+        return _template(library, self.template, self.expression)
 
     def times(self, scalars: dict[str, int]) -> int | None:
         """How many times it runs in a kernel call with integer arguments `scalars` (0:
@@ -133,9 +129,7 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
     order = ("source_order_matches" in op.attributes
              and ir.BoolAttr(op.attributes["source_order_matches"]).value)
     expression = expression_source(op)
-    tpl = template_of(library, name, expression)
-    if tpl is None:
-        raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
+    tpl = _template(library, name, expression)
     index = {p.name: i for i, p in enumerate(tpl.params)}
     sizes = tuple((s.name, operand_dim(op.operands[index[s.array]], s.dim, frame, sig))
                   for s in tpl.sizes)
@@ -157,6 +151,13 @@ def _launch(op: ir.Operation, library: Library, frame: Frame, sig: SignatureLike
     return Launch(name, order, sizes, runs(op, frame, sig),
                   callee.removeprefix(f"{tpl.launch}_"), arrays, tuple(sorted(reads)),
                   tuple(sorted(writes)), expression)
+
+
+def _template(library: Library, name: str, expression: str) -> KernelTemplate:
+    tpl = template_of(library, name, expression)
+    if tpl is None:
+        raise BuildError(f"kernel.launch names template '{name}', which is not in the library")
+    return tpl
 
 
 def _whole_argument(value: ir.Value, entry: ir.Block, sig: SignatureLike) -> str | None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from polylift.matcher.expression.shapes import ExpressionText, fold_template, map_template
+from polylift.matcher.expression.shapes import fold_template, map_template
 from polylift.matcher.expression.writer import NotStated
 from polylift.matcher.search.runs import element_kind
 from polylift.mlir import ir
@@ -22,14 +22,14 @@ def expression_templates(ops: Sequence[ir.OpView], i: int) -> list[KernelTemplat
     if op.name != "linalg.generic":
         return []
     later = next((o for o in ops[i + 1:] if element_kind(o)), None)
-    shapes: list[Callable[[], ExpressionText]] = [lambda: map_template(op),
+    shapes: list[Callable[[], str]] = [lambda: map_template(op),
                                                   lambda: fold_template(None, op)]
     if later is not None and later.name == "linalg.generic":
         shapes.insert(0, lambda: fold_template(op, later))
     found = []
     for shape in shapes:
         try:
-            found.append(expression_template(shape().source))
+            found.append(expression_template(shape()))
         except (NotStated, TemplateError):
             # A text the language's checks refuse states nothing: the op stays.
             continue

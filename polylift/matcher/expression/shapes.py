@@ -25,7 +25,6 @@ parenthesised), so equal expressions give equal templates; its hash names the te
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 
 from polylift.matcher.expression.writer import EXTENSIONS, FLOATS, ExpressionWriter, NotStated
 from polylift.matcher.ir.ir_model import Unsupported, indexing_maps, iterator_kinds
@@ -40,16 +39,8 @@ _SIZES = {1: ("n",), 2: ("m", "n")}
 _NARROW = {"i8": ("u8", "i8"), "i16": ("u16", "i16")}
 
 
-@dataclass(frozen=True)
-class ExpressionText:
-    """An op's expression template: its name and its source text."""
-
-    name: str
-    source: str
-
-
-def map_template(op: ir.OpView) -> ExpressionText:
-    """The `map` template of an op (`NotStated` when the op is no map)."""
+def map_template(op: ir.OpView) -> str:
+    """The text of the `map` template of an op (`NotStated` when the op is no map)."""
     generic = view_as(op, linalg.GenericOp)
     outputs = list(generic.outputs)
     if len(outputs) != 1 or any(k != "parallel" for k in iterator_kinds(op)):
@@ -67,8 +58,8 @@ def map_template(op: ir.OpView) -> ExpressionText:
     return _source("map", writer, [f"{target} = {value}"], _SIZES[rank])
 
 
-def fold_template(init: ir.OpView | None, op: ir.OpView) -> ExpressionText:
-    """The `fold` template of a reduction op, started by `init` (an op storing one value
+def fold_template(init: ir.OpView | None, op: ir.OpView) -> str:
+    """The text of the `fold` template of a reduction op, started by `init` (an op storing one value
     into each element of its output) or from the output as it is (`NotStated` when it
     is no fold). A fold of a matrix keeps one running value per row or per column."""
     generic = view_as(op, linalg.GenericOp)
@@ -182,7 +173,7 @@ _BACKENDS = {"map": "ref, host", "fold": "ref"}
 
 
 def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str, ...],
-            kept: tuple[str, ...] | None = None) -> ExpressionText:
+            kept: tuple[str, ...] | None = None) -> str:
     """The template's text; its name is the hash of everything it states. `kept`: the
     indices of the output (all of them, for a map)."""
     out = _OUTPUT[shape]
@@ -202,12 +193,11 @@ def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str,
     points = "*".join(sizes)
     moved = len(w.read) + (kept is None) + (role == "inout")
     flops = f"{w.operations}*{points}" if w.operations else "0"
-    source = (f"template expr.{name} {{\n"
-              f"  doc \"{'; '.join(steps)}\"\n{body}\n"
-              f"  launch expr_{name}\n"
-              f"  shim {', '.join(params)}\n"
-              f"  backends {_BACKENDS[shape]}\n"
-              f"  accuracy exact\n"
-              f"  cost flops {flops} bytes esize*{max(moved, 1)}*{points}\n"
-              f"}}\n")
-    return ExpressionText(f"expr.{name}", source)
+    return (f"template expr.{name} {{\n"
+            f"  doc \"{'; '.join(steps)}\"\n{body}\n"
+            f"  launch expr_{name}\n"
+            f"  shim {', '.join(params)}\n"
+            f"  backends {_BACKENDS[shape]}\n"
+            f"  accuracy exact\n"
+            f"  cost flops {flops} bytes esize*{max(moved, 1)}*{points}\n"
+            f"}}\n")

@@ -59,7 +59,9 @@ NVCC_FLAGS: tuple[str, ...] = ("-x", "cu", "-std=c++17", "-O2", "--fmad=false",
 # (wheel folder under nvidia/, library file) each backend links, in dependency order.
 BACKEND_LIBS: dict[str, tuple[tuple[str, str], ...]] = {
     "cublas": (("cu13", "libcublas.so.13"), ("cu13", "libcublasLt.so.13")),
-    "cublaslt": (("cu13", "libcublasLt.so.13"),),
+    # The cuBLASLt shims share polylift_cublas.h, whose status check names the status
+    # with cuBLAS's cublasGetStatusName: cuBLAS comes with them.
+    "cublaslt": (("cu13", "libcublasLt.so.13"), ("cu13", "libcublas.so.13")),
     # cuDNN's own libraries look for cuBLASLt beside an older wheel layout; linking it
     # here loads it first, so their lookup finds it already in the process.
     # cuSOLVER needs cuSPARSE and nvJitLink (their wheels are in the gpu extra), and

@@ -49,6 +49,7 @@ SIZES_OF = {"cnn.maxpool": {"H": 11, "W": 13},
             "pva.histogram": {"h": 37, "w": 29, "nbins": 65536},
             "pva.histeq": {"h": 37, "w": 29, "nbins": 256}}
 SENTINEL = -12345.0
+GUARD = 1024
 LIBRARY = load_library()
 
 
@@ -82,6 +83,14 @@ PROGRAMS = {
 int main(void) {
   double A[4] = {1, 2, 3, 4}, B[4] = {1, 0, 0, 1}, C[4] = {-1, -1, -1, -1};
   polylift_cublas_gemm_f64(2, 2, 2, 1.0, A, 2, B, 2, 0.0, C, 2);
+  printf("%g %g %g %g\\n", C[0], C[1], C[2], C[3]);
+  return 0;
+}"""),
+    # cuBLASLt's shims share cuBLAS's status check, so a program links cuBLAS for them.
+    "cublaslt": ("polylift_cublaslt_gemm_f64", """
+int main(void) {
+  double A[4] = {1, 2, 3, 4}, B[4] = {1, 0, 0, 1}, C[4] = {-1, -1, -1, -1};
+  polylift_cublaslt_gemm_f64(2, 2, 2, 1.0, A, 2, B, 2, 0.0, C, 2);
   printf("%g %g %g %g\\n", C[0], C[1], C[2], C[3]);
   return 0;
 }"""),
@@ -169,6 +178,16 @@ def _view(buffer: np.ndarray, shape: tuple[int, ...], layout: str) -> np.ndarray
     return buffer[tuple(index)]
 
 
+def _guarded(shape: tuple[int, ...], fill: Any, np_type: Any) -> tuple[np.ndarray, np.ndarray]:
+    """A buffer of `shape` inside a flat block with GUARD elements of `fill` on either
+    side, and the buffer. The tests compare whole blocks, so a shim that writes past
+    either end of an array fails its test by name instead of corrupting the heap (the
+    first GPU run of these tests lost ten workers to aborts in later allocations)."""
+    size = int(np.prod(shape, dtype=np.int64))
+    block = np.full(size + 2 * GUARD, fill, dtype=np_type)
+    return block, block[GUARD:GUARD + size].reshape(shape)
+
+
 def _buffer_shape(shape: tuple[int, ...], layout: str) -> tuple[int, ...]:
     if not shape or layout == "dense":
         return shape
@@ -192,8 +211,12 @@ def _values(name: str, shape: tuple[int, ...], dtype: Any, mode: str,
     return (-values if name == "mean" else values).astype(dtype)
 
 
-def _scalar(tpl: KernelTemplate, name: str, mode: str, rng: np.random.Generator) -> float:
+def _scalar(tpl: KernelTemplate, name: str, mode: str, rng: np.random.Generator
+            ) -> float | int:
     fixed = next(p.fixed for p in tpl.params if p.name == name)
+    ctype = next(d.dtype for d in tpl.ast.scalars if d.name == name)
+    if ctype is not None and ctype[0] in "iu":  # an index scalar (argreductions' t, base)
+        return int(fixed) if fixed is not None else {"t": -1, "base": 5}.get(name, 3)
     if fixed is not None:
         return float(fixed)
     if name == "eps":
@@ -214,15 +237,16 @@ def _arguments(tpl: KernelTemplate, dtype: str, mode: str, layout: str, seed: in
                ) -> tuple[dict[str, Any], dict[str, np.ndarray]]:
     """Views and scalars for one call, and the buffers holding the views."""
     rng = np.random.default_rng(seed)
-    np_type = NP_TYPES[dtype]
     values: dict[str, Any] = {}
     buffers: dict[str, np.ndarray] = {}
     for decl in tpl.ast.arrays:
+        np_type = NP_TYPES[decl.dtype or dtype]  # a histogram's counts are i32 for any pixel
         sizes = {**SIZES, **SIZES_OF.get(tpl.name, {})}
         shape = tuple(sizes[d] for d in decl.dims)
-        fill = _fill(np_type, decl.role)
-        buffers[decl.name] = np.full(_buffer_shape(shape, layout), fill, dtype=np_type)
-        view = _view(buffers[decl.name], shape, layout)
+        block, buffer = _guarded(_buffer_shape(shape, layout), _fill(np_type, decl.role),
+                                 np_type)
+        buffers[decl.name] = block
+        view = _view(buffer, shape, layout)
         if decl.role != "out":
             view[...] = _values(decl.name, shape, np_type, mode, rng)
         values[decl.name] = view

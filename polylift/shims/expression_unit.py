@@ -5,7 +5,8 @@ template is stated for one op of one program (`tdl/expression.py`), so its shims
 rendered when its launch is lowered and compiled with the lifted code that calls them
 (`units.py`). A map's are the element-wise family's: `ref` the template's loops, `host` the same
 expression over contiguous rows, vectorised (the same operations, so the same bits); a
-fold's are the reduction family's `ref`, its running value in order.
+fold's are the reduction family's `ref`, its running value in order, and for a fold per
+column a `host` that runs the rows outer (`columns.py`).
 """
 
 from __future__ import annotations

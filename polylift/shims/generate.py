@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
+from polylift.shims.columns import ColumnFold, column_fold
 from polylift.shims.elementwise import Elementwise, Reduction
 from polylift.shims.expr_c import helpers as expression_helpers
 from polylift.shims.families import Family, environment, family_of
@@ -238,6 +239,11 @@ class Shim:
     def reduction(self) -> Reduction:
         """The template's steps as a running value, for the reduction family."""
         return Reduction(self)
+
+    @property
+    def columns(self) -> ColumnFold | None:
+        """The fold per column as rows outer, where the template is one (`columns.py`)."""
+        return column_fold(self)
 
     @property
     def expression_helpers(self) -> str:

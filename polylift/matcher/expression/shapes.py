@@ -166,10 +166,17 @@ def _nodes(node: Node) -> list[Node]:
     return [node]
 
 
-# Per shape: the output's declaration and name, and the backends its shims have (a
-# fold's host shim would be its loop in order: no gain to state).
+# Per shape: the output's declaration and name.
 _OUTPUT = {"map": "z", "fold": "r"}
-_BACKENDS = {"map": "ref, host", "fold": "ref"}
+
+
+def _backends(shape: str, sizes: tuple[str, ...], kept: tuple[str, ...] | None) -> str:
+    """The backends a template's shims have: a map's host shim runs rows vectorised; a
+    fold per column's runs the rows outer (shims/columns.py); any other fold's would be
+    its loop in order, no gain to state."""
+    if shape == "map" or (kept is not None and len(sizes) == 2 and kept == _INDICES[2][1:]):
+        return "ref, host"
+    return "ref"
 
 
 def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str, ...],
@@ -197,7 +204,7 @@ def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str,
             f"  doc \"{'; '.join(steps)}\"\n{body}\n"
             f"  launch expr_{name}\n"
             f"  shim {', '.join(params)}\n"
-            f"  backends {_BACKENDS[shape]}\n"
+            f"  backends {_backends(shape, sizes, kept)}\n"
             f"  accuracy exact\n"
             f"  cost flops {flops} bytes esize*{max(moved, 1)}*{points}\n"
             f"}}\n")

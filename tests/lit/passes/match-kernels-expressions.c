@@ -1,6 +1,7 @@
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels | FileCheck %s
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --remarks=applied 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 // RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --expressions=false | FileCheck %s --check-prefix=LISTED
+// RUN: polylift-cc %s | polylift-opt --raise-affine-to-linalg --match-kernels --lower-kernel-launch-to-host | FileCheck %s --check-prefix=HOST
 // Expression templates: a map no listed template states is a launch of its own template,
 // whose text the launch carries (attribute `expression`), in the source's order of
 // operations; a listed template still wins where one matches. With
@@ -153,7 +154,9 @@ void count_negative(int n, float *restrict x, int *restrict c)
 // column, each in the source's order; the listed fill takes the store before it.
 // CHECK-LABEL: func.func private @col_max.delinearized(
 // CHECK: template = "blas.fill"
-// CHECK: expression = "{{.*}}array r[n] inout\0A  array x0[m, n] in\0A  compute {\0A    r[j] = max(x0[i, j], r[j])\0A  }
+// CHECK: expression = "{{.*}}array r[n] inout\0A  array x0[m, n] in\0A  compute {\0A    r[j] = max(x0[i, j], r[j])\0A  }{{.*}}backends ref, host\0A
+// Its host shim runs the rows outer, each row's update of every column one loop.
+// HOST: polylift_host_expr_fold_{{[0-9a-f]+}}_f32.c = "{{.*}}for (int64_t i = 0; i < m; i++)\0A      fold_row_f32(n, r, x0 + i * ldx0);
 void col_max(int m, int n, float *restrict x, float *restrict r)
 {
   for (int j = 0; j < n; j++)

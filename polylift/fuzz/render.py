@@ -216,6 +216,8 @@ def c_literal(value: float, ctype: str) -> str:
     """`value` as a C literal of `ctype`, parenthesized when negative (-0.0 included)."""
     if math.isnan(value):
         return "NAN"  # math.h's quiet NaN, a float that converts to a double NaN
+    if math.isinf(value):
+        return "INFINITY" if value > 0 else "(-INFINITY)"  # math.h's, likewise
     if ctype not in FLOAT_TYPES:
         text = str(int(value))
     else:

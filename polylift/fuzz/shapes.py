@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
+from polylift.fuzz.expressions import expression
 from polylift.fuzz.nests import float_scalar, overlap
 from polylift.fuzz.program import (
     REVERSED,
@@ -303,7 +304,7 @@ def _tied_values(rng: random.Random) -> tuple[float, ...]:
 SHAPES: dict[str, Callable[[random.Random], Program]] = {
     "gemm": gemm, "gemv": gemv, "copy2d": copy2d, "axpy_dot": axpy_dot, "syrk": syrk,
     "stencil": stencil, "conv_relu": conv_relu, "box_filter": box_filter, "maxpool": maxpool,
-    "argmax": argmax, "argpool": argpool,
+    "argmax": argmax, "argpool": argpool, "expression": expression,
 }
 
 

@@ -73,3 +73,19 @@ def test_a_smoke_campaign_finds_nothing(tmp_path: Path,
                                          "host/exact"}
     # The issue's goal for a campaign: a third of the programs match a template.
     assert 3 * campaign["launched"] >= SMOKE_COUNT, out
+
+
+def test_an_expression_campaign_finds_nothing(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Expression bodies (maps in place, accumulated and under branches, folds guarded
+    or not and per column, over tables of signed zeros, infinities and NaNs) keep C's
+    bits on both backends, and most of them become launches."""
+    report = tmp_path / "campaign.json"
+    status = run_fuzz(["--count", "40", "--seed", "2", "--shape", "expression", "-j", "2",
+                       "--no-progress", "--no-aarch64", "--out", str(tmp_path / "out"),
+                       "--json", str(report)])
+    out = capsys.readouterr().out
+    assert status == 0, out
+    campaign = json.loads(report.read_text())
+    assert campaign["programs"] == 40 and not campaign["findings"]
+    assert 2 * campaign["launched"] >= 40, out

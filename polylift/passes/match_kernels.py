@@ -29,7 +29,7 @@ from polylift.matcher.search.runs import (
     run_kinds,
     run_of,
 )
-from polylift.mlir import arith, ir, memref, passmanager, source_loc, walk
+from polylift.mlir import arith, ir, linalg, memref, passmanager, source_loc, view_as, walk
 from polylift.output import write_atomically
 from polylift.passes.registry import Pass, PassRun
 from polylift.raising.proof.aliasing import guarded_pairs
@@ -208,8 +208,10 @@ class MatchKernelsPass(Pass):
         index of the op to scan from next."""
         notes: list[str] = []
         bindings = self.best_match(ops, i, shapes.candidates(ops[i]), notes, shapes)
-        if bindings is None and self.expressions:
-            bindings = expression_match(ops, i, shapes.contexts)
+        if self.expressions and (bindings is None or _stores_one_value(bindings)):
+            found = expression_match(ops, i, shapes.contexts)
+            if found is not None and (bindings is None or self._starts(found, ops, shapes)):
+                bindings = found
         for note in notes:
             run.remark(ops[i], note, "missed")
         if bindings is None:
@@ -267,6 +269,15 @@ class MatchKernelsPass(Pass):
         for op in reversed(b.dead):
             rewriter.erase_if_unused(op)
         return anchor
+
+    def _starts(self, fold: Bindings, ops: list, shapes: BlockShapes) -> bool:
+        """Whether an expression fold should take the fill a listed template matched as
+        its start: one launch and one pass instead of two, unless a listed template
+        states the fold op itself (a library's dedicated call wins)."""
+        if len(fold.ops) < 2:
+            return False
+        last = ops.index(fold.ops[-1])
+        return self.best_match(ops, last, shapes.candidates(ops[last]), [], shapes) is None
 
     @staticmethod
     def best_match(ops: Sequence[ir.OpView], i: int, ranked: Sequence[KernelTemplate],
@@ -333,6 +344,13 @@ def expression_match(ops: Sequence[ir.OpView], i: int, contexts: StepContexts) -
         if found is not None:
             return found
     return None
+
+
+def _stores_one_value(b: Bindings) -> bool:
+    """Whether a match is one op reading no array (a fill): the start of a fold, which
+    an expression template states with it."""
+    return len(b.ops) == 1 and b.ops[0].name == "linalg.generic" and \
+        not list(view_as(b.ops[0], linalg.GenericOp).inputs)
 
 
 def _forms_of(tpl: KernelTemplate) -> list[tuple[KernelTemplate, str]]:

@@ -32,6 +32,7 @@ from polylift.shims.header import (
     shim_symbol,
 )
 from polylift.shims.map_sum import MapSum
+from polylift.shims.row_folds import RowFold, row_fold
 from polylift.shims.rows import Rows
 from polylift.shims.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
@@ -244,6 +245,11 @@ class Shim:
     def columns(self) -> ColumnFold | None:
         """The fold per column as rows outer, where the template is one (`columns.py`)."""
         return column_fold(self)
+
+    @property
+    def row_fold(self) -> RowFold | None:
+        """The fold per row as blocks of rows, where the template is one (`row_folds.py`)."""
+        return row_fold(self)
 
     @property
     def expression_helpers(self) -> str:

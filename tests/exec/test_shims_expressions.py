@@ -4,8 +4,10 @@ value of the type (8-bit pixels), for contiguous and strided views; elements out
 view keep their bits.
 
 The templates are written here as the matcher states them (`matcher/expression/`):
-maps over a vector and a matrix, a narrow-integer map computed in int, and folds per
-column (whose host shim runs the rows outer, `shims/columns.py`).
+maps over a vector and a matrix, a narrow-integer map computed in int, folds per column
+(whose host shim runs the rows outer, `shims/columns.py`) and per row (blocks of eight
+rows, `shims/row_folds.py`; 37 rows leave five to the template's loops), a filter's
+window `x[i + j]` among them.
 """
 
 from __future__ import annotations
@@ -56,6 +58,12 @@ TEMPLATES = {
                                "array r[n] out;array x0[m, n] in;array x1[m] in;array x2[n] in",
                                "r[j] = x2[j];r[j] = (r[j] + (x0[i, j] * x1[i]))",
                                "m, n, x0, x1, x2, r"),
+    "fold_rowsum": _template("fold_rowsum", "f32, f64", "array r[m] inout;array x0[m, n] in",
+                             "r[i] = (r[i] + x0[i, j])", "m, n, x0, r"),
+    "fold_fir": _template("fold_fir", "f32, f64",
+                          "array r[m] out;array x0[p0] in;array x1[n] in",
+                          "r[i] = 0.0;r[i] = (r[i] + (x0[i + j] * x1[j]))",
+                          "m, n, p0, x0, x1, r"),
     "fold_colmax": _template("fold_colmax", "f32, f64", "array r[n] inout;array x0[m, n] in",
                              "r[j] = ((x0[i, j] > r[j]) ? x0[i, j] : r[j])", "m, n, x0, r"),
 }
@@ -96,7 +104,7 @@ def _arguments(tpl: KernelTemplate, dtype: str, strided: bool, seed: int
     """Views (every other element, or rows padded by 3, where `strided`) inside buffers
     filled with a sentinel, and the scalars."""
     rng = np.random.default_rng(seed)
-    sizes = {"m": 37, "n": 29}
+    sizes = {"m": 37, "n": 29, "p0": 37 + 29 - 1}  # p0: a filter's window x[i + j]
     values: dict[str, Any] = {}
     buffers: dict[str, np.ndarray] = {}
     for decl in tpl.ast.arrays:
@@ -152,3 +160,11 @@ def test_a_fold_per_column_runs_the_rows_outer_and_others_do_not() -> None:
     assert "fold_start_f64(n, r, x0 + 0 * ldx0, x1 + 0 * incx1, x2);" in weighted
     assert "fold_row_f64(n, r, x0 + i * ldx0, x1 + i * incx1, x2);" in weighted
     assert "if (incr == 1 && incx2 == 1)" in weighted
+
+
+def test_a_fold_per_row_runs_blocks_of_rows_then_the_rest_as_a_shifted_view() -> None:
+    unit = expression_unit(expression_template(TEMPLATES["fold_fir"]), "host", "f32")
+    assert "acc[k] = (acc[k] + (x0[((i0 + k)+j) * incx0] * x1[j * incx1]));" in unit
+    assert "for (; i0 + 8 <= m; i0 += 8)" in unit
+    assert "ref_f32(m - i0, n, p0, x0 + i0 * incx0, incx0, x1, incx1, r + i0 * incr, incr);" \
+        in unit

@@ -25,6 +25,7 @@ parenthesised), so equal expressions give equal templates; its hash names the te
 from __future__ import annotations
 
 import hashlib
+import re
 
 from polylift.matcher.expression.writer import EXTENSIONS, FLOATS, ExpressionWriter, NotStated
 from polylift.matcher.ir.ir_model import Unsupported, indexing_maps, iterator_kinds
@@ -76,7 +77,8 @@ def fold_template(init: ir.OpView | None, op: ir.OpView) -> str:
     if dtype not in (*FLOATS, "i32"):
         raise NotStated(f"a fold of element type {dtype}")
     target = f"r[{', '.join(kept)}]"
-    writer = ExpressionWriter(_reads(op, maps[:-1], indices, dtype), target, dtype)
+    reads = _reads(op, maps[:-1], indices, dtype, sums=True)
+    writer = ExpressionWriter(reads, target, dtype)
     steps = []
     if init is not None:
         steps.append(f"{target} = {_start(init, outputs[0], len(kept), writer)}")
@@ -118,25 +120,40 @@ def _is_identity(amap: ir.AffineMap) -> bool:
 
 
 def _reads(op: ir.OpView, maps: list[ir.AffineMap], indices: tuple[str, ...],
-           element: str) -> list[tuple[str, ...]]:
-    """Per input, the counters it is read at (a row vector of a matrix map reads one of
-    them, a transposed matrix both in the other order); other reads, or another element
-    type, are no shape's."""
+           element: str, sums: bool = False) -> list[tuple[str, ...]]:
+    """Per input, the subscripts it is read at: loop counters (a row vector of a matrix
+    map reads one of them, a transposed matrix both in the other order), or, where
+    `sums`, a sum of counters and a constant (`x[i + j]`, a correlation's or a filter's
+    window); other reads, or another element type, are no shape's."""
     reads = []
     for k, (value, amap) in enumerate(zip(view_as(op, linalg.GenericOp).inputs, maps,
                                           strict=True)):
         if _element(value) != element:
             raise NotStated(f"input {k} has another element type than the output")
-        dims = []
-        for expr in amap.results:
-            text = str(expr)
-            if not text.startswith("d") or not text[1:].isdigit():
-                raise NotStated(f"input {k} is read at {text}, not at a loop counter")
-            dims.append(int(text[1:]))
-        if not dims or len(dims) != len(set(dims)):
-            raise NotStated(f"input {k} is not read at distinct loop counters")
-        reads.append(tuple(indices[d] for d in dims))
+        subscripts = tuple(_subscript(str(e), indices, sums) for e in amap.results)
+        if subscripts and None not in subscripts and (
+                len(set(subscripts)) == len(subscripts) or sums):
+            reads.append(tuple(str(s) for s in subscripts))
+            continue
+        raise NotStated(f"input {k} is read at {amap}, not at distinct loop counters")
     return reads
+
+
+_SUM = re.compile(r"d(\d+)(?: \+ d(\d+))*(?: \+ (\d+))?")
+
+
+def _subscript(text: str, indices: tuple[str, ...], sums: bool) -> str | None:
+    """A subscript as the template writes it (`i`, or `i + j + 1` where `sums`), or None
+    when it is no counter (nor sum of counters and a constant)."""
+    if re.fullmatch(r"d\d+", text):
+        return indices[int(text[1:])]
+    if not sums or not _SUM.fullmatch(text):
+        return None
+    dims = [int(d) for d in re.findall(r"d(\d+)", text)]
+    offset = re.search(r"\+ (\d+)$", text)
+    if len(dims) != len(set(dims)):
+        return None
+    return " + ".join([*(indices[d] for d in dims), *([offset.group(1)] if offset else [])])
 
 
 def _typed(element: str, tree: Node) -> tuple[str, Node]:
@@ -172,11 +189,17 @@ _OUTPUT = {"map": "z", "fold": "r"}
 
 def _backends(shape: str, sizes: tuple[str, ...], kept: tuple[str, ...] | None) -> str:
     """The backends a template's shims have: a map's host shim runs rows vectorised; a
-    fold per column's runs the rows outer (shims/columns.py); any other fold's would be
-    its loop in order, no gain to state."""
-    if shape == "map" or (kept is not None and len(sizes) == 2 and kept == _INDICES[2][1:]):
-        return "ref, host"
-    return "ref"
+    fold per column's runs the rows outer (shims/columns.py), a fold per row's blocks
+    of rows (shims/row_folds.py); a fold into one value's would be its loop in order,
+    no gain to state."""
+    return "ref, host" if shape == "map" or len(sizes) == 2 else "ref"
+
+
+def _window_sizes(w: ExpressionWriter, size_of: dict[str, str]) -> dict[str, str]:
+    """A size of its own for each sum subscript read (`x1[i + j]` over `x1[p0]`): the
+    matcher binds it to the array's extent, which the source's own reads stay inside."""
+    sums = sorted({ix for k in w.read for ix in w.reads[k] if ix not in size_of})
+    return {ix: f"p{n}" for n, ix in enumerate(sums)}
 
 
 def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str, ...],
@@ -186,6 +209,8 @@ def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str,
     out = _OUTPUT[shape]
     size_of = dict(zip(_INDICES[len(sizes)], sizes, strict=True))
     box = ", ".join(size_of[ix] for ix in (size_of if kept is None else kept))
+    windows = _window_sizes(w, size_of)
+    size_of.update(windows)
     role = "inout" if w.reads_target and len(steps) == 1 else "out"
     lines = [f"  types {w.dtype}",
              *(["  accumulate i32"] if w.dtype in ("u8", "i8", "u16", "i16") else []),
@@ -196,7 +221,8 @@ def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str,
     lines += ["  compute {", *(f"    {step}" for step in steps), "  }"]
     body = "\n".join(lines)
     name = f"{shape}_{hashlib.sha256(body.encode()).hexdigest()[:12]}"
-    params = [*sizes, *(n for n, _ in w.scalars), *(f"x{k}" for k in sorted(w.read)), out]
+    params = [*sizes, *windows.values(), *(n for n, _ in w.scalars),
+              *(f"x{k}" for k in sorted(w.read)), out]
     points = "*".join(sizes)
     moved = len(w.read) + (kept is None) + (role == "inout")
     flops = f"{w.operations}*{points}" if w.operations else "0"

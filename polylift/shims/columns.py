@@ -13,32 +13,12 @@ folds of any other form, run the template's loops.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
 
+from polylift.shims.elementwise import ShimView
 from polylift.shims.expr_c import c_type, render
+from polylift.shims.rows import VECTORISE
 from polylift.tdl.ast import Access, ArrayDecl, Bin, Step
-from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses
-
-VECTORISED = '__attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))'
-
-
-class ShimView(Protocol):
-    """What this renderer reads of the shim (generate.Shim)."""
-
-    @property
-    def template(self) -> KernelTemplate: ...
-
-    @property
-    def dtype(self) -> str: ...
-
-    @property
-    def T(self) -> str: ...
-
-    @property
-    def output(self) -> str: ...
-
-    def stride(self, array: str, dim: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -114,7 +94,7 @@ class ColumnFold:
     def _helper(self, name: str, steps: tuple[Step, ...]) -> str:
         body = "\n".join(f"    {self.shim.output}[{self.column}] = {self._value(s)};"
                          for s in steps)
-        return (f"static {VECTORISED}\nvoid {name}({', '.join(self._params())})\n{{\n"
+        return (f"static {VECTORISE}\nvoid {name}({', '.join(self._params())})\n{{\n"
                 f"  for (int64_t {self.column} = 0; {self.column} < {self.columns}; "
                 f"{self.column}++) {{\n{body}\n  }}\n}}\n")
 

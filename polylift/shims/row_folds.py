@@ -13,44 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Protocol
 
+from polylift.shims.elementwise import ShimView
 from polylift.shims.expr_c import render
+from polylift.shims.rows import VECTORISE
 from polylift.tdl.ast import Access, ArrayDecl, Bin, Step
-from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses
 
-VECTORISED = '__attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))'
 BLOCK = 8
-
-
-class ShimView(Protocol):
-    """What this renderer reads of the shim (generate.Shim)."""
-
-    @property
-    def template(self) -> KernelTemplate: ...
-
-    @property
-    def dtype(self) -> str: ...
-
-    @property
-    def T(self) -> str: ...
-
-    @property
-    def output(self) -> str: ...
-
-    @property
-    def params(self) -> str: ...
-
-    @property
-    def args(self) -> str: ...
-
-    @property
-    def ref_name(self) -> str: ...
-
-    def at(self, array: str, *index: str) -> str: ...
-
-    def stride(self, array: str, dim: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -88,7 +58,7 @@ class RowFold:
         out = s.at(s.output, "(i0 + k)")
         start = [self._assign(step) for step in before] or [f"acc[k] = {out};"]
         each = f"    for (int k = 0; k < {BLOCK}; k++)\n"
-        lines = [f"static {VECTORISED}",
+        lines = [f"static {VECTORISE}",
                  f"void fold_rows_{s.dtype}({s.params}, int64_t i0)", "{",
                  f"  {s.T} acc[{BLOCK}];",
                  *(f"  for (int k = 0; k < {BLOCK}; k++)\n    {a}" for a in start),

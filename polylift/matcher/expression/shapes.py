@@ -131,8 +131,7 @@ def _reads(op: ir.OpView, maps: list[ir.AffineMap], indices: tuple[str, ...],
         if _element(value) != element:
             raise NotStated(f"input {k} has another element type than the output")
         subscripts = tuple(_subscript(str(e), indices, sums) for e in amap.results)
-        if subscripts and None not in subscripts and (
-                len(set(subscripts)) == len(subscripts) or sums):
+        if subscripts and None not in subscripts and len(set(subscripts)) == len(subscripts):
             reads.append(tuple(str(s) for s in subscripts))
             continue
         raise NotStated(f"input {k} is read at {amap}, not at distinct loop counters")

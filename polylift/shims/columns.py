@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polylift.shims.elementwise import ShimView
+from polylift.shims.elementwise import ShimView, assigned, fold_steps
 from polylift.shims.expr_c import c_type, render
 from polylift.shims.rows import VECTORISE
-from polylift.tdl.ast import Access, ArrayDecl, Bin, Step
+from polylift.tdl.ast import Access, ArrayDecl, Step
 from polylift.tdl.steps import accesses
 
 
@@ -61,11 +61,7 @@ class ColumnFold:
         return f"{a.array}[{self.column}]" if a.indices else f"{a.array}[0]"
 
     def _value(self, step: Step) -> str:
-        value = Bin("+", step.target, step.value) if step.op == "+=" else step.value
-        return render(value, self._element, self.shim.dtype)
-
-    def _folds(self, step: Step) -> bool:
-        return any(self.row in ix.vars for a in accesses(step) for ix in a.indices)
+        return render(assigned(step), self._element, self.shim.dtype)
 
     def _params(self) -> list[str]:
         """The row helper's parameters: the columns, every array as a row pointer, the
@@ -110,8 +106,9 @@ class ColumnFold:
         return text
 
     def _split(self) -> tuple[tuple[Step, ...], Step, tuple[Step, ...]]:
-        k = next(n for n, s in enumerate(self.steps) if self._folds(s))
-        return self.steps[:k], self.steps[k], self.steps[k + 1:]
+        split = fold_steps(self.steps, self.row)
+        assert split is not None  # column_fold made sure
+        return split.before, split.fold, split.after
 
     def _contiguous(self) -> str:
         """The C condition that every view the helpers read along the columns is."""
@@ -159,7 +156,7 @@ def column_fold(shim: ShimView) -> ColumnFold | None:
             if a.array == shim.output and [str(ix) for ix in a.indices] != [column]:
                 return None
     fold = ColumnFold(shim, column, row)
-    if sum(fold._folds(s) for s in steps) != 1 or not any(
+    if fold_steps(steps, row) is None or not any(
             [str(ix) for ix in a.indices] == [row, column] for a in fold._reads()):
         return None
     return fold

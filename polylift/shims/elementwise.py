@@ -163,8 +163,7 @@ class Reduction:
             return s.at(a.array, *(str(ix) for ix in a.indices))
 
         for step in _steps(s.template):
-            value = Bin("+", step.target, step.value) if step.op == "+=" else step.value
-            text = render(value, element, s.dtype)
+            text = render(assigned(step), element, s.dtype)
             index = sorted({v for a in accesses(step) for ix in a.indices for v in ix.vars}
                            - set(self.rows))
             assign = f"acc = {text};"
@@ -175,7 +174,7 @@ class Reduction:
                 continue
             if len(index) != 1:
                 raise ValueError(f"{s.template.name}: a reduction over more than one index")
-            size = _extent(s.template, step, index[0])
+            size = index_extent(s.template, step, index[0])
             lines.append(loops((index[0],), (size,), assign).rstrip("\n"))
         lines.append(f"  {self.result_at} = acc;")
         return "\n".join(lines) + "\n"
@@ -194,7 +193,37 @@ class Reduction:
         return self.result_at
 
 
-def _extent(tpl: KernelTemplate, step: Step, index: str) -> str:
+@dataclass(frozen=True)
+class FoldSteps:
+    """A fold's steps around its one step over the folded index: those before it (the
+    start value), that step, those after it."""
+
+    before: tuple[Step, ...]
+    fold: Step
+    after: tuple[Step, ...]
+
+
+def uses_index(step: Step, index: str) -> bool:
+    """Whether some subscript of the step uses `index`."""
+    return any(index in ix.vars for a in accesses(step) for ix in a.indices)
+
+
+def fold_steps(steps: tuple[Step, ...], index: str) -> FoldSteps | None:
+    """The steps around the one over `index`; None unless exactly one step uses it."""
+    over = [k for k, step in enumerate(steps) if uses_index(step, index)]
+    if len(over) != 1:
+        return None
+    k = over[0]
+    return FoldSteps(steps[:k], steps[k], steps[k + 1:])
+
+
+def assigned(step: Step) -> Expr:
+    """The value a step leaves in its target: `t += v` is `t = t + v`."""
+    return Bin("+", step.target, step.value) if step.op == "+=" else step.value
+
+
+def index_extent(tpl: KernelTemplate, step: Step, index: str) -> str:
+    """The size an index runs to in a step: the extent of an array it alone subscripts."""
     for a in accesses(step):
         decl = tpl.ast.param(a.array)
         for ix, size in zip(a.indices, getattr(decl, "dims", ()), strict=False):

@@ -241,12 +241,12 @@ class Shim:
         """The template's steps as a running value, for the reduction family."""
         return Reduction(self)
 
-    @property
+    @cached_property
     def columns(self) -> ColumnFold | None:
         """The fold per column as rows outer, where the template is one (`columns.py`)."""
         return column_fold(self)
 
-    @property
+    @cached_property
     def row_fold(self) -> RowFold | None:
         """The fold per row as blocks of rows, where the template is one (`row_folds.py`)."""
         return row_fold(self)

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from polylift.shims.elementwise import ShimView
+from polylift.shims.elementwise import ShimView, assigned, fold_steps, index_extent
 from polylift.shims.expr_c import render
 from polylift.shims.rows import VECTORISE
-from polylift.tdl.ast import Access, ArrayDecl, Bin, Step
+from polylift.tdl.ast import Access, ArrayDecl, Step
 from polylift.tdl.steps import accesses
 
 BLOCK = 8
@@ -37,8 +37,9 @@ class RowFold:
         return tuple(step for _, step in self.shim.template.element_steps)
 
     def _split(self) -> tuple[tuple[Step, ...], Step, tuple[Step, ...]]:
-        k = next(n for n, s in enumerate(self.steps) if _uses(s, self.folded))
-        return self.steps[:k], self.steps[k], self.steps[k + 1:]
+        split = fold_steps(self.steps, self.folded)
+        assert split is not None  # row_fold made sure
+        return split.before, split.fold, split.after
 
     def _element(self, a: Access) -> str:
         """An element of row i0 + k, or the running value for r."""
@@ -48,8 +49,7 @@ class RowFold:
         return self.shim.at(a.array, *shifted)
 
     def _assign(self, step: Step) -> str:
-        value = Bin("+", step.target, step.value) if step.op == "+=" else step.value
-        return f"acc[k] = {render(value, self._element, self.shim.dtype)};"
+        return f"acc[k] = {render(assigned(step), self._element, self.shim.dtype)};"
 
     def helper(self) -> str:
         """The static function that folds rows i0 .. i0 + 7."""
@@ -62,22 +62,13 @@ class RowFold:
                  f"void fold_rows_{s.dtype}({s.params}, int64_t i0)", "{",
                  f"  {s.T} acc[{BLOCK}];",
                  *(f"  for (int k = 0; k < {BLOCK}; k++)\n    {a}" for a in start),
-                 f"  for (int64_t {self.folded} = 0; {self.folded} < {self._extent()}; "
+                 f"  for (int64_t {self.folded} = 0; {self.folded} < "
+                 f"{index_extent(s.template, fold, self.folded)}; "
                  f"{self.folded}++)",
                  f"{each}      {self._assign(fold)}",
                  *(f"  for (int k = 0; k < {BLOCK}; k++)\n    {self._assign(a)}" for a in after),
                  f"  for (int k = 0; k < {BLOCK}; k++)\n    {out} = acc[k];", "}"]
         return "\n".join(lines) + "\n"
-
-    def _extent(self) -> str:
-        """The size the folded index runs to: the extent of a plain read of it."""
-        tpl = self.shim.template
-        for a in (a for step in self.steps for a in accesses(step)):
-            decl = tpl.ast.param(a.array)
-            for ix, size in zip(a.indices, getattr(decl, "dims", ()), strict=False):
-                if ix.vars == (self.folded,) and not ix.const:
-                    return size
-        raise ValueError(f"{tpl.name}: no array gives the extent of {self.folded}")
 
     def body(self) -> str:
         """The host shim: blocks of eight rows, then the last rows through the
@@ -121,10 +112,6 @@ class RowFold:
         return found
 
 
-def _uses(step: Step, index: str) -> bool:
-    return any(index in ix.vars for a in accesses(step) for ix in a.indices)
-
-
 def row_fold(shim: ShimView) -> RowFold | None:
     """The row form of a fold, where the template is one: r[i] (a vector) folded over j
     in one step, i in every subscript with coefficient 1 and in at most one dimension of
@@ -140,7 +127,7 @@ def row_fold(shim: ShimView) -> RowFold | None:
     if len(folded) != 1:
         return None
     fold = RowFold(shim, row, folded.pop())
-    if sum(_uses(s, fold.folded) for s in steps) != 1:
+    if fold_steps(steps, fold.folded) is None:
         return None
     dims: dict[str, set[int | None]] = {}
     for a in (a for s in steps for a in accesses(s)):

@@ -4,11 +4,11 @@
     ./configure CC=polylift-gcc     polylift-gcc -O2 -c gemm.c -o gemm.o -fpolylift-shadow
 
 It takes gcc's command line and runs gcc with it (less polylift's own `-fpolylift-*`
-flags, `polylift.driver.options`): preprocessing, assembly output and commands without
-inputs are gcc's alone; a compile of C sources builds gcc's object, then swaps in the
-functions polylift lifts (`polylift.driver.compile`); a link adds what lifted objects
-need (`polylift.driver.link`). `--showme` prints the gcc command it would run;
-`--version` says polylift's version and gcc's.
+flags, `polylift.driver.options`): preprocessing and commands without inputs are gcc's
+alone; a compile of C sources builds gcc's object, then swaps in the functions polylift
+lifts (`polylift.driver.compile`; `-S` writes the same as assembly); a link adds what
+lifted objects need (`polylift.driver.link`). `--showme` prints the gcc command it would
+run; `--version` says polylift's version and gcc's.
 """
 
 from __future__ import annotations

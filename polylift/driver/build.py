@@ -1,9 +1,10 @@
 """One command of a build through the driver: gcc's mode decides what polylift does.
 
-- preprocessing (`-E`, `-M`), assembly output (`-S`), commands with no input and
-  commands polylift is off for (`-fno-polylift`): gcc alone, as it was asked;
-- a compile of C sources (`-c`): each source through `compile.compile_source` into the
-  object gcc would write; other inputs (assembly, C++) by gcc as they were;
+- preprocessing (`-E`, `-M`), commands with no input and commands polylift is off for
+  (`-fno-polylift`): gcc alone, as it was asked;
+- a compile of C sources (`-c`, or `-S` for assembly): each source through
+  `compile.compile_source` into the object (the assembly) gcc would write; other
+  inputs (assembly, C++) by gcc as they were;
 - a link: the C sources among its inputs compiled so first (into temporary objects that
   stand where the sources stood), then gcc's link with what the lifted code needs
   (`link.runtime_args`).
@@ -21,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from polylift.driver.command_line import INFO, LINK, OBJECT, GccCommand, Input, parse
+from polylift.driver.command_line import ASSEMBLY, INFO, LINK, OBJECT, GccCommand, Input, parse
 from polylift.driver.compile import Compiler, compile_source, wrapped_compiler
 from polylift.driver.options import DriverOptions, driver_options
 from polylift.driver.outcome import UnitOutcome
@@ -33,10 +34,10 @@ def build(argv: list[str]) -> int:
     cmd = parse(argv)
     options = driver_options(cmd.polylift)
     compiler = wrapped_compiler()
-    if not options.enabled or cmd.mode == INFO or (cmd.mode not in (OBJECT, LINK)) or \
-            not (cmd.sources or cmd.mode == LINK):
+    if not options.enabled or cmd.mode == INFO or (cmd.mode not in (OBJECT, ASSEMBLY, LINK)) \
+            or not (cmd.sources or cmd.mode == LINK):
         return _gcc(compiler, list(cmd.args))
-    if cmd.mode == OBJECT:
+    if cmd.mode in (OBJECT, ASSEMBLY):
         return _compile_only(cmd, options, compiler)
     return _compile_and_link(cmd, options, compiler)
 
@@ -46,10 +47,10 @@ def _gcc(compiler: Compiler, args: list[str]) -> int:
 
 
 def _object_name(cmd: GccCommand, source: Input) -> Path:
-    """Where gcc puts the object of `source` under `-c`."""
+    """Where gcc puts the object of `source` under `-c` (its assembly under `-S`)."""
     if cmd.output is not None and len(cmd.inputs) == 1:
         return Path(cmd.output)
-    return Path(Path(source.path).stem + ".o")
+    return Path(Path(source.path).stem + (".s" if cmd.mode == ASSEMBLY else ".o"))
 
 
 def _compile_only(cmd: GccCommand, options: DriverOptions, compiler: Compiler) -> int:

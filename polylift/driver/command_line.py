@@ -133,6 +133,12 @@ class GccCommand:
         """The C sources polylift may lift."""
         return tuple(i for i in self.inputs if i.is_c)
 
+    @property
+    def stop_flag(self) -> str:
+        """The flag of a compile of one source as this command stops: `-S` (assembly) or
+        `-c` (an object)."""
+        return "-S" if self.mode == ASSEMBLY else "-c"
+
     def cpp_args(self) -> tuple[str, ...]:
         """The preprocessing flags (`Option.shapes_preprocessing`), in order."""
         return tuple(w for o in self.options if o.shapes_preprocessing for w in o.words)

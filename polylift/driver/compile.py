@@ -7,6 +7,7 @@ in after, where lifting succeeded.
       -> lift_unit (front end, passes, LLVM, object)          [lift.py]
       -> gcc -c of the preprocessed text with stubs           [stubs.py]
       -> ld -r stubs.o lifted.o, lifted symbols made local    -> the object, cached
+         (`-S`: gcc's assembly of it joined with the lifted parts' [assembly.py])
 
 Anything that fails after gcc's own compile leaves gcc's object in place and says why;
 a bug of polylift met in one function costs that function only (its record says so).
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from polylift.driver import cache
-from polylift.driver.command_line import DEPENDENCY, MODE_FLAGS, GccCommand, Input
+from polylift.driver.command_line import ASSEMBLY, DEPENDENCY, MODE_FLAGS, GccCommand, Input
 from polylift.driver.options import DriverOptions
 from polylift.driver.outcome import KEPT, LIFTED, FunctionRecord, UnitOutcome
 from polylift.errors import PolyliftError, describe_exception
@@ -91,7 +92,8 @@ def _dependency_args(cmd: GccCommand, output: Path) -> list[str]:
 def _key(cmd: GccCommand, source: Input, text: str, options: DriverOptions,
          compiler: Compiler) -> str:
     files = [Path(d) for d in [*options.templates.split(":"), options.offload_profile] if d]
-    return cache.unit_key([cache.code_identity(), compiler.identity, *cmd.compile_args(),
+    return cache.unit_key([cache.code_identity(), compiler.identity, cmd.stop_flag,
+                           *cmd.compile_args(),
                            source.path, text, *options.key()], files)
 
 
@@ -140,7 +142,7 @@ def _compile(cmd: GccCommand, source: Input, output: Path, compiler: Compiler) -
     """gcc's own compile of `source` into `output`, with the command's flags."""
     return _run([compiler.program, *cmd.without(lambda o: o.word in MODE_FLAGS
                                                  or o.word in DEPENDENCY),
-                 "-c", source.path, "-o", str(output)])
+                 cmd.stop_flag, source.path, "-o", str(output)])
 
 
 def _lifted(cmd: GccCommand, source: Input, output: Path, options: DriverOptions,
@@ -156,9 +158,9 @@ def _lifted(cmd: GccCommand, source: Input, output: Path, options: DriverOptions
     tc = Toolchain(target_named(compiler.target), work, CommandLog(work))
     try:
         unit = lift_unit(Path(source.path), cmd.cpp_args(), options.plan(compiler.target), tc,
-                         f"__polylift_{key[:12]}_")
+                         f"__polylift_{key[:12]}_", cmd.mode == ASSEMBLY)
         records = list(unit.records)
-        if unit.object is not None:
+        if unit.files:
             records = _swap(cmd, source, unit, output, compiler, tc, records,
                             options if options.shadow else None)
     except PolyliftError as exc:
@@ -177,8 +179,10 @@ def _swap(cmd: GccCommand, source: Input, unit: LiftedUnit, output: Path, compil
           tc: Toolchain, records: list[FunctionRecord],
           shadow: DriverOptions | None) -> list[FunctionRecord]:
     """Compile gcc's text of the file with stubs (checked ones with `shadow`, the
-    options of a shadow build), merge it with the lifted object into `output`; the
-    records with the functions that could not be swapped in kept."""
+    options of a shadow build), merge it with the lifted object (join it with the
+    lifted assembly, for `-S`) into `output`; the records with the functions that could
+    not be swapped in kept."""
+    from polylift.driver.assembly import joined
     from polylift.driver.stubs import plain_body, stubbed
 
     text = (tc.workdir / "unit.i").read_text(errors="replace")
@@ -195,10 +199,14 @@ def _swap(cmd: GccCommand, source: Input, unit: LiftedUnit, output: Path, compil
         prelude = checking.prelude()
     edited = stubbed(text, written, unit.signatures, unit.entries, maker, prelude)
     (tc.workdir / "stubbed.i").write_text(edited.text)
-    tc.run([compiler.program, *cmd.compile_args(), "-w", "-c", "stubbed.i", "-o", "stubbed.o"],
-           "compiling the file with its lifted functions")
-    assert unit.object is not None
-    merged = merge_objects(tc.workdir / "stubbed.o", unit.object, tc)
+    stubs = tc.workdir / ("stubbed.s" if cmd.mode == ASSEMBLY else "stubbed.o")
+    tc.run([compiler.program, *cmd.compile_args(), "-w", cmd.stop_flag, "stubbed.i", "-o",
+            stubs.name], "compiling the file with its lifted functions")
+    if cmd.mode == ASSEMBLY:
+        merged = tc.workdir / "merged.s"
+        merged.write_text(joined(stubs.read_text(), [p.read_text() for p in unit.files]))
+    else:
+        merged = merge_objects(stubs, unit.files[0], tc)
     _install(merged, output)
     why = "its definition could not be found in gcc's preprocessed text (a macro made it?)"
     return [replace(r, status=KEPT, reason=why) if r.name in edited.missing and
@@ -221,7 +229,12 @@ def merge_objects(stubs: Path, lifted: Path, tc: Toolchain) -> Path:
 
 
 def _install(obj: Path, output: Path) -> None:
-    """Put `obj` at `output` in one step (a reader never sees half an object)."""
+    """Put `obj` at `output` in one step (a reader never sees half an object); `-`
+    is standard output, as for gcc."""
+    if str(output) == "-":
+        sys.stdout.buffer.write(obj.read_bytes())
+        sys.stdout.flush()
+        return
     staged = output.with_name(f".{output.name}.polylift.tmp")
     shutil.copyfile(obj, staged)
     os.replace(staged, output)

@@ -25,7 +25,13 @@ from polylift.errors import InternalError
 from polylift.frontend import Signature, translate_file_detailed
 from polylift.function_versions import c_function_name, fallback_functions
 from polylift.harness.facts.coverage import LiftSummary, summarize
-from polylift.harness.programs.lift import emit_object, prepare_functions, run_passes, stage_plan
+from polylift.harness.programs.lift import (
+    emit_assembly,
+    emit_object,
+    prepare_functions,
+    run_passes,
+    stage_plan,
+)
 from polylift.harness.programs.plan import BuildPlan
 from polylift.harness.programs.toolchain import Toolchain
 from polylift.matcher.explain.residual import residual_ops
@@ -35,20 +41,23 @@ from polylift.tdl.library import load_library
 
 @dataclass(frozen=True)
 class LiftedUnit:
-    """The records of every function of the unit, the lifted object (None when nothing
-    was lifted), and for each lifted function its signature, the C interface symbol a
-    caller compiled by gcc reaches it by, and its launches (`coverage.summarize`)."""
+    """The records of every function of the unit, the lifted code's files (none when
+    nothing was lifted: the object, or for `-S` the assembly parts of
+    `programs.lift.emit_assembly`), and for each lifted function its signature, the C
+    interface symbol a caller compiled by gcc reaches it by, and its launches
+    (`coverage.summarize`)."""
 
     records: tuple[FunctionRecord, ...]
-    object: Path | None
+    files: tuple[Path, ...]
     entries: dict[str, str]
     signatures: dict[str, Signature]
     summaries: dict[str, LiftSummary]
 
 
 def lift_unit(source: Path, cpp_args: Iterable[str], plan: BuildPlan, tc: Toolchain,
-              prefix: str) -> LiftedUnit:
-    """Translate every function of `source` and lift those that get a launch."""
+              prefix: str, assembly: bool = False) -> LiftedUnit:
+    """Translate every function of `source` and lift those that get a launch, into an
+    object (assembly parts with `assembly`)."""
     translation, skipped = translate_file_detailed(str(source), cpp_args=tuple(cpp_args),
                                                    allow_empty=True)
     records = [FunctionRecord(s.name, FAILED if s.internal else SKIPPED, s.reason)
@@ -57,7 +66,7 @@ def lift_unit(source: Path, cpp_args: Iterable[str], plan: BuildPlan, tc: Toolch
     text = translation.mlir
     while signatures:
         try:
-            return _lift(text, signatures, plan, tc, prefix, records)
+            return _lift(text, signatures, plan, tc, prefix, records, assembly)
         except InternalError as exc:
             name = (exc.function or "").removeprefix(prefix)  # the passes saw it renamed
             if name not in signatures:
@@ -65,7 +74,7 @@ def lift_unit(source: Path, cpp_args: Iterable[str], plan: BuildPlan, tc: Toolch
             records.append(FunctionRecord(name, FAILED, exc.render(),
                                           line=_line(signatures.pop(name))))
             text = without_functions(text, {name})
-    return LiftedUnit(tuple(records), None, {}, {}, {})
+    return LiftedUnit(tuple(records), (), {}, {}, {})
 
 
 def _line(sig: Signature) -> int:
@@ -73,7 +82,7 @@ def _line(sig: Signature) -> int:
 
 
 def _lift(text: str, signatures: dict[str, Signature], plan: BuildPlan, tc: Toolchain,
-          prefix: str, records: list[FunctionRecord]) -> LiftedUnit:
+          prefix: str, records: list[FunctionRecord], assembly: bool) -> LiftedUnit:
     renames = {name: prefix + name for name in signatures}
     matching, lowering = plan.through_matching()
     matched = run_passes(prepare_functions(text, renames), matching, stage_plan(matching), tc)
@@ -81,7 +90,7 @@ def _lift(text: str, signatures: dict[str, Signature], plan: BuildPlan, tc: Tool
     done = [*records, *(_record(name, signatures[name], found.get(name)) for name in signatures)]
     lifted = {name for name, record in found.items() if record.status == LIFTED}
     if not lifted:
-        return LiftedUnit(tuple(done), None, {}, {}, {})
+        return LiftedUnit(tuple(done), (), {}, {}, {})
     library = load_library(plan.templates)
     summaries = {n: summarize(matched.read_text(), renames[n], signatures[n], library)
                  for n in sorted(lifted)}
@@ -90,7 +99,8 @@ def _lift(text: str, signatures: dict[str, Signature], plan: BuildPlan, tc: Tool
     (tc.workdir / lowered.input).write_text(without_functions(matched.read_text(), kept,
                                                               renames))
     final = run_passes((tc.workdir / lowered.input).read_text(), lowering, lowered, tc)
-    return LiftedUnit(tuple(done), emit_object(final, lowered, tc),
+    files = emit_assembly(final, lowered, tc) if assembly else [emit_object(final, lowered, tc)]
+    return LiftedUnit(tuple(done), tuple(files),
                       {n: f"_mlir_ciface_{renames[n]}" for n in sorted(lifted)},
                       {n: signatures[n] for n in sorted(lifted)}, summaries)
 

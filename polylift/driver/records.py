@@ -51,7 +51,7 @@ def write_record(data: dict[str, Any], output: str, options: DriverOptions) -> N
             handle.write(json.dumps(data, sort_keys=True) + "\n")
         return
     target = Path(output)
-    if target.parent.is_dir() and (not target.exists() or target.is_file()):
+    if output != "-" and target.parent.is_dir() and (not target.exists() or target.is_file()):
         write_atomically(str(target) + SUFFIX, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
 

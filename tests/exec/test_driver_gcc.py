@@ -249,3 +249,33 @@ def test_two_objects_with_one_expression_template_link_and_agree(
     ours = subprocess.run(["./prog"], capture_output=True, text=True, check=True).stdout
     theirs = subprocess.run(["./reference"], capture_output=True, text=True, check=True).stdout
     assert ours == theirs
+
+
+def test_assembly_output_is_the_lifted_object_as_text(
+        project: Path, capfd: pytest.CaptureFixture[str]):
+    """`-S` writes what `-c` builds: gcc's assembly of the file with its stubs, joined
+    with the lifted parts (LLVM's assembly, the shim units'), made private to the file.
+    A `-c` of the same file first must not answer the `-S` from the cache."""
+    assert gcc_main(["-O2", "-c", "vec.c", "-o", "vec.o", "-fpolylift-quiet"]) == 0
+    assert gcc_main(["-O2", "-S", "vec.c"]) == 0
+    assert "lifted scale, norm, twice, twice_all" in capfd.readouterr().err
+    text = Path("vec.s").read_text()
+    assert text.startswith("\t.file\t\"vec.c\"") and "_mlir_ciface___polylift_" in text
+    _gcc("-c", "vec.s", "-o", "assembled.o")
+    _gcc("-O2", "-c", "vec.c", "-o", "gcc.o")
+    assert _exported("assembled.o") == _exported("gcc.o")
+    for name in ("a", "b"):
+        Path(f"silu_{name}.c").write_text(SILU.format(name=name) +
+                                          "static float same(float v) { return v; }\n"
+                                          f"float keep_{name}(float v) {{ return same(v); }}\n")
+        # One with debug information: its numbered `.file` lines meet LLVM's plain one.
+        assert gcc_main(["-O2", *(["-g"] if name == "a" else []), "-S", f"silu_{name}.c",
+                         "-o", f"silu_{name}.s"]) == 0
+        assert f"lifted silu_{name}" in capfd.readouterr().err
+        _gcc("-g", "-c", f"silu_{name}.s", "-o", f"silu_{name}.o")
+    Path("main.c").write_text(SILU_MAIN)
+    assert gcc_main(["-O2", "main.c", "silu_a.o", "silu_b.o", "-o", "prog", "-lm"]) == 0
+    _gcc("-O2", "main.c", "silu_a.c", "silu_b.c", "-o", "reference", "-lm")
+    ours = subprocess.run(["./prog"], capture_output=True, text=True, check=True).stdout
+    theirs = subprocess.run(["./reference"], capture_output=True, text=True, check=True).stdout
+    assert ours == theirs

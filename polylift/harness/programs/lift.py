@@ -181,8 +181,28 @@ def compile_lifted(mlir_text: str, kernel: str, passes: Sequence[str], tc: Toolc
 def emit_object(final: Path, plan: StagePlan, tc: Toolchain) -> Path:
     """The module of the LLVM dialect in `final` to an object file for `tc`'s target,
     through LLVM IR (`mlir-translate`), `opt -O2` and `llc`, each file named by `plan`."""
-    ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
     obj = plan.file(OBJECT, OBJECT.suffix)
+    _llc(_optimised_ir(final, plan, tc), "obj", obj, tc)
+    return with_units(tc.workdir / obj, final, tc)
+
+
+def emit_assembly(final: Path, plan: StagePlan, tc: Toolchain) -> list[Path]:
+    """What `emit_object` makes, as assembly: LLVM's of the module, then gcc's of each
+    shim unit it carries (the parts an assembly file of the lifted code joins)."""
+    asm = plan.file(OBJECT, ".s")
+    _llc(_optimised_ir(final, plan, tc), "asm", asm, tc)
+    units = []
+    for name in _unit_sources(final, tc):
+        units.append(tc.workdir / f"{Path(name).stem}.s")
+        tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", "-S", name,
+                "-o", units[-1].name], f"compiling shim unit {name}")
+    return [tc.workdir / asm, *units]
+
+
+def _optimised_ir(final: Path, plan: StagePlan, tc: Toolchain) -> str:
+    """The module's LLVM IR after `opt -O2` (its file's name), checked for fast-math
+    flags before and after."""
+    ll, opt_ll = plan.file(LLVM, ".ll"), plan.file(LLVM, ".opt.ll")
     tc.produce([tc.llvm_tool("mlir-translate"), "--mlir-to-llvmir", final.name, "-o", ll],
                "mlir-translate", CommandFiles((final.name,), (ll,)))
     check_no_fast_math((tc.workdir / ll).read_text(), ll)
@@ -194,10 +214,13 @@ def emit_object(final: Path, plan: StagePlan, tc: Toolchain) -> Path:
                 f"-mtriple={tc.target.triple}", ll, "-S", "-o", opt_ll], "opt",
                CommandFiles((ll,), (opt_ll,)))
     check_no_fast_math((tc.workdir / opt_ll).read_text(), opt_ll)
-    tc.produce([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}", "-filetype=obj",
-                "--fp-contract=off", "--relocation-model=pic", opt_ll, "-o", obj], "llc",
-               CommandFiles((opt_ll,), (obj,)))
-    return with_units(tc.workdir / obj, final, tc)
+    return opt_ll
+
+
+def _llc(opt_ll: str, filetype: str, output: str, tc: Toolchain) -> None:
+    tc.produce([tc.llvm_tool("llc"), "-O2", f"-mtriple={tc.target.triple}",
+                f"-filetype={filetype}", "--fp-contract=off", "--relocation-model=pic",
+                opt_ll, "-o", output], "llc", CommandFiles((opt_ll,), (output,)))
 
 
 def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
@@ -205,20 +228,29 @@ def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     compiled into it. Two files of one program may carry the same expression's shim:
     the compiler driver makes every symbol of a lifted object local
     (`driver/compile.py`), so they never clash."""
-    text = final.read_text()
-    if UNITS_ATTR not in text:
-        return obj
-    ctx = new_context()
-    with ctx:
-        units = units_of(parse_module(text, ctx, final.name))
     objects = []
-    for name, source in units.items():
-        (tc.workdir / name).write_text(source)
+    for name in _unit_sources(final, tc):
         unit_obj = f"{Path(name).stem}.o"
         tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", "-c", name,
                 "-o", unit_obj], f"compiling shim unit {name}")
         objects.append(unit_obj)
+    if not objects:
+        return obj
     merged = obj.with_name(f"{obj.stem}.units.o")
     tc.run([tc.target.tool("ld"), "-r", obj.name, *objects, "-o", merged.name],
            "linking the shim units into the lifted object")
     return merged
+
+
+def _unit_sources(final: Path, tc: Toolchain) -> list[str]:
+    """The shim units the module in `final` carries, written into the work directory
+    (their names)."""
+    text = final.read_text()
+    if UNITS_ATTR not in text:
+        return []
+    ctx = new_context()
+    with ctx:
+        units = units_of(parse_module(text, ctx, final.name))
+    for name, source in units.items():
+        (tc.workdir / name).write_text(source)
+    return list(units)

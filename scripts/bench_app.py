@@ -19,7 +19,9 @@ fresh copy built again: every object from the cache).
   15M shape: dim 288, 6 layers, 6 heads, vocabulary 32000), its tokens per second.
 - --own: the CNN and transformer programs of benchmarks/apps, timed around the run.
 
-The outputs agree when the printed results are the same (darknet's detections, the
+The two builds run in turn, `--repeat` times each (a change of the machine's load
+reaches both alike); the least and the median time of each, and their ratios, are
+printed. The outputs agree when the printed results are the same (darknet's detections, the
 generated text), the timing lines left out. Then the polylift copy is built again with
 -fpolylift-shadow and run once: the shadow summary and its cost.
 """
@@ -163,20 +165,40 @@ def _run_in(folder: Path, command: str) -> None:
 
 @dataclass(frozen=True)
 class Timed:
-    seconds: float
+    """The times of a build's runs (the app's own measure where it prints one), and the
+    last run's output."""
+
+    runs: tuple[float, ...]
     stdout: str
+
+    @property
+    def seconds(self) -> float:
+        return min(self.runs)
+
+    @property
+    def median(self) -> float:
+        return float(np.median(self.runs))
+
+
+def _run_once(folder: Path, app: App, env: dict[str, str]) -> tuple[float, str]:
+    start = time.perf_counter()
+    done = subprocess.run(app.run, shell=True, cwd=folder, env={**os.environ, **env},
+                          capture_output=True, text=True, check=True)
+    return app.seconds(done.stdout, time.perf_counter() - start), done.stdout
 
 
 def run_timed(folder: Path, app: App, repeat: int, env: dict[str, str]) -> Timed:
-    """The least time of `repeat` runs (the app's own measure where it prints one)."""
-    best, out = float("inf"), ""
-    for _ in range(repeat):
-        start = time.perf_counter()
-        done = subprocess.run(app.run, shell=True, cwd=folder, env={**os.environ, **env},
-                              capture_output=True, text=True, check=True)
-        out = done.stdout
-        best = min(best, app.seconds(out, time.perf_counter() - start))
-    return Timed(best, out)
+    """`repeat` runs of one build."""
+    runs = [_run_once(folder, app, env) for _ in range(repeat)]
+    return Timed(tuple(t for t, _ in runs), runs[-1][1])
+
+
+def run_alternating(reference: Path, lifted: Path, app: App, repeat: int) -> tuple[Timed, Timed]:
+    """`repeat` runs of each build, in turn (gcc's, polylift's, gcc's, ...): a change of
+    the machine's load during the measurement reaches both alike."""
+    pairs = [(_run_once(reference, app, {}), _run_once(lifted, app, {})) for _ in range(repeat)]
+    return (Timed(tuple(a[0] for a, _ in pairs), pairs[-1][0][1]),
+            Timed(tuple(b[0] for _, b in pairs), pairs[-1][1][1]))
 
 
 @dataclass(frozen=True)
@@ -188,8 +210,10 @@ class Figures:
     shims_s: float  # the host shim library, built once per polylift version and target
     build_cold_s: float
     build_warm_s: float
-    reference_s: float
+    reference_s: float  # the least of the runs
     lifted_s: float
+    reference_median_s: float
+    lifted_median_s: float
     outputs_agree: bool
     lifted: dict[str, list[str]]  # file -> its lifted functions
     shadow_s: float
@@ -221,8 +245,7 @@ def bench(app: App, work: Path, args: argparse.Namespace, cache: Path,
     warm = build_and_run(check, work / f"{app.name}-polylift", driver_program(), env)
     for side in (gcc, warm):
         app.prepare(side.folder)
-    reference = run_timed(gcc.folder, app, args.repeat, {})
-    lifted = run_timed(warm.folder, app, args.repeat, {})
+    reference, lifted = run_alternating(gcc.folder, warm.folder, app, args.repeat)
     rows = project_rows([str(warm.folder)])
     shadow_env = {**env, "POLYLIFT_FLAGS": " ".join([*flags, "-fpolylift-shadow"])}
     shadowed = build_and_run(check, work / f"{app.name}-shadow", driver_program(), shadow_env)
@@ -231,7 +254,7 @@ def bench(app: App, work: Path, args: argparse.Namespace, cache: Path,
     checked = run_timed(shadowed.folder, app, 1, {"POLYLIFT_SHADOW_SUMMARY": str(summary)})
     return Figures(
         app.name, gcc.build_s, shims_s, cold.build_s, warm.build_s, reference.seconds,
-        lifted.seconds,
+        lifted.seconds, reference.median, lifted.median,
         same_text(app.keep(reference.stdout), app.keep(lifted.stdout), "digits"),
         {f: [r["name"] for r in rows[f] if r["status"] == "lifted"] for f in rows
          if any(r["status"] == "lifted" for r in rows[f])},
@@ -250,9 +273,12 @@ def report(f: Figures) -> str:
              f"{f.shims_s:.1f} s",
              f"  lifted: {count} functions in {len(f.lifted)} files"]
     lines += [f"    {name}: {', '.join(functions)}" for name, functions in sorted(f.lifted.items())]
-    lines += [f"  run: gcc {f.reference_s:.4g} s, polylift {f.lifted_s:.4g} s, speedup "
+    lines += [f"  run (least): gcc {f.reference_s:.4g} s, polylift {f.lifted_s:.4g} s, speedup "
               f"{f.reference_s / f.lifted_s:.2f}x; outputs "
               f"{'agree' if f.outputs_agree else 'DIFFER'}",
+              f"  run (median): gcc {f.reference_median_s:.4g} s, polylift "
+              f"{f.lifted_median_s:.4g} s, speedup "
+              f"{f.reference_median_s / f.lifted_median_s:.2f}x",
               f"  shadow: {f.shadow_s:.4g} s ({f.shadow_s / f.lifted_s:.2f}x the lifted run); "
               f"outputs {'agree' if f.shadow_agrees else 'DIFFER'}"]
     lines += [f"    {line}" for line in f.shadow.splitlines()]
@@ -265,7 +291,8 @@ def main() -> int:
     parser.add_argument("--llama2c", help="a checkout of llama2.c")
     parser.add_argument("--own", action="store_true", help="the project's own benchmarks/apps")
     parser.add_argument("--work", help="where the builds go (default: a temporary folder)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per build (least time)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="runs per build, the two builds in turn (least and median)")
     parser.add_argument("--steps", type=int, default=200, help="tokens to generate")
     parser.add_argument("--side", type=int, default=128, help="input side of the own CNN")
     parser.add_argument("--offload-policy", default="always", choices=("always", "profitable"))

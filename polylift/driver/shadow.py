@@ -166,8 +166,7 @@ def _stub(sig: Signature, parts: AdapterParts, site: Site, checked: Checked,
               *parts.declarations,
               _static(site.header(caller)) + "{\n" + "\n".join(parts.body) + "\n}"]
     where = f"{source}:{sig.source.line}" if sig.source is not None else source
-    arrays = [p for p in sig.params if p.kind == "array"]
-    reasons = [p.name for p in arrays if _extent(p) is None]
+    reasons = _unknown_extents(sig, checked)
     unchecked = f'"extent of {", ".join(reasons)} unknown"' if reasons else "0"
     body = [f'  static struct polylift_shadow_fn polylift_fn = {{"{name}", "{where}", '
             f"{unchecked}}};",
@@ -197,13 +196,50 @@ def _extent(p) -> tuple[str, str] | None:
     return (p.span.first, p.span.end) if p.span is not None else None
 
 
+def _copied(sig: Signature) -> list:
+    """The array parameters the shadow copies: those whose extent is known (an array
+    whose extent is not is only read, `_unknown_extents`: both runs read it in place)."""
+    return [p for p in sig.params if p.kind == "array" and _extent(p) is not None]
+
+
+def _unknown_extents(sig: Signature, checked: Checked) -> list[str]:
+    """The arrays whose unknown extent keeps a call from being checked: one the function
+    writes (the copy the original writes, and the comparison, need it) and, where the
+    magnitude rule applies, any (its run reads absolute values of a copy). An array
+    only read needs no copy: neither run changes it, and the original runs first."""
+    return [p.name for p in sig.params if p.kind == "array" and _extent(p) is None
+            and (p.name in sig.written or checked.magnitudes)]
+
+
+def _read_inside_copied(sig: Signature) -> str:
+    """C that is true when an array read in place (its extent unknown) starts inside
+    one the function writes: the original would then see the writes through it, which
+    on the copies it cannot (such a call is skipped). One that starts below a written
+    array and reaches into it is not seen: its extent is what is unknown."""
+    tests = []
+    for u in sig.params:
+        if u.kind != "array" or _extent(u) is not None:
+            continue
+        for p in _copied(sig):
+            if p.name in sig.written:
+                first, end = _extent(p) or ("0", "0")
+                at = f"(const char *)({u.c_expr})"
+                tests.append(f"({at} >= (const char *)(({p.ctype} *)({p.c_expr}) + {first}) "
+                             f"&& {at} < (const char *)(({p.ctype} *)({p.c_expr}) + {end}))")
+    return " || ".join(tests)
+
+
 def _checked_call(sig: Signature, original: str, caller: str, checked: Checked) -> list[str]:
-    arrays = [p for p in sig.params if p.kind == "array"]
+    arrays = _copied(sig)
     lines = _largest(sig) if "polylift_largest" in checked.bound else []
     assumes = [a for p in arrays if p.span is not None for a in p.span.assumes]
     if assumes:
         test = " || ".join(f"({a}) < 0" for a in assumes)
         lines.append(f"  if ({test}) {_return(sig, _call(sig, caller))}")
+    inside = _read_inside_copied(sig)
+    if inside:
+        lines.append(f"  if ({inside}) {{ polylift_shadow_skip(&polylift_fn); "
+                     f"{_return(sig, _call(sig, caller))} }}")
     lines += _snapshot(arrays, "polylift_copy", "polylift_snap")
     lines.append(f"  if (!polylift_snap) {_return(sig, _call(sig, caller))}")
     ref_args, setup = _on_copies(sig, "polylift_copy", "r")
@@ -259,13 +295,13 @@ def _snapshot(arrays: list, copies: str, handle: str) -> list[str]:
 
 
 def _on_copies(sig: Signature, copies: str, tag: str) -> tuple[dict[str, str], list[str]]:
-    """The arguments that run the original on the copies: each array parameter the copy
-    (moved back by its first element), a struct holding arrays a local copy of it whose
-    fields point at the copies. Returns (parameter -> argument, the lines that set them)."""
+    """The arguments that run the original on the copies: each array parameter copied
+    (`_copied`) the copy (moved back by its first element), a struct holding arrays a
+    local copy of it whose fields point at the copies. Returns (parameter -> argument,
+    the lines that set them)."""
     names: dict[str, str] = {}
     lines: list[str] = []
-    arrays = [p for p in sig.params if p.kind == "array"]
-    for k, p in enumerate(arrays):
+    for k, p in enumerate(_copied(sig)):
         extent = _extent(p)
         assert extent is not None
         moved = f"(({p.ctype} *){copies}[{k}] - {extent[0]})"
@@ -314,7 +350,7 @@ def _struct_copy(sig: Signature, root: str, local: str) -> list[str]:
 
 def _magnitude_run(sig: Signature, original: str) -> list[str]:
     """The original on absolute values of a second snapshot: the magnitudes."""
-    arrays = [p for p in sig.params if p.kind == "array"]
+    arrays = _copied(sig)
     lines = _snapshot(arrays, "polylift_mcopy", "polylift_msnap")
     lines.append("  if (!polylift_msnap) { polylift_shadow_end(&polylift_fn, polylift_snap, "
                  f"0); {_return(sig, _call(sig, f'__polylift_call_{sig.name}'))} }}")

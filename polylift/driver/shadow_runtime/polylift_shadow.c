@@ -200,6 +200,8 @@ static void count_skipped(struct polylift_shadow_fn *fn) {
   pthread_mutex_unlock(&lock);
 }
 
+void polylift_shadow_skip(struct polylift_shadow_fn *fn) { count_skipped(fn); }
+
 /* ---------------------------------------------------------------- snapshots */
 
 struct polylift_shadow_snapshot {

@@ -74,6 +74,11 @@ struct polylift_shadow_snapshot *polylift_shadow_snapshot(struct polylift_shadow
                                                           const long long *bytes,
                                                           void **copies);
 
+/* Counts a selected call as skipped: one the stub finds it cannot check (an array both
+ * runs read in place lies inside one the original writes a copy of). The stub then
+ * calls the lifted version alone; no end() follows. */
+void polylift_shadow_skip(struct polylift_shadow_fn *fn);
+
 /* Makes the `n` elements at `p` of `kind` (FLOAT or DOUBLE; others untouched) their
  * absolute values, in place (the copies the magnitude run reads). */
 void polylift_shadow_abs(void *p, int kind, long long n);

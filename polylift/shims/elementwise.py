@@ -62,7 +62,7 @@ class Elementwise:
     @property
     def step(self) -> Step:
         steps = _steps(self.shim.template)
-        if len(steps) != 1 or step_kind(steps[0]) != "op" or steps[0].op != "=":
+        if len(steps) != 1 or step_kind(steps[0]) not in ("op", "store") or steps[0].op != "=":
             raise ValueError(f"{self.shim.template.name} is no element-wise template")
         return steps[0]
 

@@ -12,7 +12,10 @@ template written wrongly only fails to match.
 
 The shapes:
 - `map`: a box of parallel loops (a vector or a row-major matrix) storing one element
-  per point: `z[i, j] = f(x0[i, j], x1[j], s0, z[i, j])` (in place when f reads z);
+  per point: `z[i, j] = f(x0[i, j], x1[j], s0, z[i, j])` (in place when f reads z); or
+  no loop, one value computed from itself or other one-element arrays (`z[] =
+  sqrt(z[] / s0)`, the tail of a mean or a norm after its sum), never from scalars
+  alone (a store, which a call would only slow down);
 - `fold`: a reduction of a vector into one value, in order: `r[] = g(x0[i], ..., r[])`
   for i = 0 .. n-1, from r as it is or from the value the op before stores into r
   (`r[] = 0.0`); or of a matrix into one value per row (`r[i] = g(x0[i, j], r[i])`
@@ -34,8 +37,8 @@ from polylift.matcher.ir.tree import Apply, Cmp, Const, FCmp, Node, Val
 from polylift.mlir import ir, linalg, view_as
 
 # The loop counters and size names of a box, by rank.
-_INDICES = {1: ("i",), 2: ("i", "j")}
-_SIZES = {1: ("n",), 2: ("m", "n")}
+_INDICES: dict[int, tuple[str, ...]] = {0: (), 1: ("i",), 2: ("i", "j")}
+_SIZES: dict[int, tuple[str, ...]] = {0: (), 1: ("n",), 2: ("m", "n")}
 # Narrow integers, by how the payload extends them: zero (unsigned) or sign.
 _NARROW = {"i8": ("u8", "i8"), "i16": ("u16", "i16")}
 
@@ -49,13 +52,17 @@ def map_template(op: ir.OpView) -> str:
     maps = indexing_maps(op)
     rank = maps[-1].n_dims
     if rank not in _INDICES or not _is_identity(maps[-1]):
-        raise NotStated("the output is not stored at the loop point of a vector or matrix")
+        raise NotStated("the output is not stored at the loop point of a value, a vector "
+                        "or a matrix")
     element = _element(outputs[0])
     reads = _reads(op, maps[:-1], _INDICES[rank], element)
     dtype, tree = _typed(element, _tree(op))
     target = f"z[{', '.join(_INDICES[rank])}]"
     writer = ExpressionWriter(reads, target, dtype)
     value = writer.text(tree)
+    if rank == 0 and not (writer.read or writer.reads_target):
+        raise NotStated("one element stored from scalars alone: a call would cost more "
+                        "than the store")
     return _source("map", writer, [f"{target} = {value}"], _SIZES[rank])
 
 
@@ -131,7 +138,8 @@ def _reads(op: ir.OpView, maps: list[ir.AffineMap], indices: tuple[str, ...],
         if _element(value) != element:
             raise NotStated(f"input {k} has another element type than the output")
         subscripts = tuple(_subscript(str(e), indices, sums) for e in amap.results)
-        if subscripts and None not in subscripts and len(set(subscripts)) == len(subscripts):
+        if (subscripts or not indices) and None not in subscripts and \
+                len(set(subscripts)) == len(subscripts):
             reads.append(tuple(str(s) for s in subscripts))
             continue
         raise NotStated(f"input {k} is read at {amap}, not at distinct loop counters")
@@ -191,7 +199,7 @@ def _backends(shape: str, sizes: tuple[str, ...], kept: tuple[str, ...] | None) 
     fold per column's runs the rows outer (shims/columns.py), a fold per row's blocks
     of rows (shims/row_folds.py); a fold into one value's would be its loop in order,
     no gain to state."""
-    return "ref, host" if shape == "map" or len(sizes) == 2 else "ref"
+    return "ref, host" if (shape == "map" and sizes) or len(sizes) == 2 else "ref"
 
 
 def _window_sizes(w: ExpressionWriter, size_of: dict[str, str]) -> dict[str, str]:
@@ -222,7 +230,7 @@ def _source(shape: str, w: ExpressionWriter, steps: list[str], sizes: tuple[str,
     name = f"{shape}_{hashlib.sha256(body.encode()).hexdigest()[:12]}"
     params = [*sizes, *windows.values(), *(n for n, _ in w.scalars),
               *(f"x{k}" for k in sorted(w.read)), out]
-    points = "*".join(sizes)
+    points = "*".join(sizes) or "1"
     moved = len(w.read) + (kept is None) + (role == "inout")
     flops = f"{w.operations}*{points}" if w.operations else "0"
     return (f"template expr.{name} {{\n"

@@ -192,3 +192,34 @@ void fir(int m, int n, const float *restrict x, const float *restrict h, float *
     y[i] = acc;
   }
 }
+
+// The tail of a norm after its sum: no loop, the one value computed from itself and a
+// scalar (the count, converted once ahead of the op): a map of rank 0, whose shim is
+// its `ref` (no row to vectorise).
+// CHECK-LABEL: func.func @rms_tail(
+// CHECK: template = "red.sumsq"
+// CHECK: expression = "{{.*}}array z[] inout\0A  scalar s0\0A  compute {\0A    z[] = sqrt((z[] / s0))\0A  }{{.*}}shim s0, z\0A  backends ref\0A
+void rms_tail(int n, const float *restrict x, float *restrict out)
+{
+  float s = 0.0f;
+  for (int i = 0; i < n; i++)
+    s += x[i] * x[i];
+  out[0] = sqrtf(s / (float)n);
+}
+
+// Near miss: the count's start is one value stored from a number alone (a call would
+// only slow the store down), before a fold no template states (a count of floats into
+// an int): no launch; both stay generics.
+// CHECK-LABEL: func.func @sign_changes(
+// CHECK-NOT: kernel.launch
+// CHECK: linalg.generic {indexing_maps = [#{{[a-z0-9]+}}], iterator_types = []}
+// CHECK-NOT: kernel.launch
+// CHECK: return
+void sign_changes(int n, const float *restrict x, int *restrict count)
+{
+  int c = 0;
+  for (int i = 0; i < n - 1; i++)
+    if (x[i] * x[i + 1] < 0.0f)
+      c++;
+  *count = c;
+}

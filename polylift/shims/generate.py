@@ -20,9 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from polylift.shims.columns import ColumnFold, column_fold
-from polylift.shims.elementwise import Elementwise, Reduction
-from polylift.shims.expr_c import helpers as expression_helpers
 from polylift.shims.families import Family, environment, family_of
 from polylift.shims.header import (
     backward_prototype,
@@ -31,10 +28,13 @@ from polylift.shims.header import (
     launch_decls,
     shim_symbol,
 )
-from polylift.shims.map_sum import MapSum
-from polylift.shims.row_folds import RowFold, row_fold
-from polylift.shims.rows import Rows
-from polylift.shims.taps import Stencil
+from polylift.shims.render.columns import ColumnFold, column_fold
+from polylift.shims.render.elementwise import Elementwise, Reduction
+from polylift.shims.render.expr_c import helpers as expression_helpers
+from polylift.shims.render.map_sum import MapSum
+from polylift.shims.render.row_folds import RowFold, row_fold
+from polylift.shims.render.rows import Rows
+from polylift.shims.render.taps import Stencil
 from polylift.tdl.ast import ArrayDecl
 from polylift.tdl.library import KernelTemplate, Library
 

@@ -13,7 +13,7 @@
 # flips the sign bit (of a NaN too); `x - y` is `x + (-y)` in IEEE. An in-place template
 # reads each element before it writes it.
 #
-# Shims: `ref` evaluates the template (shims/expr_c.py renders its expression), `host`
+# Shims: `ref` evaluates the template (shims/render/expr_c.py renders its expression), `host`
 # the same expression over contiguous rows, vectorised (same operations, so the same
 # bits), cublas geam (alpha = 1, beta = +-1: the products by one are exact, one rounded
 # sum) and dgmm (one product per element), cudnn cudnnOpTensor (add, mul with alpha = 1,

@@ -16,7 +16,7 @@ import pytest
 
 from polylift.cli.main import main
 from polylift.matcher.binding.in_place import derivable
-from polylift.shims.expr_c import number, render
+from polylift.shims.render.expr_c import number, render
 from polylift.subscripts import plain_subscript
 from polylift.tdl.ast import Access, ArrayDecl, Bin, Expr, Ref, ScalarDecl
 from polylift.tdl.library import KernelTemplate, load_library

@@ -1,7 +1,7 @@
 """ref and host shims of the element-wise, activation, blend and reduction launches,
 through ctypes.
 
-The `ref` shims are generated from the templates' expressions (shims/expr_c.py); here
+The `ref` shims are generated from the templates' expressions (shims/render/expr_c.py); here
 numpy evaluates the same templates on its own (one rounding per operation in the array's
 type, C's max and min as `where`, int arithmetic with truncating division for pixels)
 and the ref shim must give those bits, on inputs with NaN, infinities and signed zeros.

@@ -102,7 +102,7 @@ def test_ref_computes_the_template_in_order_and_host_the_same_bits(name: str, dt
     assert np.all(host["x"].base[:, :, 0] == -12345.0)
 
 
-# The broadcasts the host computes row by row (shims/rows.py): one row per batch and
+# The broadcasts the host computes row by row (shims/render/rows.py): one row per batch and
 # channel, the channel's value (and normalize's root) once per row.
 BROADCASTS = ("ch.add_bias", "ch.scale_bias", "ch.normalize")
 

@@ -5,8 +5,8 @@ view keep their bits.
 
 The templates are written here as the matcher states them (`matcher/expression/`):
 maps over a vector and a matrix, a narrow-integer map computed in int, folds per column
-(whose host shim runs the rows outer, `shims/columns.py`) and per row (blocks of eight
-rows, `shims/row_folds.py`; 37 rows leave five to the template's loops), a filter's
+(whose host shim runs the rows outer, `shims/render/columns.py`) and per row (blocks of eight
+rows, `shims/render/row_folds.py`; 37 rows leave five to the template's loops), a filter's
 window `x[i + j]` among them.
 """
 

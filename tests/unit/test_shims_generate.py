@@ -10,7 +10,7 @@ import pytest
 from polylift.shims.families import SHIM_DIR, ShimFamilyError, families, family_of, load_families
 from polylift.shims.generate import CUDA_BACKENDS, Shim, generate_sources
 from polylift.shims.header import launch_decls
-from polylift.shims.taps import Stencil
+from polylift.shims.render.taps import Stencil
 from polylift.tdl.checks import BACKENDS
 from polylift.tdl.library import load_library
 

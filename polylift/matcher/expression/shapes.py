@@ -196,8 +196,8 @@ _OUTPUT = {"map": "z", "fold": "r"}
 
 def _backends(shape: str, sizes: tuple[str, ...], kept: tuple[str, ...] | None) -> str:
     """The backends a template's shims have: a map's host shim runs rows vectorised; a
-    fold per column's runs the rows outer (shims/columns.py), a fold per row's blocks
-    of rows (shims/row_folds.py); a fold into one value's would be its loop in order,
+    fold per column's runs the rows outer (shims/render/columns.py), a fold per row's blocks
+    of rows (shims/render/row_folds.py); a fold into one value's would be its loop in order,
     no gain to state."""
     return "ref, host" if (shape == "map" and sizes) or len(sizes) == 2 else "ref"
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from polylift.shims.expr_c import c_type, render
+from polylift.shims.render.expr_c import c_type, render
 from polylift.tdl.ast import Access, Bin, Expr, Ref, Step
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import accesses, step_kind

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from polylift.shims.elementwise import ShimView, loops, row_loops
-from polylift.shims.expr_c import render
-from polylift.shims.rows import hoisted, span
+from polylift.shims.render.elementwise import ShimView, loops, row_loops
+from polylift.shims.render.expr_c import render
+from polylift.shims.render.rows import hoisted, span
 from polylift.tdl.ast import Access, Expr, Ref, Step
 from polylift.tdl.library import KernelTemplate
 from polylift.tdl.steps import walk

@@ -29,8 +29,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from polylift.shims.elementwise import Elementwise, ShimView, loops
-from polylift.shims.expr_c import c_type
+from polylift.shims.render.elementwise import Elementwise, ShimView, loops
+from polylift.shims.render.expr_c import c_type
 from polylift.tdl.ast import Access, And, Bin, Call, Compare, Cond, Expr, Neg, Num, Ref
 from polylift.tdl.steps import accesses, lookups, walk
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from polylift.shims.elementwise import ShimView, assigned, fold_steps, index_extent
-from polylift.shims.expr_c import render
-from polylift.shims.rows import VECTORISE
+from polylift.shims.render.elementwise import ShimView, assigned, fold_steps, index_extent
+from polylift.shims.render.expr_c import render
+from polylift.shims.render.rows import VECTORISE
 from polylift.tdl.ast import Access, ArrayDecl, Step
 from polylift.tdl.steps import accesses
 

@@ -6,7 +6,7 @@
 It takes gcc's command line and runs gcc with it (less polylift's own `-fpolylift-*`
 flags, `polylift.driver.options`): preprocessing and commands without inputs are gcc's
 alone; a compile of C sources builds gcc's object, then swaps in the functions polylift
-lifts (`polylift.driver.compile`; `-S` writes the same as assembly); a link adds what
+lifts (`polylift.driver.unit.compile`; `-S` writes the same as assembly); a link adds what
 lifted objects need (`polylift.driver.link`). `--showme` prints the gcc command it would
 run; `--version` says polylift's version and gcc's.
 """
@@ -39,7 +39,7 @@ polylift"). polylift's own options (also from POLYLIFT_* variables and POLYLIFT_
 
 def _gcc(argv: list[str]) -> int:
     """gcc itself, with the driver's standard streams."""
-    from polylift.driver.compile import wrapped_compiler
+    from polylift.driver.unit.compile import wrapped_compiler
 
     return subprocess.run([wrapped_compiler().program, *argv], check=False).returncode
 
@@ -55,7 +55,7 @@ def run_gcc(argv: list[str]) -> int:
         print(f"{version_line('polylift-gcc')}, wrapping:", flush=True)
         return _gcc(["--version"])
     if "--showme" in argv:
-        from polylift.driver.compile import wrapped_compiler
+        from polylift.driver.unit.compile import wrapped_compiler
 
         words = [a for a in argv if a != "--showme" and not is_polylift_flag(a)]
         print(" ".join([wrapped_compiler().program, *words]))

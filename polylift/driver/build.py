@@ -23,10 +23,10 @@ import tempfile
 from pathlib import Path
 
 from polylift.driver.command_line import ASSEMBLY, INFO, LINK, OBJECT, GccCommand, Input, parse
-from polylift.driver.compile import Compiler, compile_source, wrapped_compiler
 from polylift.driver.options import DriverOptions, driver_options
 from polylift.driver.outcome import UnitOutcome
 from polylift.driver.records import record, summary_line, write_record
+from polylift.driver.unit.compile import Compiler, compile_source, wrapped_compiler
 
 
 def build(argv: list[str]) -> int:

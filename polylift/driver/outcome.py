@@ -1,8 +1,9 @@
 """What a compile through the driver made of a file: a record per function and the
 outcome of the file, the values the build report is written from (`records.py`).
 
-Kept apart from the work (`compile.py`, `lift.py`) so that reading or writing them loads
-nothing of MLIR: a rebuild that finds its objects in the cache loads none either.
+Kept apart from the work (`unit/compile.py`, `unit/lift.py`) so that reading or writing
+them loads nothing of MLIR: a rebuild that finds its objects in the cache loads none
+either.
 """
 
 from __future__ import annotations

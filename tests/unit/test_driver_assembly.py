@@ -3,7 +3,7 @@ statics tagged, its defined globals made local, strings and the first part untou
 
 from __future__ import annotations
 
-from polylift.driver.assembly import joined
+from polylift.driver.unit.assembly import joined
 
 GCC = """\
 \t.file\t"f.c"

@@ -227,7 +227,7 @@ def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     """`obj` with the shim units the module in `final` carries (`shims/units.py`)
     compiled into it. Two files of one program may carry the same expression's shim:
     the compiler driver makes every symbol of a lifted object local
-    (`driver/compile.py`), so they never clash."""
+    (`driver/unit/compile.py`), so they never clash."""
     objects = []
     for name in _unit_sources(final, tc):
         unit_obj = f"{Path(name).stem}.o"

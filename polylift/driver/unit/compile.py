@@ -34,7 +34,7 @@ from polylift.driver.outcome import KEPT, LIFTED, FunctionRecord, UnitOutcome
 from polylift.errors import PolyliftError, describe_exception
 
 if TYPE_CHECKING:  # the work loads MLIR: only a compile the cache does not hold does it
-    from polylift.driver.lift import LiftedUnit
+    from polylift.driver.unit.lift import LiftedUnit
     from polylift.harness.programs.toolchain import Toolchain
 
 # gcc's target triples polylift builds for.
@@ -149,7 +149,7 @@ def _lifted(cmd: GccCommand, source: Input, output: Path, options: DriverOptions
             compiler: Compiler, work: Path, key: str) -> UnitOutcome:
     """Lift `source` and swap the lifted functions into `output` (gcc's object); where
     that fails, gcc's object stays and the outcome says why."""
-    from polylift.driver.lift import lift_unit
+    from polylift.driver.unit.lift import lift_unit
     from polylift.harness.programs.toolchain import CommandLog, Toolchain, target_named
 
     if compiler.target is None:
@@ -182,8 +182,8 @@ def _swap(cmd: GccCommand, source: Input, unit: LiftedUnit, output: Path, compil
     options of a shadow build), merge it with the lifted object (join it with the
     lifted assembly, for `-S`) into `output`; the records with the functions that could
     not be swapped in kept."""
-    from polylift.driver.assembly import joined
     from polylift.driver.stubs import plain_body, stubbed
+    from polylift.driver.unit.assembly import joined
 
     text = (tc.workdir / "unit.i").read_text(errors="replace")
     written = Path(source.path).read_text(errors="replace")

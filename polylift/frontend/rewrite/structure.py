@@ -12,6 +12,10 @@ jump are rewritten on the syntax tree first, keeping every node's position:
   (`RESULT`, when the function returns a value), and the statements after the `if`
   that holds it move into the arms that do not return on every path. A `return` in a
   loop is a data-dependent exit and stays outside the subset.
+- a `continue` in a `for` loop's body is the same jump to the end of the body: it is
+  dropped, and the statements after the `if` that holds it move into the arms that do
+  not continue on every path (`if (x[i] < 0) continue; y[i] = f(x[i]);` is `if (x[i]
+  < 0) {} else { y[i] = f(x[i]); }`), inner loops first; the loop's step still runs.
 
 What cannot be rewritten exactly (a `break` nested inside a case's `if`, a controlling
 expression that assigns, a moved statement that would see a different declaration) is
@@ -55,8 +59,9 @@ def _items(node: c_ast.Node | None) -> list[c_ast.Node]:
 
 
 def structured_body(body: c_ast.Compound, returns_value: bool) -> c_ast.Compound:
-    """`body` with its switches made `if` chains and its returns one exit at the end."""
-    body = cast(c_ast.Compound, _switches(copy.deepcopy(body)))
+    """`body` with its switches made `if` chains, its loops' continues guards of what
+    follows them, and its returns one exit at the end."""
+    body = cast(c_ast.Compound, _continues(_switches(copy.deepcopy(body))))
     items, _ = _block(list(body.block_items or []), returns_value)
     return c_ast.Compound(items, coord=body.coord)
 
@@ -122,6 +127,22 @@ def _switch_chain(node: c_ast.Switch) -> c_ast.Node:
     return chain
 
 
+# --- continue -----------------------------------------------------------------------
+
+def _continues(node: c_ast.Node) -> c_ast.Node:
+    """`node` with the continues of every `for` body below it made guards (inner loops
+    first, so a body's own continues are the only ones left in it)."""
+    for name, child in cast(list, node.children()):
+        new = _continues(child)
+        if new is not child:
+            set_child(node, name, new)
+    if isinstance(node, c_ast.For) and _contains(node.stmt, (c_ast.Continue,),
+                                                  into_loops=False):
+        items, _ = _block(_items(node.stmt), False, c_ast.Continue)
+        node.stmt = c_ast.Compound(items, coord=node.stmt.coord)
+    return node
+
+
 # --- return -------------------------------------------------------------------------
 
 def _declared(items: list[c_ast.Node]) -> set[str]:
@@ -132,12 +153,13 @@ def _declared(items: list[c_ast.Node]) -> set[str]:
     return names
 
 
-def _check_scope(arm: list[c_ast.Node], rest: list[c_ast.Node], where: c_ast.Node) -> None:
+def _check_scope(arm: list[c_ast.Node], rest: list[c_ast.Node], where: c_ast.Node,
+                 jump: str) -> None:
     """Statements moved into an arm must see the declarations they saw before."""
     shadowing = _declared(arm)
     if rest and any(read_counts(r)[n] or n in assigned_names(r) for r in rest
                     for n in shadowing):
-        raise unsupported("return in a block that declares a name the statements after "
+        raise unsupported(f"{jump} in a block that declares a name the statements after "
                           "it use", where)
 
 
@@ -150,31 +172,41 @@ def _exit(node: c_ast.Return, returns_value: bool) -> list[c_ast.Node]:
                              coord=node.coord)]
 
 
-def _block(items: list[c_ast.Node], returns_value: bool) -> tuple[list[c_ast.Node], bool]:
-    """The statements with their returns made assignments; and whether every path
-    through them returns."""
+def _block(items: list[c_ast.Node], returns_value: bool,
+           jump: type[c_ast.Return | c_ast.Continue] = c_ast.Return
+           ) -> tuple[list[c_ast.Node], bool]:
+    """The statements with their jumps (returns made assignments; a loop body's
+    continues, which the loops inside it do not see, dropped) taken out; and whether
+    every path through them jumps."""
+    word = "return" if jump is c_ast.Return else "continue"
     out: list[c_ast.Node] = []
     for index, item in enumerate(items):
-        if isinstance(item, c_ast.Return):
+        if isinstance(item, c_ast.Return) and jump is c_ast.Return:
             return out + _exit(item, returns_value), True
-        if not _contains(item, (c_ast.Return,)):
+        if isinstance(item, jump):
+            return out, True
+        if not _contains(item, (jump,), into_loops=word == "return"):
             out.append(item)
             continue
-        if not _contains(item, (c_ast.Return,), into_loops=False):
+        if not _contains(item, (jump,), into_loops=False):
             raise unsupported("return inside a loop", item)
         rest = items[index + 1:]
         if isinstance(item, c_ast.Compound):
             inner = _items(item)
-            _check_scope(inner, rest, item)
-            more, done = _block(inner + rest, returns_value)
+            _check_scope(inner, rest, item, word)
+            more, done = _block(inner + rest, returns_value, jump)
             return out + [c_ast.Compound(more, coord=item.coord)], done
         if not isinstance(item, c_ast.If):
-            raise unsupported("return inside this statement", item)
+            raise unsupported(f"{word} inside this statement", item)
         arms = []
         for arm in (item.iftrue, item.iffalse):
             inner = _items(arm)
-            _check_scope(inner, rest, item)
-            arms.append(_block(inner + copy.deepcopy(rest), returns_value))
+            alone = _block(inner, returns_value, jump)
+            if alone[1]:  # it jumps on every path: the statements after it never run
+                arms.append(alone)
+                continue
+            _check_scope(inner, rest, item, word)
+            arms.append(_block(inner + copy.deepcopy(rest), returns_value, jump))
         (then, then_done), (other, other_done) = arms
         out.append(c_ast.If(item.cond, c_ast.Compound(then, coord=item.coord),
                             c_ast.Compound(other, coord=item.coord), coord=item.coord))

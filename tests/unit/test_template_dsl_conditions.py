@@ -119,3 +119,15 @@ def test_integer_valued_reads_the_declared_types():
     assert not integer_valued(floats, parts["sqrt((i * b))"])
     assert not integer_valued(floats, parts["(i * 0.5)"])
     assert not integer_valued(floats, parts["(2 * 3)"])  # no typed leaf: the rest decides
+
+
+@pytest.mark.parametrize("op", ["==", "!="])
+def test_equality_tests_parse_beside_the_assignment(op):
+    """`==` and `!=` in a step whose target is assigned with `=`: the lexer takes the
+    two characters as one operator (it once read `=` `=` and refused the text, so an
+    expression template testing equality stated nothing)."""
+    tpl = _checked("  types f32\n  array y[n] inout\n  array x[n] in\n"
+                   f"  compute {{ y[i] = x[i] {op} 0.0 ? y[i] : x[i] }}\n  shim n, x, y\n")
+    value = tpl.steps[0].value
+    assert isinstance(value, Cond) and isinstance(value.test, Compare)
+    assert value.test.op == op

@@ -223,3 +223,20 @@ void sign_changes(int n, const float *restrict x, int *restrict count)
       c++;
   *count = c;
 }
+
+// A `continue` skips the zeros of each row: a fold per row whose test is an equality
+// (the step keeps the running value where it holds).
+// CHECK-LABEL: func.func private @skip_zero_rows.delinearized(
+// CHECK: expression = "{{.*}}compute {\0A    r[i] = 0.0\0A    r[i] = ((x0[i, j] == 0.0) ? r[i] : (r[i] + (x0[i, j] * x0[i, j])))\0A  }
+void skip_zero_rows(int m, int n, const float *restrict a, float *restrict s)
+{
+  for (int i = 0; i < m; i++) {
+    float t = 0.0f;
+    for (int j = 0; j < n; j++) {
+      if (a[i * n + j] == 0.0f)
+        continue;
+      t += a[i * n + j] * a[i * n + j];
+    }
+    s[i] = t;
+  }
+}

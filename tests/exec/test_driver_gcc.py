@@ -264,6 +264,9 @@ def test_assembly_output_is_the_lifted_object_as_text(
     _gcc("-c", "vec.s", "-o", "assembled.o")
     _gcc("-O2", "-c", "vec.c", "-o", "gcc.o")
     assert _exported("assembled.o") == _exported("gcc.o")
+    # `-o -`: the same text on standard output, once, and no file named `-`.
+    assert gcc_main(["-O2", "-S", "vec.c", "-o", "-", "-fpolylift-quiet"]) == 0
+    assert capfd.readouterr().out == text and not Path("-").exists()
     for name in ("a", "b"):
         Path(f"silu_{name}.c").write_text(SILU.format(name=name) +
                                           "static float same(float v) { return v; }\n"

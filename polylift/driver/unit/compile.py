@@ -99,7 +99,10 @@ def _key(cmd: GccCommand, source: Input, text: str, options: DriverOptions,
 
 def compile_source(cmd: GccCommand, source: Input, output: Path, options: DriverOptions,
                    compiler: Compiler) -> UnitOutcome:
-    """Compile `source` into the object `output` as the command asks, lifted."""
+    """Compile `source` into the object `output` as the command asks, lifted (`-`:
+    standard output, as for gcc, written once the object is whole)."""
+    if str(output) == "-":
+        return _to_standard_output(cmd, source, options, compiler)
     start = time.perf_counter()
     with _work_folder() as work:
         preprocessed = work / "unit.i"
@@ -123,6 +126,17 @@ def compile_source(cmd: GccCommand, source: Input, output: Path, options: Driver
         outcome = _lifted(cmd, source, output, options, compiler, work, key)
         cache.store(key, output, outcome.to_json())
         return replace(outcome, seconds=time.perf_counter() - start)
+
+
+def _to_standard_output(cmd: GccCommand, source: Input, options: DriverOptions,
+                        compiler: Compiler) -> UnitOutcome:
+    with tempfile.TemporaryDirectory(prefix="polylift-gcc-out-") as tmp:
+        staged = Path(tmp) / ("out.s" if cmd.mode == ASSEMBLY else "out.o")
+        outcome = compile_source(cmd, source, staged, options, compiler)
+        if staged.exists():
+            sys.stdout.buffer.write(staged.read_bytes())
+            sys.stdout.flush()
+    return replace(outcome, object="-")
 
 
 @contextmanager
@@ -229,12 +243,7 @@ def merge_objects(stubs: Path, lifted: Path, tc: Toolchain) -> Path:
 
 
 def _install(obj: Path, output: Path) -> None:
-    """Put `obj` at `output` in one step (a reader never sees half an object); `-`
-    is standard output, as for gcc."""
-    if str(output) == "-":
-        sys.stdout.buffer.write(obj.read_bytes())
-        sys.stdout.flush()
-        return
+    """Put `obj` at `output` in one step (a reader never sees half an object)."""
     staged = output.with_name(f".{output.name}.polylift.tmp")
     shutil.copyfile(obj, staged)
     os.replace(staged, output)

@@ -31,6 +31,9 @@ shim:
 row.0:
 \tret
 \t.string\t".L2 row.0"
+\t.local\tbuffer
+\t.comm\tbuffer,64,32
+\tleaq\tbuffer(%rip), %rax
 """
 
 
@@ -48,6 +51,7 @@ def test_the_first_part_is_as_written_and_the_others_private():
     assert "\tcall\trow.0.pl0_" in lines and "row.0.pl0_:" in lines
     assert "\tcall\tshim@PLT" in lines and "shim:" in lines
     assert "\t.string\t\".L2 row.0\"" in lines
+    assert "\t.comm\tbuffer.pl0_,64,32" in lines and "\tleaq\tbuffer.pl0_(%rip), %rax" in lines
 
 
 def test_two_parts_get_two_tags():

@@ -7,8 +7,9 @@ private to the file, as the object's lifted symbols are:
 
 - its local labels (`.L...`, which gcc and LLVM number from zero in every file) get a
   tag of the part, so two parts' `.L2` or `.LC0` never meet;
-- its static symbols (defined, not `.globl`) get the tag too, so a static of a shim
-  unit never meets a function of the project's file by the same name;
+- its static symbols (defined, or `.local` in common, not `.globl`) get the tag too, so
+  a static of a shim unit never meets a function of the project's file by the same
+  name;
 - its global definitions lose `.globl` (and `.weak`): the stubs and the other parts of
   the file still reach them, nothing outside the file does, and the symbols the file
   exports are gcc's.
@@ -23,6 +24,7 @@ import re
 from collections.abc import Sequence
 
 _DEFINED = re.compile(r"^([A-Za-z_.$][\w.$]*):")
+_LOCAL_COMMON = re.compile(r"^\s*\.local\s+([\w.$]+)")  # a static in common: `.local x`
 _GLOBAL = re.compile(r"^\s*\.(globl|global|weak)\s+([\w.$]+)\s*(#.*)?$")
 _LOCAL_LABEL = re.compile(r"(?<![\w.$@])\.L(?=[\w.$])")
 _VERBATIM = re.compile(r"^\s*\.(string|ascii|asciz|file|ident)\b")
@@ -42,6 +44,7 @@ def _private(text: str, tag: str) -> str:
     """`text` with its local labels and statics tagged and its globals local."""
     lines = text.splitlines()
     defined = {m.group(1) for m in map(_DEFINED.match, lines) if m}
+    defined |= {m.group(1) for m in map(_LOCAL_COMMON.match, lines) if m}
     exported = {m.group(2) for m in map(_GLOBAL.match, lines) if m}
     statics = {n for n in defined - exported if not n.startswith(".L")}
     static = re.compile(r"(?<![\w.$])(" + "|".join(map(re.escape, sorted(statics))) +

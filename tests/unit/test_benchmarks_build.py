@@ -60,9 +60,9 @@ KERNELS = {
     "mean_positive", "moving_average", "mul_acc", "outer", "px_abs_diff", "px_alpha",
     "px_color_burn", "px_color_dodge", "px_darken_if", "px_exclusion", "px_gray",
     "px_invert", "px_lighten_if", "px_threshold", "recip_inplace", "residual_add", "rms",
-    "rmsnorm_w", "rope", "row_sum", "sad", "silu", "softmax_row", "split_sign", "sq_err",
-    "sum_positive", "swiglu", "vabs", "vmac_walk", "vmax2", "vsqrt", "where_select",
-    "window_apply", "xcorr", "zero_crossings",
+    "rmsnorm_w", "rope", "row_sum", "sad", "silu", "skip_zeros", "softmax_row", "split_sign",
+    "sq_err", "sum_positive", "swiglu", "vabs", "vmac_walk", "vmax2", "vsqrt",
+    "where_select", "window_apply", "xcorr", "zero_crossings",
 }
 
 needs_gcc = pytest.mark.skipif(shutil.which("gcc") is None, reason="gcc is not installed")

@@ -191,12 +191,7 @@ def emit_assembly(final: Path, plan: StagePlan, tc: Toolchain) -> list[Path]:
     shim unit it carries (the parts an assembly file of the lifted code joins)."""
     asm = plan.file(OBJECT, ".s")
     _llc(_optimised_ir(final, plan, tc), "asm", asm, tc)
-    units = []
-    for name in _unit_sources(final, tc):
-        units.append(tc.workdir / f"{Path(name).stem}.s")
-        tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", "-S", name,
-                "-o", units[-1].name], f"compiling shim unit {name}")
-    return [tc.workdir / asm, *units]
+    return [tc.workdir / name for name in [asm, *_compiled_units(final, tc, "-S")]]
 
 
 def _optimised_ir(final: Path, plan: StagePlan, tc: Toolchain) -> str:
@@ -228,18 +223,24 @@ def with_units(obj: Path, final: Path, tc: Toolchain) -> Path:
     compiled into it. Two files of one program may carry the same expression's shim:
     the compiler driver makes every symbol of a lifted object local
     (`driver/unit/compile.py`), so they never clash."""
-    objects = []
-    for name in _unit_sources(final, tc):
-        unit_obj = f"{Path(name).stem}.o"
-        tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", "-c", name,
-                "-o", unit_obj], f"compiling shim unit {name}")
-        objects.append(unit_obj)
+    objects = _compiled_units(final, tc, "-c")
     if not objects:
         return obj
     merged = obj.with_name(f"{obj.stem}.units.o")
     tc.run([tc.target.tool("ld"), "-r", obj.name, *objects, "-o", merged.name],
            "linking the shim units into the lifted object")
     return merged
+
+
+def _compiled_units(final: Path, tc: Toolchain, stop: str) -> list[str]:
+    """The shim units the module in `final` carries, each compiled by gcc as `stop`
+    says (`-c`: an object, `-S`: assembly); the names of what it wrote."""
+    written = []
+    for name in _unit_sources(final, tc):
+        written.append(f"{Path(name).stem}{'.s' if stop == '-S' else '.o'}")
+        tc.run([tc.gcc(), *SHIM_CFLAGS, f"-I{INCLUDE_DIR}", f"-I{HELPER_DIR}", stop, name,
+                "-o", written[-1]], f"compiling shim unit {name}")
+    return written
 
 
 def _unit_sources(final: Path, tc: Toolchain) -> list[str]:

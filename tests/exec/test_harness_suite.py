@@ -7,7 +7,7 @@ template's declared bound; with exact inputs every kernel is BIT-EXACT. A benchm
 that fails is named in the assertion with its message and reproducer. Measured on
 2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn,
 image and framework about 20 s each, arrays (61 small programs) and kernels (61) about
-90 s per target and backend.
+90 s per target and backend, sparse (6) about 10 s.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def _check(suite: str, backend_name: str = "ref", **options) -> list[CheckResult
 
 
 @pytest.mark.parametrize("target", ["x86_64", "aarch64"])
-@pytest.mark.parametrize("suite", ["linalg", "cnn", "image", "framework", "arrays", "kernels"])
+@pytest.mark.parametrize("suite", ["linalg", "cnn", "image", "framework", "arrays", "kernels",
+                                   "sparse"])
 def test_suite_is_bit_exact_with_ref(suite, target):
     results = _check(suite, target=target)
     assert not _failures(results), _failures(results)
@@ -81,6 +82,21 @@ def test_kernels_with_host():
     # rms's tail after its sum (`sqrt(s / n)`, no loop) is a map of rank 0.
     assert {"kernel_silu", "kernel_lerp", "kernel_px_alpha", "kernel_sad",
             "kernel_col_mean", "kernel_rms", "kernel_skip_zeros"} <= stated, stated
+
+
+def test_sparse_with_host():
+    """Every indexed-vector kernel is one launch (two for the histogram: the bins are
+    cleared first) whose host shim gives the ref bits: the gathers, the in-order scatter
+    adds and sparse dot, the counts."""
+    results = _check("sparse", backend_name="host")
+    assert not _failures(results, exact=True), _failures(results, exact=True)
+    launches = {r.kernel: r.launches for r in results}
+    clear, count = launches.pop("kernel_histogram_u8")
+    assert clear.startswith("expr.") and count == "sparse.histogram"  # an int fill is a map
+    assert launches == {
+        "kernel_axpyi": ("sparse.axpyi",), "kernel_bincount": ("sparse.bincount",),
+        "kernel_gather": ("sparse.gather",), "kernel_scatter_add": ("sparse.scatter_add",),
+        "kernel_sparse_dot": ("sparse.doti_init",)}, launches
 
 
 @pytest.mark.parametrize("suite", ["linalg", "image"])

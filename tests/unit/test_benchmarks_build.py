@@ -11,7 +11,7 @@ from polylift.harness.programs.links import linked_sources
 
 BENCH_ROOT = Path(__file__).resolve().parents[2] / "benchmarks"
 INCLUDE_DIR = BENCH_ROOT / "include"
-SUITES = ("linalg", "cnn", "image", "framework", "arrays", "kernels")
+SUITES = ("linalg", "cnn", "image", "framework", "arrays", "kernels", "sparse")
 PROGRAMS = sorted(p for suite in SUITES for p in (BENCH_ROOT / suite).glob("*.c"))
 CFLAGS = ["-O2", "-std=c99", "-Wall", "-Wextra", "-Werror", "-ffp-contract=off"]
 CHECKSUM_LINE = re.compile(r"^\S+ \d+ sum=\S+ hash=[0-9a-f]{16}$")
@@ -32,6 +32,7 @@ FRAMEWORK = {
     "activation", "avgpool", "batchnorm", "blas1", "connected", "convolutional",
     "global_avgpool", "l2norm", "maxpool", "route", "shortcut", "softmax", "upsample",
 }
+SPARSE = {"gather", "scatter_add", "axpyi", "sparse_dot", "histogram_u8", "bincount"}
 IMAGE = {
     "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",
     "bilateral_i8", "bilateral_i16", "histeq_i8",
@@ -99,7 +100,7 @@ def _compile(program: Path, out: Path, *extra: str) -> None:
 def test_every_suite_is_complete():
     for suite, expected in (("linalg", LINALG), ("cnn", CNN), ("image", IMAGE),
                             ("framework", FRAMEWORK), ("arrays", ARRAYS),
-                            ("kernels", KERNELS)):
+                            ("kernels", KERNELS), ("sparse", SPARSE)):
         found = {p.stem for p in (BENCH_ROOT / suite).glob("*.c")}
         assert found == expected, f"{suite}: missing {expected - found}, extra {found - expected}"
 

@@ -130,10 +130,20 @@ void polylift_ref_axpy2d_f64(int64_t m, int64_t n, double alpha, const double *A
 void polylift_host_axpy2d_f32(int64_t m, int64_t n, float alpha, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_host_axpy2d_f64(int64_t m, int64_t n, double alpha, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* axpyi: sparse.axpyi (y[idx[k]] += alpha * x[k] for k in order (a repeated position adds each value in turn)), sparse.scatter_add (y[idx[k]] += x[k] for k in order (axpyi with alpha = 1)) */
+void polylift_ref_axpyi_f32(int64_t nz, int64_t n, float alpha, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, float *y, int64_t incy);
+void polylift_ref_axpyi_f64(int64_t nz, int64_t n, double alpha, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, double *y, int64_t incy);
+void polylift_host_axpyi_f32(int64_t nz, int64_t n, float alpha, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, float *y, int64_t incy);
+void polylift_host_axpyi_f64(int64_t nz, int64_t n, double alpha, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, double *y, int64_t incy);
+
 /* batchnorm: cnn.batchnorm (y = scale[c] * (x - mean[c]) / sqrt(var[c] + eps) + bias[c] (inference)) */
 void polylift_ref_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_host_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_batchnorm_f32(int64_t N, int64_t C, int64_t H, int64_t W, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
+
+/* bincount: sparse.bincount (h[v] += 1 for the value v of each element (int keys)) */
+void polylift_ref_bincount_i32(int64_t n, int64_t nbins, const int32_t *x, int64_t incx, int32_t *h, int64_t inch);
+void polylift_host_bincount_i32(int64_t n, int64_t nbins, const int32_t *x, int64_t incx, int32_t *h, int64_t inch);
 
 /* blend_average: blend.average (o = (a + b) / 2) */
 void polylift_ref_blend_average_u8(int64_t n, const uint8_t *a, int64_t inca, const uint8_t *b, int64_t incb, uint8_t *o, int64_t inco);
@@ -313,6 +323,18 @@ void polylift_host_dot_init_f64(int64_t n, double s, const double *x, int64_t in
 void polylift_cublas_dot_init_f32(int64_t n, float s, const float *x, int64_t incx, const float *y, int64_t incy, float *r);
 void polylift_cublas_dot_init_f64(int64_t n, double s, const double *x, int64_t incx, const double *y, int64_t incy, double *r);
 
+/* doti: sparse.doti (r += x[0]*y[idx[0]] + x[1]*y[idx[1]] + ... (in order)) */
+void polylift_ref_doti_f32(int64_t nz, int64_t n, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, const float *y, int64_t incy, float *r);
+void polylift_ref_doti_f64(int64_t nz, int64_t n, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, const double *y, int64_t incy, double *r);
+void polylift_host_doti_f32(int64_t nz, int64_t n, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, const float *y, int64_t incy, float *r);
+void polylift_host_doti_f64(int64_t nz, int64_t n, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, const double *y, int64_t incy, double *r);
+
+/* doti_init: sparse.doti_init (r = s + x[0]*y[idx[0]] + x[1]*y[idx[1]] + ... (in order)) */
+void polylift_ref_doti_init_f32(int64_t nz, int64_t n, float s, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, const float *y, int64_t incy, float *r);
+void polylift_ref_doti_init_f64(int64_t nz, int64_t n, double s, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, const double *y, int64_t incy, double *r);
+void polylift_host_doti_init_f32(int64_t nz, int64_t n, float s, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, const float *y, int64_t incy, float *r);
+void polylift_host_doti_init_f64(int64_t nz, int64_t n, double s, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, const double *y, int64_t incy, double *r);
+
 /* expsub_ip: ew.expsub_ip (y = exp(y - a) (softmax's map after the maximum)) */
 void polylift_ref_expsub_ip_f32(int64_t n, float a, float *y, int64_t incy);
 void polylift_ref_expsub_ip_f64(int64_t n, double a, double *y, int64_t incy);
@@ -368,6 +390,14 @@ void polylift_cublas_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int
 void polylift_cublas_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
 void polylift_cudnn_fill2d_f32(int64_t m, int64_t n, float alpha, float *A, int64_t ldA);
 void polylift_cudnn_fill2d_f64(int64_t m, int64_t n, double alpha, double *A, int64_t ldA);
+
+/* gather: sparse.gather (y[k] = x[idx[k]]: the values of x at the positions idx) */
+void polylift_ref_gather_f32(int64_t nz, int64_t n, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, float *y, int64_t incy);
+void polylift_ref_gather_f64(int64_t nz, int64_t n, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, double *y, int64_t incy);
+void polylift_ref_gather_i32(int64_t nz, int64_t n, const int32_t *x, int64_t incx, const int32_t *idx, int64_t incidx, int32_t *y, int64_t incy);
+void polylift_host_gather_f32(int64_t nz, int64_t n, const float *x, int64_t incx, const int32_t *idx, int64_t incidx, float *y, int64_t incy);
+void polylift_host_gather_f64(int64_t nz, int64_t n, const double *x, int64_t incx, const int32_t *idx, int64_t incidx, double *y, int64_t incy);
+void polylift_host_gather_i32(int64_t nz, int64_t n, const int32_t *x, int64_t incx, const int32_t *idx, int64_t incidx, int32_t *y, int64_t incy);
 
 /* gemm: blas.gemm (C = alpha * A.B + beta * C), blas.gemm_zero (C = 0 then C += alpha * A.B: the fill is beta = 0, no separate fill), blas.gemm_acc (C += A.B (alpha = beta = 1)), blas.gemm_alpha (C += alpha * A.B (beta = 1): the CNN-framework gemm_nn loop, C scaled beforehand if at all), blas.gemm_zero1 (C = 0 then C += A.B (alpha = 1, beta = 0)) */
 void polylift_ref_gemm_f32(int64_t m, int64_t n, int64_t k, float alpha, const float *A, int64_t ldA, const float *B, int64_t ldB, float beta, float *C, int64_t ldC);
@@ -497,6 +527,12 @@ void polylift_ref_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const flo
 void polylift_ref_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
 void polylift_host_heat3d_f32(int64_t l, int64_t m, int64_t n, float c, const float *A, int64_t ldA0, int64_t ldA1, float *B, int64_t ldB0, int64_t ldB1);
 void polylift_host_heat3d_f64(int64_t l, int64_t m, int64_t n, double c, const double *A, int64_t ldA0, int64_t ldA1, double *B, int64_t ldB0, int64_t ldB1);
+
+/* histogram: sparse.histogram (h[v] += 1 for the value v of each element, read as unsigned (8- or 16-bit data)) */
+void polylift_ref_histogram_i8(int64_t n, int64_t nbins, const int8_t *x, int64_t incx, int32_t *h, int64_t inch);
+void polylift_ref_histogram_i16(int64_t n, int64_t nbins, const int16_t *x, int64_t incx, int32_t *h, int64_t inch);
+void polylift_host_histogram_i8(int64_t n, int64_t nbins, const int8_t *x, int64_t incx, int32_t *h, int64_t inch);
+void polylift_host_histogram_i16(int64_t n, int64_t nbins, const int16_t *x, int64_t incx, int32_t *h, int64_t inch);
 
 /* iamax: red.iamax (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = base + i; } (the first largest magnitude; NaN elements skipped)), red.iamax0 (r = s, k = t; then for i = 0, 1, ...: if (abs(x[i]) > r) { r = abs(x[i]); k = i; } (the first largest magnitude; NaN elements skipped)) */
 void polylift_ref_iamax_f32(int64_t n, float s, int32_t t, int32_t base, const float *x, int64_t incx, float *r, int32_t *k);

@@ -1,0 +1,123 @@
+"""The indexed-vector launches of sparse.tpl: gather, axpyi, the sparse dots and counts.
+
+Called through their templates' shim signatures for ref and host, on contiguous and
+strided views, and compared with the source's loops run step by step in the element
+type (numpy scalars), repeated positions included. A position outside the dense vector is
+the source program's own bug; the launches must then do what the source's loop does:
+read (or write) at that position. The tests place such a position inside a larger
+buffer, where the source's read is defined, and expect its value.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from polylift.tdl.library import load_library
+from tests.exec.shim_calls import NP_TYPES, call_shim, shim_cdll
+
+BACKENDS = ["ref", "host"]
+
+
+def run(backend: str, template: str, dtype: str, **values) -> None:
+    """Call the launch of `template` for one backend and element type."""
+    call_shim(shim_cdll(backend), load_library().templates[template], backend, dtype, values)
+
+
+def positions(rng: np.random.Generator, nz: int, n: int) -> np.ndarray:
+    """nz int32 positions in 0 .. n-1, several repeated."""
+    return rng.integers(0, n, size=nz).astype(np.int32)
+
+
+def values(rng: np.random.Generator, dtype: str, count: int) -> np.ndarray:
+    """count elements of dtype with fractions whose sums round."""
+    if dtype == "i32":
+        return rng.integers(-1000, 1000, size=count).astype(np.int32)
+    return (rng.standard_normal(count) * 3).astype(NP_TYPES[dtype])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["f32", "f64", "i32"])
+@pytest.mark.parametrize("stride", [1, 2])
+def test_gather_reads_the_values_at_the_positions(backend: str, dtype: str, stride: int):
+    rng = np.random.default_rng(11)
+    x = values(rng, dtype, 3 * 700)[::stride][:700]
+    idx = positions(rng, 1500, 700)
+    parent = np.zeros(1500 * stride, dtype=NP_TYPES[dtype])
+    y = parent[::stride]
+    run(backend, "sparse.gather", dtype, x=x, idx=idx, y=y)
+    assert np.array_equal(y, x[idx])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_gather_position_outside_x_reads_what_the_source_reads(backend: str):
+    rng = np.random.default_rng(5)
+    buffer = values(rng, "f32", 1000)
+    idx = positions(rng, 2000, 600)
+    idx[1700] = 950  # past the 600 elements the kernel declared, inside the buffer
+    y = np.zeros(2000, dtype=np.float32)
+    run(backend, "sparse.gather", "f32", x=buffer, idx=idx, y=y, n=600)
+    assert np.array_equal(y, buffer[idx])
+
+
+def axpyi_oracle(y: np.ndarray, alpha, x: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """The source's loop: y[idx[k]] = y[idx[k]] + alpha * x[k], k in order."""
+    out = y.copy()
+    for k, p in enumerate(idx):
+        out[p] = out[p] + alpha * x[k]
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("template", ["sparse.axpyi", "sparse.scatter_add"])
+def test_axpyi_adds_repeated_positions_in_order(backend: str, dtype: str, template: str):
+    rng = np.random.default_rng(2)
+    x, idx = values(rng, dtype, 900), positions(rng, 900, 50)
+    y = values(rng, dtype, 50)
+    alpha = NP_TYPES[dtype](0.3) if template == "sparse.axpyi" else NP_TYPES[dtype](1)
+    want = axpyi_oracle(y, alpha, x, idx)
+    run(backend, template, dtype, x=x, idx=idx, y=y, alpha=alpha)
+    assert np.array_equal(y, want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+def test_sparse_dots_add_in_order(backend: str, dtype: str):
+    rng = np.random.default_rng(9)
+    x, idx, y = values(rng, dtype, 777), positions(rng, 777, 300), values(rng, dtype, 300)
+    s = NP_TYPES[dtype](0.1)
+    acc = s
+    for k, p in enumerate(idx):
+        acc = acc + x[k] * y[p]
+    r = np.zeros(1, dtype=NP_TYPES[dtype])
+    run(backend, "sparse.doti_init", dtype, x=x, idx=idx, y=y, s=s, r=r)
+    assert r[0] == acc
+    r[0] = s
+    run(backend, "sparse.doti", dtype, x=x, idx=idx, y=y, r=r)
+    assert r[0] == acc
+    assert acc != sum(x.astype(np.float64) * y[idx].astype(np.float64))  # order matters
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["i8", "i16"])
+def test_histogram_adds_the_unsigned_values_to_the_counts(backend: str, dtype: str):
+    rng = np.random.default_rng(4)
+    unsigned = np.uint8 if dtype == "i8" else np.uint16
+    keys = rng.integers(0, 256 if dtype == "i8" else 65536, size=5001).astype(unsigned)
+    x = keys.view(NP_TYPES[dtype])
+    nbins = 1 << (8 * x.itemsize)
+    h = rng.integers(0, 9, size=nbins + 2).astype(np.int32)
+    want = h + np.bincount(keys, minlength=nbins + 2).astype(np.int32)
+    run(backend, "sparse.histogram", dtype, x=x, h=h)
+    assert np.array_equal(h, want)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bincount_counts_the_keys(backend: str):
+    rng = np.random.default_rng(6)
+    x = positions(rng, 3000, 37)
+    h = np.arange(37, dtype=np.int32)
+    want = h + np.bincount(x, minlength=37).astype(np.int32)
+    run(backend, "sparse.bincount", "i32", x=x, h=h)
+    assert np.array_equal(h, want)

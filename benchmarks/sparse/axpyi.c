@@ -19,6 +19,9 @@
 #define SIZE_NZ 60000
 #endif
 
+/* What the index arrays hold, for inputs made outside main:
+ *   POLYLIFT_INDEX(idx, n)
+ */
 static void kernel_axpyi(int n, int nz, float alpha, const float x[restrict nz],
                          const int idx[restrict nz], float y[restrict n])
 {

@@ -19,6 +19,9 @@
 #define SIZE_NZ 1000000
 #endif
 
+/* What the index arrays hold, for inputs made outside main:
+ *   POLYLIFT_INDEX(key, nbins)
+ */
 static void kernel_bincount(int nbins, int n, const int key[restrict n], int count[restrict nbins])
 {
   for (int i = 0; i < n; i++)

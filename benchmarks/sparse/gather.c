@@ -19,6 +19,9 @@
 #define SIZE_NZ 80000
 #endif
 
+/* What the index arrays hold, for inputs made outside main:
+ *   POLYLIFT_INDEX(idx, n)
+ */
 static void kernel_gather(int n, int nz, const float x[restrict n], const int idx[restrict nz],
                           float y[restrict nz])
 {

@@ -20,6 +20,9 @@
 #define SIZE_NZ 100000
 #endif
 
+/* What the index arrays hold, for inputs made outside main:
+ *   POLYLIFT_INDEX(idx, n)
+ */
 static void kernel_scatter_add(int n, int nz, const double x[restrict nz],
                                const int idx[restrict nz], double y[restrict n])
 {

@@ -19,6 +19,9 @@
 #define SIZE_NZ 60000
 #endif
 
+/* What the index arrays hold, for inputs made outside main:
+ *   POLYLIFT_INDEX(idx, n)
+ */
 static void kernel_sparse_dot(int n, int nz, const double x[restrict nz],
                               const int idx[restrict nz], const double y[restrict n],
                               double r[restrict 1])

@@ -68,12 +68,43 @@ def sizes(sig: Signature, known: dict[str, int], source: str) -> dict[str, int]:
     return values
 
 
-def make_input(p: Param, ints: dict[str, int], rng: np.random.Generator) -> np.ndarray:
-    """Deterministic random contents for an array parameter."""
+def index_ranges(source: str, sig: Signature, ints: dict[str, int]
+                 ) -> dict[str, tuple[str, int]]:
+    """What the program's index arrays hold (benchmarks/README.md): name -> (`index`,
+    count) for `POLYLIFT_INDEX(name, count)`, every element in 0 .. count-1, and
+    (`offsets`, count) for `POLYLIFT_OFFSETS(name, count)`, non-decreasing from 0 to at
+    most count (a compressed format's row pointers); for the arrays of `sig`."""
+    arrays = {p.name for p in sig.params if p.kind == "array"}
+    found = {}
+    for kind, name, count in re.findall(r"POLYLIFT_(INDEX|OFFSETS)\((\w+), ([^)]+)\)", source):
+        if name not in arrays:
+            continue
+        value = _evaluate(count, ints)
+        assert value is not None, f"cannot evaluate {count}"
+        found[name] = (kind.lower(), value)
+    return found
+
+
+def ranged_input(kind: str, count: int, shape: tuple[int, ...], dtype,
+                 rng: np.random.Generator) -> np.ndarray:
+    """An index array of `kind` (`index_ranges`) with random contents."""
+    if kind == "index":
+        return rng.integers(0, count, shape).astype(dtype)
+    steps = rng.integers(0, 3, shape)  # rows of 0, 1 or 2 entries until count is reached
+    steps.flat[0] = 0
+    return np.minimum(np.cumsum(steps).reshape(shape), count).astype(dtype)
+
+
+def make_input(p: Param, ints: dict[str, int], rng: np.random.Generator,
+               ranges: dict[str, tuple[str, int]] | None = None) -> np.ndarray:
+    """Deterministic random contents for an array parameter (an index array's within
+    its range)."""
     # A plain pointer has no size: take the product of all sizes, and at least 64 Ki.
     total = max(1 << 16, min(1 << 20, int(np.prod([abs(v) for v in ints.values()] or [1]))))
     shape = tuple(total if d == "?" else ints[d] if isinstance(d, str) else d for d in p.dims)
     dtype = NUMPY[p.ctype]
+    if ranges and p.name in ranges:
+        return ranged_input(*ranges[p.name], shape, dtype, rng)
     if np.issubdtype(dtype, np.floating):
         return rng.uniform(0.5, 1.5, shape).astype(dtype)
     info = np.iinfo(dtype)
@@ -160,8 +191,9 @@ def test_translation_matches_gcc(path: Path, tmp_path: Path) -> None:
     for sig in translation.signatures.values():
         ints = sizes(sig, known, path.read_text())
         rng = np.random.default_rng(1234)
-        inputs = [make_input(p, ints, rng) if p.kind == "array" else scalar_value(p, ints)
-                  for p in sig.params]
+        ranges = index_ranges(path.read_text(), sig, ints)
+        inputs = [make_input(p, ints, rng, ranges) if p.kind == "array"
+                  else scalar_value(p, ints) for p in sig.params]
         ref = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
         got = [a.copy() if isinstance(a, np.ndarray) else a for a in inputs]
         expected = run_reference(lib, sig, ref)

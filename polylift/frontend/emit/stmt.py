@@ -10,9 +10,9 @@ from polylift.frontend.c import ctype as ct
 from polylift.frontend.c.scan import has_side_effects
 from polylift.frontend.c.source import unsupported
 from polylift.frontend.emit.builder import Value
+from polylift.frontend.emit.data_loops import DataLoopLowering
 from polylift.frontend.emit.expr import describe
 from polylift.frontend.emit.forms import holds_every_value
-from polylift.frontend.emit.loops import LoopLowering
 from polylift.frontend.emit.state import Array, LoopCounter, Scalar, Struct
 from polylift.frontend.index.affine import Affine, affine_map
 from polylift.frontend.index.paths import Clause
@@ -28,7 +28,7 @@ _REFUSED = {
 _EXPRESSIONS = (c_ast.Assignment, c_ast.UnaryOp, c_ast.FuncCall, c_ast.ExprList)
 
 
-class StmtLowering(LoopLowering):
+class StmtLowering(DataLoopLowering):
     """Statements of a function body."""
 
     def array_type(self, decl: c_ast.Decl) -> tuple[ct.CType, list[c_ast.Node | None]]:

@@ -39,7 +39,7 @@ void use_call(int n, double A[n])
 void use_bound(int n, double A[n])
 {
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < i * i; j++)
+    for (int j = 0; j < i * i && j < n; j++)
       A[j] = 1.0;
 }
 // BOUND: errors.c:42:25: error: unsupported non-affine loop bound

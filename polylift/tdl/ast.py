@@ -208,17 +208,19 @@ class Step:
 class Loop:
     """`for lower <= var < upper { body }` in a loop program: the body's statements in
     order at each value of `var`, increasing, or decreasing when `reversed`. The bounds
-    are sums of sizes, the counters of enclosing loops and integers."""
+    are sums of sizes, the counters of enclosing loops and integers, or elements of
+    integer arrays (data bounds: `rowptr[i]`, read once before the first iteration)."""
 
     var: str
-    lower: Index
-    upper: Index
+    lower: Index | Access
+    upper: Index | Access
     body: tuple[Step | Loop, ...]
     reversed: bool = False
     span: Span = field(default=Span(), compare=False)
 
     def __str__(self) -> str:
-        lower = f"{self.lower} <= " if self.lower.terms or self.lower.const else ""
+        zero = isinstance(self.lower, Index) and not (self.lower.terms or self.lower.const)
+        lower = "" if zero else f"{self.lower} <= "
         order = " reversed" if self.reversed else ""
         return f"for {lower}{self.var} < {self.upper}{order} {{ ... }}"
 

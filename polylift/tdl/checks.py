@@ -23,7 +23,7 @@ from polylift.tdl.ast import (
     Template,
 )
 from polylift.tdl.errors import TemplateError
-from polylift.tdl.program_checks import check_program
+from polylift.tdl.program_checks import bound_arrays, check_program
 from polylift.tdl.steps import (
     accesses,
     definitions_read,
@@ -191,7 +191,7 @@ class _Checker:
     def check_used(self) -> None:
         """Each parameter and local is used by a step that an op computes, or by a
         definition such a step reads: the matched ops bind every launch operand."""
-        steps, used = self.tpl.steps, set()
+        steps, used = self.tpl.steps, bound_arrays(self.tpl)
         for k, step in enumerate(steps):
             if not isinstance(step.target, Ref):
                 for s in (*definitions_read(steps[:k], step), step):

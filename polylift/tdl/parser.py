@@ -195,7 +195,7 @@ class _ToAst(Transformer):
                                 "notation, not a statement of a loop program",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         order = any(isinstance(x, Token) and x.type == "REVERSED" for x in c)
-        head = [x for x in c if isinstance(x, Index) or
+        head = [x for x in c if isinstance(x, Index | Access) or
                 (isinstance(x, Token) and x.type == "CMP")]
         body = tuple(x for x in c if isinstance(x, Step | Loop))
         if len(head) == 3 and head[1] == "<":
@@ -206,7 +206,8 @@ class _ToAst(Transformer):
             raise TemplateError("a loop is 'for i < n' or 'for lo <= i < n'",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         name = plain_subscript(var, shifted=False) if isinstance(var, Index) else None
-        if name is None or not (isinstance(lower, Index) and isinstance(upper, Index)):
+        if name is None or not (isinstance(lower, Index | Access)
+                                and isinstance(upper, Index | Access)):
             raise TemplateError(f"'{var}' is not a loop counter's name",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         return Loop(name, lower, upper, body, order, _span(meta))

@@ -5,7 +5,10 @@ A loop program states the source-order loops a template replaces. Its loops and
 statements must mean one thing: every counter is a fresh name, bounds and subscripts are
 sums of sizes, enclosing counters and integers, a size is a dimension of some array (the
 launch reads it there), and a statement is an `=`, `+=` or `-=` of an element or a local
-without `where`, at subscripts (no lookup, no scatter), inside loops.
+without `where`, at subscripts (no scatter), inside loops. A bound may also be an element
+of a one-dimensional integer array the template only reads (a data bound, at subscripts
+of the enclosing counters: `for rowptr[i] <= k < rowptr[i+1]`), on a loop that counts
+up; a value may read a table at a computed subscript (`x[col[k]]`).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from polylift.tdl.ast import Access, Index, Lookup, Loop, Ref, Span, Step, Template
-from polylift.tdl.steps import accesses, lookups
+from polylift.tdl.steps import accesses
 
 Fail = Callable[[Span, str], Exception]
 
@@ -28,31 +31,50 @@ def check_program(tpl: Template, fail: Fail) -> None:
     for item in tpl.program:
         if not isinstance(item, Loop):
             raise fail(item.span, "the top level of a loop program holds loops only")
-        _check_loop(item, [], sizes, taken, fail)
+        _check_loop(tpl, item, [], taken, fail)
 
 
-def _check_loop(loop: Loop, outer: list[str], sizes: set[str], taken: set[str],
+def _check_loop(tpl: Template, loop: Loop, outer: list[str], taken: set[str],
                 fail: Fail) -> None:
+    sizes = {d for a in tpl.arrays for d in a.dims}
     if loop.var in taken or loop.var in outer:
         raise fail(loop.span, f"loop counter '{loop.var}' is already a size, a parameter, "
                               "a local or an enclosing loop's counter")
     for bound in (loop.lower, loop.upper):
-        _check_index(bound, outer, sizes, fail, "a bound")
+        if isinstance(bound, Access):
+            _check_data_bound(tpl, loop, bound, outer, fail)
+        else:
+            _check_index(bound, outer, sizes, fail, "a bound")
     inner = [*outer, loop.var]
     for item in loop.body:
         if isinstance(item, Loop):
-            _check_loop(item, inner, sizes, taken, fail)
+            _check_loop(tpl, item, inner, taken, fail)
         else:
             _check_statement(item, inner, sizes, fail)
+
+
+def _check_data_bound(tpl: Template, loop: Loop, bound: Access, outer: list[str],
+                      fail: Fail) -> None:
+    """A data bound: an element of a 1-D integer `in` array, at enclosing counters."""
+    decl = next((a for a in tpl.arrays if a.name == bound.array), None)
+    if decl is None or decl.role != "in" or decl.rank != 1 or \
+            not (decl.dtype or "").startswith("i"):
+        raise fail(bound.span, f"a bound read from '{bound.array}' needs a one-dimensional "
+                               "array of an integer type that the template only reads "
+                               f"('array {bound.array}[n] in : i32')")
+    if loop.reversed:
+        raise fail(loop.span, "a loop bounded by data counts up: it cannot be 'reversed'")
+    for index in bound.indices:
+        _check_index(index, outer, set(), fail, "a data bound's subscript")
 
 
 def _check_statement(step: Step, loops: list[str], sizes: set[str], fail: Fail) -> None:
     if step.where:
         raise fail(step.where[0].span, "a statement of a loop program has no 'where': its "
                                        "loops state the points")
-    if isinstance(step.target, Lookup) or lookups(step):
-        raise fail(step.span, "a loop program reads and writes elements at subscripts, "
-                              "not at computed ones")
+    if isinstance(step.target, Lookup):
+        raise fail(step.span, "a loop program writes elements at subscripts, not at "
+                              "computed ones")
     for access in accesses(step) + ([step.target] if isinstance(step.target, Access) else []):
         for index in access.indices:
             _check_index(index, loops, sizes, fail, "a subscript")
@@ -66,6 +88,21 @@ def _check_index(index: Index, counters: list[str], sizes: set[str], fail: Fail,
         if name not in counters and name not in sizes:
             raise fail(index.span, f"{what} uses '{name}', which is neither an enclosing "
                                    "loop's counter nor a size of an array")
+
+
+def bound_arrays(tpl: Template) -> set[str]:
+    """The arrays whose elements a loop program's data bounds read."""
+    found: set[str] = set()
+
+    def visit(items: tuple) -> None:
+        for item in items:
+            if isinstance(item, Loop):
+                found.update(b.array for b in (item.lower, item.upper)
+                             if isinstance(b, Access))
+                visit(item.body)
+
+    visit(tpl.program)
+    return found
 
 
 def program_vars(tpl: Template) -> set[str]:

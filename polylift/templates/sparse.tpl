@@ -118,3 +118,82 @@ template sparse.bincount {
   accuracy exact
   cost flops n bytes 4*n + 4*nbins
 }
+
+# Compressed sparse rows (CSR): row i of an m-row matrix holds the values val[k] at the
+# columns col[k] for rowptr[i] <= k < rowptr[i+1] (the Sparse BLAS's and cuSPARSE's
+# CSR, 0-based, columns in any order, a column possibly repeated, a row possibly empty).
+# A loop program: the row loop and, inside it, the loop bounded by data, which the
+# front end reads as an scf.for. The rows add their entries in order from 0, each sum
+# one rounding per operation, so the shims are exact.
+template sparse.csrmv {
+  doc "y[i] = sum over rowptr[i] <= k < rowptr[i+1] of val[k] * x[col[k]] (in order): y = A x, A in CSR"
+  types f32, f64
+  array y[m] out
+  array rowptr[mp] in : i32
+  array col[nnz] in : i32
+  array val[nnz] in
+  array x[n] in
+  local s
+  compute {
+    for i < m {
+      s = 0
+      for rowptr[i] <= k < rowptr[i+1] {
+        s += val[k] * x[col[k]]
+      }
+      y[i] = s
+    }
+  }
+  launch csrmv
+  shim m, mp, nnz, n, rowptr, col, val, x, y
+  backends ref, host
+  accuracy exact
+  cost flops 2*nnz bytes esize*(2*nnz + m) + 4*(nnz + m)
+}
+
+template sparse.csrmv_acc {
+  doc "y[i] += val[k] * x[col[k]] for rowptr[i] <= k < rowptr[i+1], in order: y = y + A x, A in CSR"
+  types f32, f64
+  array y[m] inout
+  array rowptr[mp] in : i32
+  array col[nnz] in : i32
+  array val[nnz] in
+  array x[n] in
+  compute {
+    for i < m {
+      for rowptr[i] <= k < rowptr[i+1] {
+        y[i] += val[k] * x[col[k]]
+      }
+    }
+  }
+  launch csrmv_acc
+  shim m, mp, nnz, n, rowptr, col, val, x, y
+  backends ref, host
+  accuracy exact
+  cost flops 2*nnz bytes esize*(2*nnz + 2*m) + 4*(nnz + m)
+}
+
+template sparse.csrmv_axpby {
+  doc "y[i] = alpha * (sum over rowptr[i] <= k < rowptr[i+1] of val[k] * x[col[k]]) + beta * y[i]: y = alpha A x + beta y, A in CSR"
+  types f32, f64
+  array y[m] inout
+  array rowptr[mp] in : i32
+  array col[nnz] in : i32
+  array val[nnz] in
+  array x[n] in
+  scalar alpha, beta
+  local s
+  compute {
+    for i < m {
+      s = 0
+      for rowptr[i] <= k < rowptr[i+1] {
+        s += val[k] * x[col[k]]
+      }
+      y[i] = alpha * s + beta * y[i]
+    }
+  }
+  launch csrmv_axpby
+  shim m, mp, nnz, n, alpha, beta, rowptr, col, val, x, y
+  backends ref, host
+  accuracy exact
+  cost flops 2*nnz + 3*m bytes esize*(2*nnz + 2*m) + 4*(nnz + m)
+}

@@ -121,3 +121,63 @@ def test_bincount_counts_the_keys(backend: str):
     want = h + np.bincount(x, minlength=37).astype(np.int32)
     run(backend, "sparse.bincount", "i32", x=x, h=h)
     assert np.array_equal(h, want)
+
+
+def csr(rng: np.random.Generator, m: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Row pointers and columns of an m-row CSR structure: empty rows, rows of many
+    entries, columns out of order and repeated."""
+    lengths = rng.integers(0, 9, size=m)
+    lengths[::5] = 0
+    rowptr = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int32)
+    col = rng.integers(0, n, size=int(rowptr[-1])).astype(np.int32)
+    return rowptr, col
+
+
+def csrmv_oracle(start, rowptr, col, val, x, alpha=None, beta=None) -> np.ndarray:
+    """The source's loops: each row's sum in order from `start[i]`, then y[i]."""
+    out = start.copy()
+    for i in range(len(start)):
+        acc = start[i]
+        for k in range(rowptr[i], rowptr[i + 1]):
+            acc = acc + val[k] * x[col[k]]
+        out[i] = acc if alpha is None else alpha * acc + beta * start[i]
+    return out
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("template", ["sparse.csrmv", "sparse.csrmv_acc",
+                                      "sparse.csrmv_axpby"])
+@pytest.mark.parametrize("stride", [1, 2])
+def test_csr_products_add_each_row_in_order(backend: str, dtype: str, template: str,
+                                            stride: int):
+    rng = np.random.default_rng(12)
+    kind = NP_TYPES[dtype]
+    rowptr, col = csr(rng, 40, 30)
+    val, x = values(rng, dtype, len(col)), values(rng, dtype, 30)
+    parent = values(rng, dtype, 40 * stride)
+    y = parent[::stride]
+    start = y.copy()
+    scalars = {}
+    if template == "sparse.csrmv":
+        want = csrmv_oracle(np.zeros(40, kind), rowptr, col, val, x)
+    elif template == "sparse.csrmv_acc":
+        want = csrmv_oracle(start, rowptr, col, val, x)
+    else:
+        scalars = {"alpha": kind(0.7), "beta": kind(-1.3)}
+        zero_start = csrmv_oracle(np.zeros(40, kind), rowptr, col, val, x)
+        want = scalars["alpha"] * zero_start + scalars["beta"] * start
+    run(backend, template, dtype, rowptr=rowptr, col=col, val=val, x=x, y=y, **scalars)
+    assert np.array_equal(y, want)
+    assert (np.diff(rowptr) == 0).any() and len(set(col.tolist())) < len(col)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_csr_column_outside_x_reads_what_the_source_reads(backend: str):
+    rng = np.random.default_rng(3)
+    rowptr, col = csr(rng, 20, 12)
+    col[len(col) // 2] = 17  # past the 12 elements the kernel declared, inside the buffer
+    val, buffer = values(rng, "f64", len(col)), values(rng, "f64", 24)
+    y = np.zeros(20)
+    run(backend, "sparse.csrmv", "f64", rowptr=rowptr, col=col, val=val, x=buffer, y=y, n=12)
+    assert np.array_equal(y, csrmv_oracle(np.zeros(20), rowptr, col, val, buffer))

@@ -32,7 +32,10 @@ FRAMEWORK = {
     "activation", "avgpool", "batchnorm", "blas1", "connected", "convolutional",
     "global_avgpool", "l2norm", "maxpool", "route", "shortcut", "softmax", "upsample",
 }
-SPARSE = {"gather", "scatter_add", "axpyi", "sparse_dot", "histogram_u8", "bincount"}
+SPARSE = {
+    "gather", "scatter_add", "axpyi", "sparse_dot", "histogram_u8", "bincount", "csr_spmv",
+    "cg_step",
+}
 IMAGE = {
     "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",
     "bilateral_i8", "bilateral_i16", "histeq_i8",

@@ -133,16 +133,28 @@ class Comparer:
             yield p
             return
         mine, theirs = t.loops[level], e.loops[level]
-        found = [p2 for p1 in self.form(mine.lower, theirs.lower, p)
-                 for p2 in self.form(mine.upper, theirs.upper, p1)]
+        found = [p2 for p1 in self.bound_of(at, mine.lower, theirs.lower, p)
+                 for p2 in self.bound_of(at, mine.upper, theirs.upper, p1)]
         if not found:
             self.fail(1000 * at.k + 100 + level,
                       f"{at.where}: the loop of '{at.names[level]}' runs from "
-                      f"{self.text(at, theirs.lower, p)} to {self.text(at, theirs.upper, p)} "
-                      f"in the nest, from {self.text(at, mine.lower, p)} to "
-                      f"{self.text(at, mine.upper, p)} in the template")
+                      f"{self.limit(at, theirs.lower, p)} to {self.limit(at, theirs.upper, p)} "
+                      f"in the nest, from {self.limit(at, mine.lower, p)} to "
+                      f"{self.limit(at, mine.upper, p)} in the template")
         for p1 in found:
             yield from self.bounds(at, t, e, p1, level + 1)
+
+    def bound_of(self, at: Place, t: Form | Node, e: Form | Node,
+                 p: Pairing) -> Iterator[Pairing]:
+        """A loop bound: forms alike, or the elements data bounds read alike."""
+        if isinstance(t, Form) and isinstance(e, Form):
+            yield from self.form(t, e, p)
+        elif not isinstance(t, Form) and not isinstance(e, Form):
+            yield from self._node(at, t, e, p, 0)
+
+    def limit(self, at: Place, bound: Form | Node, p: Pairing) -> str:
+        """A loop bound in the template's names."""
+        return self.text(at, bound, p) if isinstance(bound, Form) else self.show(at, bound, p)
 
     def form(self, t: Form, e: Form, p: Pairing) -> Iterator[Pairing]:
         """Bind the template's sizes in `t` so that it is `e`."""

@@ -1,10 +1,15 @@
 """A loop nest the raising kept (`affine.for`), as a `model` program.
 
 The nest may hold loops (step 1, one lower and one upper bound each), stores, and the
-loads and arithmetic that compute what they store. A value a loop carries
-(`iter_args`: a C scalar such as an accumulator) is a variable: its initial value is a
-statement before the loop, each yielded value a statement at the end of the loop's
-body, and the loop's result and the body's argument read the variable.
+loads and arithmetic that compute what they store. A loop bounded by data (`scf.for`, the
+front end's form of `for (k = rowptr[i]; k < rowptr[i+1]; k++)`) has the elements its
+bounds read as bounds (`model.LoopNode`); its counter, converted to the C counter's type
+and back, is a subscript like any, and a read at a subscript computed from data
+(`x[col[k]]`) is `lookup(x[], key)`, the table whole, as a template states it.
+
+A value a loop carries (`iter_args`: a C scalar such as an accumulator) is a variable:
+its initial value is a statement before the loop, each yielded value a statement at the
+end of the loop's body, and the loop's result and the body's argument read the variable.
 
 A statement reads memory where its loads stand, not where it writes. The model puts
 the reads at the statement, so every load must read what it would read there: no op
@@ -27,7 +32,7 @@ from polylift.matcher.ir.ir_model import (
     value_key,
 )
 from polylift.matcher.ir.payload import ancestor_in, value_tree
-from polylift.matcher.ir.tree import Index, Node, Read, Val, Var
+from polylift.matcher.ir.tree import Index, Node, Read, Val, Var, apply
 from polylift.matcher.program.from_generic import generic_loops
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt, reads
 from polylift.mlir import affine, ir, view_as, walk
@@ -35,7 +40,8 @@ from polylift.raising.proof.aliasing import aliasing_names
 
 # Ops whose values the statements' trees, bounds and views read: they stand anywhere.
 _VALUE_OPS = ("arith.", "math.", "affine.load", "affine.apply", "affine.max", "affine.min",
-              "memref.subview", "memref.cast", "memref.dim")
+              "memref.load", "memref.subview", "memref.cast", "memref.dim")
+_CASTS = ("arith.index_cast", "arith.index_castui")
 _STORES = ("affine.store", "memref.store")
 
 
@@ -79,11 +85,13 @@ class _Builder:
             name = op.name
             if name == "affine.for":
                 found += self.loop(op.opview, depth)
+            elif name == "scf.for":
+                found += self.data_loop(op.opview, depth)
             elif name == "affine.store":
                 found.append(self.store(op.opview))
             elif name == "linalg.generic":
                 found.append(generic_loops(self, op.opview, depth))
-            elif name.startswith(_VALUE_OPS) or name == "affine.yield":
+            elif name.startswith(_VALUE_OPS) or name in ("affine.yield", "scf.yield"):
                 continue
             else:
                 raise Unsupported(f"the loop nest holds '{name}'")
@@ -95,8 +103,31 @@ class _Builder:
         loop = view_as(op, affine.AffineForOp)
         lower = self.bound(op, "lowerBoundMap", list(loop.lowerBoundOperands))
         upper = self.bound(op, "upperBoundMap", list(loop.upperBoundOperands))
+        return self.counted(op, depth, (lower, upper), list(loop.inits))
+
+    def data_loop(self, op: ir.OpView, depth: int) -> list[Stmt | LoopNode]:
+        """An `scf.for` by 1 whose bounds are read from memory (or are sizes)."""
+        lower, upper, step, *inits = op.operands
+        if constant_value(step) != 1:
+            raise Unsupported("a loop with a step other than 1")
+        bounds = (self.data_bound(lower, op), self.data_bound(upper, op))
+        return self.counted(op, depth, bounds, inits)
+
+    def data_bound(self, value: ir.Value, loop: ir.OpView) -> Form | Node:
+        """A bound of a data loop: the value converted to an index, as the tree of what
+        it reads (checked to read what it would at the loop), or a form."""
+        owner = value.owner
+        if isinstance(owner, ir.Operation | ir.OpView) and owner.name in _CASTS:
+            return self.tree(owner.operands[0], loop.operation)
+        return self.value_form(value)
+
+    def counted(self, op: ir.OpView, depth: int, bounds: tuple[Form | Node, Form | Node],
+                inits: list[ir.Value]) -> list[Stmt | LoopNode]:
+        """A loop counting up by 1 from `bounds[0]` below `bounds[1]`, its carried values
+        (after the counter among the block's arguments) variables."""
+        lower, upper = bounds
         block = op.regions[0].blocks[0]
-        self.depth_of[loop.induction_variable] = depth
+        self.depth_of[block.arguments[0]] = depth
         carried = list(block.arguments)[1:]
         variables = []
         for k, arg in enumerate(carried):
@@ -105,7 +136,7 @@ class _Builder:
             self.var_of[op.results[k]] = var
             variables.append(var)
         before = [Stmt(var, self.tree(init, op.operation), "")
-                  for var, init in zip(variables, loop.inits, strict=True)]
+                  for var, init in zip(variables, inits, strict=True)]
         body = self.items(list(block.operations), depth + 1)
         yielded = block.operations[len(block.operations) - 1]
         updates = [Stmt(var, self.tree(value, yielded.operation), "")
@@ -154,6 +185,25 @@ class _Builder:
         amap = ir.AffineMapAttr(op.attributes["map"]).value
         subscripts = tuple(self.form(e, amap.n_dims, indices) for e in amap.results)
         return Read(self.root(memref), subscripts)
+
+    def memref_read(self, op: ir.OpView, subtree: Callable[[ir.Value], Node]) -> Node:
+        """A `memref.load`: at a data loop's counter, the element; at one subscript
+        computed from data, `lookup(table[], key)` (the key wrapped in `unsigned` where the
+        conversion zero-extends)."""
+        memref, indices = op.operands[0], list(op.operands[1:])
+        counters = [_counter_subscript(v) for v in indices]
+        if all(c is not None and c in self.depth_of for c in counters):
+            forms = tuple(Form.of({LoopAtom(self.depth_of[c]): 1}) for c in counters
+                          if c is not None)
+            return Read(self.root(memref), forms)
+        cast = indices[0].owner if len(indices) == 1 else None
+        if not isinstance(cast, ir.Operation | ir.OpView) or cast.name not in _CASTS:
+            raise Unsupported("a read at a subscript computed from data that is no "
+                              "converted value of one table")
+        key = subtree(cast.operands[0])
+        if cast.name == "arith.index_castui":
+            key = apply("unsigned", key)
+        return apply("lookup", Read(self.root(memref), ()), key)
 
     def root_names(self) -> dict[ir.Value, str]:
         """How messages name the nest's arrays: their C names where the front end kept
@@ -209,13 +259,29 @@ class _Builder:
                 loads.append(owner.opview)
                 return self.access(owner.opview, owner.operands[0], list(owner.operands[1:]))
             if owner.name == "memref.load":
-                raise Unsupported("a read at a subscript computed from data")
+                loads.append(owner.opview)
+                return self.memref_read(owner.opview, subtree)
             return None
 
-        node = value_tree(value, block or self.parent, leaf)
+        def subtree(v: ir.Value) -> Node:
+            return value_tree(v, block or self.parent, leaf)
+
+        node = subtree(value)
         for load in loads:
             _check_read(load, anchor, self.root(load.operands[0]))
         return node
+
+
+def _counter_subscript(value: ir.Value) -> ir.Value | None:
+    """The counter of a data loop that a subscript is, converted to the C counter's type
+    and back (`index_cast(index_cast(k))`: its values come from that type), or None."""
+    outer = value.owner
+    if not isinstance(outer, ir.Operation | ir.OpView) or outer.name != "arith.index_cast":
+        return None
+    inner = outer.operands[0].owner
+    if not isinstance(inner, ir.Operation | ir.OpView) or inner.name != "arith.index_cast":
+        return None
+    return inner.operands[0]
 
 
 def _check_read(load: ir.OpView, anchor: ir.Operation, root: ir.Value) -> None:

@@ -1,10 +1,11 @@
 """A template's loop program (`compute { for ... }`) as a `model` program.
 
 A counter is named by its depth; a size keeps its template name (`SizeAtom("n")`),
-bound to a value of the nest when the two are compared. A `reversed` loop counts as the
-front end counts a decreasing C loop: a new counter from 0 up to the trip count, the
-template's counter being `upper - 1 - counter` wherever it is read. A statement
-`x -= e` stores `x - e`, `x += e` stores `x + e`.
+bound to a value of the nest when the two are compared. A data bound (`rowptr[i]`) is
+the element it reads; a lookup (`x[col[k]]`) is `lookup(x[], key)`, the table whole. A
+`reversed` loop counts as the front end counts a decreasing C loop: a new counter from 0
+up to the trip count, the template's counter being `upper - 1 - counter` wherever it is
+read. A statement `x -= e` stores `x - e`, `x += e` stores `x + e`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,20 @@ from functools import cache
 
 from polylift.matcher.ir.tree import Const, Counter, Node, Opaque, Read, Scalar, Var, apply
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, SizeAtom, Stmt
-from polylift.tdl.ast import Access, Bin, Call, Expr, Index, Loop, Neg, Num, Ref, Step, Template
+from polylift.tdl.ast import (
+    Access,
+    Bin,
+    Call,
+    Expr,
+    Index,
+    Lookup,
+    Loop,
+    Neg,
+    Num,
+    Ref,
+    Step,
+    Template,
+)
 
 
 @cache
@@ -23,9 +37,10 @@ def template_program(tpl: Template) -> tuple[LoopNode, ...]:
 
 
 def _loop(loop: Loop, env: dict[str, Form], depth: int, tpl: Template) -> LoopNode:
-    lower, upper = _form(loop.lower, env), _form(loop.upper, env)
+    lower, upper = _bound(loop.lower, env, tpl), _bound(loop.upper, env, tpl)
     counter = Form.of({LoopAtom(depth): 1})
     if loop.reversed:
+        assert isinstance(lower, Form) and isinstance(upper, Form)  # program_checks.py
         env = {**env, loop.var: upper.plus(Form(const=-1)).plus(counter, -1)}
         lower, upper = Form(), upper.plus(lower, -1)
     else:
@@ -33,6 +48,11 @@ def _loop(loop: Loop, env: dict[str, Form], depth: int, tpl: Template) -> LoopNo
     body = tuple(_loop(item, env, depth + 1, tpl) if isinstance(item, Loop)
                  else _statement(item, env, tpl) for item in loop.body)
     return LoopNode(lower, upper, body, loop.var)
+
+
+def _bound(bound: Index | Access, env: dict[str, Form], tpl: Template) -> Form | Node:
+    """A loop bound: a form, or a data bound's element (`rowptr[i+1]`)."""
+    return _expr(bound, env, tpl) if isinstance(bound, Access) else _form(bound, env)
 
 
 def _form(index: Index, env: dict[str, Form]) -> Form:
@@ -69,4 +89,7 @@ def _expr(expr: Expr, env: dict[str, Form], tpl: Template) -> Node:
         return apply("neg", _expr(expr.operand, env, tpl))
     if isinstance(expr, Call):
         return apply(expr.fn, *(_expr(a, env, tpl) for a in expr.args))
+    if isinstance(expr, Lookup):
+        # The table, whole (an element at no subscript), at the key's value.
+        return apply("lookup", Read(expr.array, ()), _expr(expr.key, env, tpl))
     return Opaque(str(expr))

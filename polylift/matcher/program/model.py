@@ -102,10 +102,11 @@ class Stmt:
 
 @dataclass(frozen=True)
 class LoopNode:
-    """`for lower <= counter < upper { body }`, counting up by one."""
+    """`for lower <= counter < upper { body }`, counting up by one. A bound is a form,
+    or an element read once before the first iteration (a data bound: `Read`)."""
 
-    lower: Form
-    upper: Form
+    lower: Form | Node
+    upper: Form | Node
     body: tuple[Stmt | LoopNode, ...]
     name: str = ""  # the counter's name in the template, for messages
 

@@ -50,6 +50,8 @@ class _Names:
         (an integer below it is at most the bound minus one)."""
         rows = []
         for level, loop in enumerate(stmt.loops):
+            # Data bounds have no form; prove.py asks no order question around them.
+            assert isinstance(loop.lower, Form) and isinstance(loop.upper, Form)
             c = ((counter(level), 1),)
             rows.append(Row(c + tuple(self.terms(loop.lower, counter, -1)), -loop.lower.const))
             rows.append(Row(tuple(self.terms(loop.upper, counter)) + ((c[0][0], -1),),

@@ -255,6 +255,24 @@ void polylift_host_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA
 void polylift_cublas_copy2d_f32(int64_t m, int64_t n, const float *A, int64_t ldA, float *B, int64_t ldB);
 void polylift_cublas_copy2d_f64(int64_t m, int64_t n, const double *A, int64_t ldA, double *B, int64_t ldB);
 
+/* csrmv: sparse.csrmv (y[i] = sum over rowptr[i] <= k < rowptr[i+1] of val[k] * x[col[k]] (in order): y = A x, A in CSR) */
+void polylift_ref_csrmv_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_csrmv_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_csrmv_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_csrmv_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+
+/* csrmv_acc: sparse.csrmv_acc (y[i] += val[k] * x[col[k]] for rowptr[i] <= k < rowptr[i+1], in order: y = y + A x, A in CSR) */
+void polylift_ref_csrmv_acc_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_csrmv_acc_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_csrmv_acc_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_csrmv_acc_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+
+/* csrmv_axpby: sparse.csrmv_axpby (y[i] = alpha * (sum over rowptr[i] <= k < rowptr[i+1] of val[k] * x[col[k]]) + beta * y[i]: y = alpha A x + beta y, A in CSR) */
+void polylift_ref_csrmv_axpby_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, float alpha, float beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_csrmv_axpby_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, double alpha, double beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_csrmv_axpby_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, float alpha, float beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_csrmv_axpby_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, double alpha, double beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+
 /* cube: ew.cube (z = (x * x) * x) */
 void polylift_ref_cube_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_cube_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);

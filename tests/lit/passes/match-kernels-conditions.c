@@ -72,6 +72,6 @@ void count_from_one(int n, int t, int x[restrict n], int r[restrict 1])
 
 // REMARK: conditions.c:18:5: remark: matched user.threshold (1 op) -> @threshold_i32
 // REMARK: conditions.c:28:5: remark: no template matches linalg.generic; closest user.threshold: the op compares otherwise than the template (x[i] > t)
-// REMARK: conditions.c:38:5: remark: no template matches linalg.generic; closest ew.recip: element type i32, the template takes f32, f64
+// REMARK: conditions.c:38:5: remark: no template matches linalg.generic; closest sparse.gather: payload has 1 scalars or constants, the template 0
 // REMARK: conditions.c:58:3: remark: matched user.count_above with count in r[] (2 ops) -> @count_above_i32
 // REMARK: match-kernels: @count_from_one: coverage NONE

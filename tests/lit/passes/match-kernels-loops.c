@@ -80,7 +80,7 @@ void late_start(int n, double x[restrict n], double y[restrict n])
 }
 
 // REMARK: loops.c:17:3: remark: matched pva.histogram (2 ops) -> @pva_histogram_i8
-// REMARK: loops.c:30:3: remark: no template matches the loop nest; closest pva.histogram: step 2 (hist[unsigned(src[i, j])] += 1): payload has '+' where the template has 'unsigned(src[i, j])'
+// REMARK: loops.c:30:3: remark: no template matches the loop nest; closest sparse.histogram: payload has '+' where the template has 'unsigned(x[k])'
 // REMARK: loops.c:43:3: remark: matched scan.cumsum (2 ops) -> @cumsum_f64
 // REMARK: loops.c:54:3: remark: no template matches the loop nest; closest scan.cumsum: step 2 {{.*}}: no view of x starts at the template's origin
 // REMARK: loops.c:67:3: remark: no template matches the loop nest; closest scan.cumsum: the op is step 2 of scan.cumsum; step 1 (y[0] = x[0]) is missing before it

@@ -34,7 +34,10 @@ void gather_next(int n, int nz, const float x[restrict n], const int idx[restric
 // Pointers a caller may overlap: the launch in the version that runs when x and y are apart,
 // the source's loop in the other.
 // CHECK-LABEL: func.func private @gather_alias.noalias(
-// CHECK: "kernel.launch"({{.*}}) {callee = @gather_f32, source_order_matches = true, template = "sparse.gather"}
+// CHECK-SAME: %{{[^:]*}}: index, %[[X:[^:]*]]: memref<?xf32>, %[[IDX:[^:]*]]: memref<?xi32>, %[[Y:[^:]*]]: memref<?xf32>
+// CHECK: %[[IV:.*]] = memref.subview %[[IDX]][0]
+// CHECK-NEXT: %[[YV:.*]] = memref.subview %[[Y]][0]
+// CHECK-NEXT: "kernel.launch"(%[[YV]], %[[X]], %[[IV]]) {callee = @gather_f32, source_order_matches = true, template = "sparse.gather"}
 // CHECK-LABEL: func.func private @gather_alias.flat(
 // CHECK-NOT: kernel.launch
 // CHECK: affine.for
@@ -69,7 +72,10 @@ void axpyi(int n, int nz, double alpha, const double x[restrict nz], const int i
 }
 
 // CHECK-LABEL: func.func @scatter_add(
-// CHECK: "kernel.launch"({{.*}}) {alpha = 1.000000e+00 : f32, callee = @axpyi_f32, source_order_matches = true, template = "sparse.scatter_add"}
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32> {llvm.noalias}, %[[IDX:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[Y:[^:]*]]: memref<?xf32>
+// CHECK: %[[XV:.*]] = memref.subview %[[X]][0]
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[XV]], %[[IDX]], %[[ONE]]) {alpha = 1.000000e+00 : f32, callee = @axpyi_f32, source_order_matches = true, template = "sparse.scatter_add"}
 void scatter_add(int n, int nz, const float x[restrict nz], const int idx[restrict nz],
                  float y[restrict n])
 {
@@ -90,7 +96,12 @@ void axpyi_other(int n, int nz, double alpha, const double x[restrict nz],
 }
 
 // CHECK-LABEL: func.func @doti(
-// CHECK: "kernel.launch"({{.*}}) {callee = @doti_init_f64, s = 0.000000e+00 : f64, source_order_matches = true, template = "sparse.doti_init"}
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf64> {llvm.noalias}, %[[IDX:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[Y:[^:]*]]: memref<?xf64>
+// CHECK: %[[R:.*]] = memref.alloca() : memref<f64>
+// CHECK: %[[XV:.*]] = memref.subview %[[X]][0]
+// CHECK-NEXT: %[[IV:.*]] = memref.subview %[[IDX]][0]
+// CHECK-NEXT: %[[S:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: "kernel.launch"(%[[R]], %[[XV]], %[[IV]], %[[Y]], %[[S]]) {callee = @doti_init_f64, s = 0.000000e+00 : f64, source_order_matches = true, template = "sparse.doti_init"}
 double doti(int n, int nz, const double x[restrict nz], const int idx[restrict nz],
             const double y[restrict n])
 {
@@ -102,7 +113,11 @@ double doti(int n, int nz, const double x[restrict nz], const int idx[restrict n
 
 // Accumulating into an element: the dot adds to what r holds.
 // CHECK-LABEL: func.func @doti_acc(
-// CHECK: "kernel.launch"({{.*}}) {callee = @doti_f64, source_order_matches = true, template = "sparse.doti"}
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf64> {llvm.noalias}, %[[IDX:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[Y:[^:]*]]: memref<?xf64> {llvm.noalias}, %[[R:[^:]*]]: memref<1xf64>
+// CHECK: %[[XV:.*]] = memref.subview %[[X]][0]
+// CHECK-NEXT: %[[IV:.*]] = memref.subview %[[IDX]][0]
+// CHECK-NEXT: %[[RV:.*]] = memref.subview %[[R]][0]
+// CHECK-NEXT: "kernel.launch"(%[[RV]], %[[XV]], %[[IV]], %[[Y]]) {callee = @doti_f64, source_order_matches = true, template = "sparse.doti"}
 void doti_acc(int n, int nz, const double x[restrict nz], const int idx[restrict nz],
               const double y[restrict n], double r[restrict 1])
 {
@@ -148,7 +163,9 @@ void bincount_twice(int nb, int n, const int key[restrict n], int count[restrict
 
 // The keys and the counts may be one array: counted by the launch only when they are apart.
 // CHECK-LABEL: func.func private @bincount_alias.noalias(
-// CHECK: "kernel.launch"({{.*}}) {callee = @bincount_i32, source_order_matches = true, template = "sparse.bincount"}
+// CHECK-SAME: %{{[^:]*}}: index, %[[KEY:[^:]*]]: memref<?xi32>, %[[COUNT:[^:]*]]: memref<?xi32>
+// CHECK: %[[KV:.*]] = memref.subview %[[KEY]][0]
+// CHECK-NEXT: "kernel.launch"(%[[COUNT]], %[[KV]]) {callee = @bincount_i32, source_order_matches = true, template = "sparse.bincount"}
 // CHECK-LABEL: func.func private @bincount_alias.flat(
 // CHECK-NOT: kernel.launch
 // CHECK: affine.for
@@ -160,7 +177,9 @@ void bincount_alias(int n, const int *key, int *count)
 }
 
 // CHECK-LABEL: func.func @histogram(
-// CHECK: "kernel.launch"({{.*}}) {callee = @histogram_i8, source_order_matches = true, template = "sparse.histogram"}
+// CHECK-SAME: %[[IMG:[^:]*]]: memref<?xi8> {llvm.noalias}, %[[H:[^:]*]]: memref<256xi32>
+// CHECK-NEXT: %[[IV:.*]] = memref.subview %[[IMG]][0]
+// CHECK-NEXT: "kernel.launch"(%[[H]], %[[IV]]) {callee = @histogram_i8, source_order_matches = true, template = "sparse.histogram"}
 void histogram(int n, const unsigned char img[restrict n], int h[restrict 256])
 {
   for (int i = 0; i < n; i++)

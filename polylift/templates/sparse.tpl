@@ -197,3 +197,22 @@ template sparse.csrmv_axpby {
   accuracy exact
   cost flops 2*nnz + 3*m bytes esize*(2*nnz + 2*m) + 4*(nnz + m)
 }
+
+# Coordinates (COO): entry k is val[k] at (row[k], col[k]), in any order, a position
+# possibly repeated. The product adds each entry's term into its row in turn (a scatter
+# whose value reads x at a computed subscript).
+template sparse.coomv_acc {
+  doc "y[row[k]] += val[k] * x[col[k]] for k in order: y = y + A x, A in COO"
+  types f32, f64
+  array y[m] inout
+  array row[nnz] in : i32
+  array col[nnz] in : i32
+  array val[nnz] in
+  array x[n] in
+  compute { y[row[k]] += val[k] * x[col[k]] }
+  launch coomv_acc
+  shim nnz, m, n, row, col, val, x, y
+  backends ref, host
+  accuracy exact
+  cost flops 2*nnz bytes esize*(3*nnz) + 8*nnz
+}

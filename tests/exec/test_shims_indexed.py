@@ -181,3 +181,21 @@ def test_a_csr_column_outside_x_reads_what_the_source_reads(backend: str):
     y = np.zeros(20)
     run(backend, "sparse.csrmv", "f64", rowptr=rowptr, col=col, val=val, x=buffer, y=y, n=12)
     assert np.array_equal(y, csrmv_oracle(np.zeros(20), rowptr, col, val, buffer))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("stride", [1, 2])
+def test_coo_product_adds_each_entry_into_its_row_in_order(backend: str, dtype: str,
+                                                           stride: int):
+    rng = np.random.default_rng(8)
+    row, col = positions(rng, 300, 25), positions(rng, 300, 40)
+    row[::7] = 3  # one row gets many entries
+    val, x = values(rng, dtype, 300), values(rng, dtype, 40)
+    parent = values(rng, dtype, 25 * stride)
+    y = parent[::stride]
+    want = y.copy()
+    for k in range(300):
+        want[row[k]] = want[row[k]] + val[k] * x[col[k]]
+    run(backend, "sparse.coomv_acc", dtype, row=row, col=col, val=val, x=x, y=y)
+    assert np.array_equal(y, want)

@@ -239,6 +239,12 @@ void polylift_ref_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, i
 void polylift_host_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 void polylift_cudnn_conv_bn_relu_f32(int64_t N, int64_t C, int64_t H, int64_t W, int64_t K, int64_t R, int64_t S, int64_t P, int64_t Q, float eps, const float *x, int64_t ldx0, int64_t ldx1, int64_t ldx2, const float *w, int64_t ldw0, int64_t ldw1, int64_t ldw2, const float *scale, int64_t incscale, const float *bias, int64_t incbias, const float *mean, int64_t incmean, const float *var, int64_t incvar, float *y, int64_t ldy0, int64_t ldy1, int64_t ldy2);
 
+/* coomv_acc: sparse.coomv_acc (y[row[k]] += val[k] * x[col[k]] for k in order: y = y + A x, A in COO) */
+void polylift_ref_coomv_acc_f32(int64_t nnz, int64_t m, int64_t n, const int32_t *row, int64_t incrow, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_coomv_acc_f64(int64_t nnz, int64_t m, int64_t n, const int32_t *row, int64_t incrow, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_coomv_acc_f32(int64_t nnz, int64_t m, int64_t n, const int32_t *row, int64_t incrow, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_coomv_acc_f64(int64_t nnz, int64_t m, int64_t n, const int32_t *row, int64_t incrow, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+
 /* copy: blas.copy (y = x) */
 void polylift_ref_copy_f32(int64_t n, const float *x, int64_t incx, float *y, int64_t incy);
 void polylift_ref_copy_f64(int64_t n, const double *x, int64_t incx, double *y, int64_t incy);

@@ -169,7 +169,6 @@ void bincount_twice(int nb, int n, const int key[restrict n], int count[restrict
 // CHECK-LABEL: func.func private @bincount_alias.flat(
 // CHECK-NOT: kernel.launch
 // CHECK: affine.for
-// REMARK: remark: match-kernels: @bincount_alias.noalias: coverage FULL, 1 launch(es), 0 residual op(s); launches guarded at entry (key and count apart)
 void bincount_alias(int n, const int *key, int *count)
 {
   for (int i = 0; i < n; i++)
@@ -185,3 +184,30 @@ void histogram(int n, const unsigned char img[restrict n], int h[restrict 256])
   for (int i = 0; i < n; i++)
     h[img[i]]++;
 }
+
+// A COO product adds each entry's term into its row: a scatter whose value is a lookup.
+// CHECK-LABEL: func.func @coo(
+// CHECK-SAME: %[[ROW:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[COL:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[VAL:[^:]*]]: memref<?xf32> {llvm.noalias}, %[[X:[^:]*]]: memref<?xf32> {llvm.noalias}, %[[Y:[^:]*]]: memref<?xf32>
+// CHECK-NEXT: %[[RV:.*]] = memref.subview %[[ROW]][0]
+// CHECK-NEXT: "kernel.launch"(%[[Y]], %[[RV]], %[[COL]], %[[VAL]], %[[X]]) {callee = @coomv_acc_f32, source_order_matches = true, template = "sparse.coomv_acc"}
+void coo(int m, int n, int nnz, const int row[restrict nnz], const int col[restrict nnz],
+         const float val[restrict nnz], const float x[restrict n], float y[restrict m])
+{
+  for (int k = 0; k < nnz; k++)
+    y[row[k]] += val[k] * x[col[k]];
+}
+
+// Near miss: the entry is added to x's element, not multiplied.
+// CHECK-LABEL: func.func @coo_sum(
+// CHECK-NOT: kernel.launch
+// CHECK: affine.for
+// REMARK: [[@LINE+4]]:3: remark: no template matches the loop nest; closest sparse.scatter_add: payload sum has 3 terms, the template has 2
+void coo_sum(int m, int n, int nnz, const int row[restrict nnz], const int col[restrict nnz],
+             const float val[restrict nnz], const float x[restrict n], float y[restrict m])
+{
+  for (int k = 0; k < nnz; k++)
+    y[row[k]] += val[k] + x[col[k]];
+}
+
+// The summaries follow the remarks of the ops.
+// REMARK: remark: match-kernels: @bincount_alias.noalias: coverage FULL, 1 launch(es), 0 residual op(s); launches guarded at entry (key and count apart)

@@ -88,9 +88,10 @@ def test_sparse_with_host():
     """Every indexed-vector kernel is one launch (two for the histogram: the bins are
     cleared first) whose host shim gives the ref bits: the gathers, the in-order scatter
     adds and sparse dot, the counts, the COO product (a scatter-add of lookups) and the
-    CSR product, whose rows run over data bounds (a loop program's `for rowptr[i] <= k < rowptr[i+1]`). A conjugate gradient
-    step is six launches around its scalars; its dense dots may reorder their sums (PASS
-    within their bound), everything else is BIT-EXACT."""
+    CSR product, whose rows run over data bounds (a loop program's `for rowptr[i] <= k <
+    rowptr[i+1]`). A conjugate gradient step is six launches around its scalars; its
+    dense dots may reorder their sums (PASS within their bound), everything else is
+    BIT-EXACT."""
     results = _check("sparse", backend_name="host")
     assert not _failures(results), _failures(results)
     inexact = {r.kernel for r in results if r.verdict != "BIT-EXACT"}

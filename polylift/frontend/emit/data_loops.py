@@ -15,7 +15,7 @@ from pycparser import c_ast
 
 from polylift.frontend.c import ctype as ct
 from polylift.frontend.c.ctype import CType
-from polylift.frontend.c.scan import assigned_names, read_counts, subtree
+from polylift.frontend.c.scan import assigned_names, has_side_effects, read_counts, subtree
 from polylift.frontend.c.source import UnsupportedError, unsupported
 from polylift.frontend.emit.builder import Value, result_names
 from polylift.frontend.emit.calls import MATH_CALLS
@@ -85,11 +85,13 @@ class DataLoopLowering(LoopLowering):
             raise unsupported(f"data loop whose body assigns its counter '{name}'", node.stmt)
         if any(read_counts(ends[1])[n] for n in assigned):
             raise unsupported("loop bound that the loop itself changes", node.cond)
+        if has_side_effects(ends[1]) or _calls(ends[1]):
+            raise unsupported("data loop bound with a call or a side effect (C evaluates "
+                              "it before every iteration)", node.cond)
         read = self._arrays_in(ends[1])
         if not read:
             return
-        calls = [c.name.name for c in subtree(node.stmt) if isinstance(c, c_ast.FuncCall)
-                 and isinstance(c.name, c_ast.ID) and c.name.name not in MATH_CALLS]
+        calls = _calls(node.stmt)
         if calls:
             raise unsupported(f"data loop bound read from memory around a call to "
                               f"'{calls[0]}' (which may write it)", node.cond)
@@ -188,6 +190,13 @@ class DataLoopLowering(LoopLowering):
             self.builder.line(f"scf.yield {yields} : {types}", node)
         for scalar_name, var in self.visible_scalars().items():
             var.value = before.get(scalar_name, var.value)
+
+
+def _calls(node: c_ast.Node) -> list[str]:
+    """The functions other than the math library's that a subtree calls."""
+    return [c.name.name if isinstance(c.name, c_ast.ID) else "a computed function"
+            for c in subtree(node) if isinstance(c, c_ast.FuncCall)
+            and not (isinstance(c.name, c_ast.ID) and c.name.name in MATH_CALLS)]
 
 
 def _may_share(target: Array | None, source: Array | None) -> bool:

@@ -5,6 +5,7 @@
 // RUN: not polylift-cc %s -DUNSIGNED --function=unsigned_counter 2>&1 | FileCheck %s --check-prefix=UNSIGNED
 // RUN: not polylift-cc %s -DCALL --function=calls_in_body 2>&1 | FileCheck %s --check-prefix=CALL
 // RUN: not polylift-cc %s -DFIELD --function=writes_field 2>&1 | FileCheck %s --check-prefix=FIELD
+// RUN: not polylift-cc %s -DCALLED --function=called_bound 2>&1 | FileCheck %s --check-prefix=CALLED
 
 // Loops whose bounds are data (a CSR row's `rowptr[i]` to `rowptr[i+1]`) become scf.for:
 // the bounds are read once, before the first iteration, converted to index; a scalar the
@@ -123,5 +124,17 @@ void writes_field(int n, const int *p, struct rows r)
   for (int i = 0; i < n; i++)
     for (int k = p[i]; k < p[i + 1]; k++)
       r.count[k] = 0;
+}
+#endif
+
+#ifdef CALLED
+// A bound C evaluates before every iteration by a call: refused (the call may change).
+int limit(int i);
+// CALLED: data-loops.c:[[@LINE+4]]:21: error: unsupported data loop bound with a call or a side effect (C evaluates it before every iteration)
+void called_bound(int n, float *restrict y)
+{
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < limit(i); k++)
+      y[k] = 0.0f;
 }
 #endif

@@ -39,13 +39,16 @@ QEMU = "qemu-aarch64 -L /usr/aarch64-linux-gnu"
 def _moved_and_run(bundle: Path, tmp_path: Path, env: dict[str, str] | None = None
                    ) -> tuple[Path, subprocess.CompletedProcess[str]]:
     """Copy the bundle elsewhere, delete the original, run the copy's run.sh with a bare
-    environment from yet another folder."""
+    environment from yet another folder. The BLAS keeps the configuration the local
+    check runs with (`OPENBLAS_CORETYPE` picks its kernels, and so the order of a
+    reordered sum's terms): the verdicts compared are those of the same library."""
     copy = tmp_path / "elsewhere" / "bundle"
     shutil.copytree(bundle, copy)
     shutil.rmtree(bundle)
+    blas = {k: v for k, v in os.environ.items() if k.startswith("OPENBLAS_")}
     done = subprocess.run(["sh", str(copy / "run.sh")], cwd=tmp_path, text=True,
-                          capture_output=True, env={"PATH": "/usr/bin:/bin", **(env or {})},
-                          check=False)
+                          capture_output=True,
+                          env={"PATH": "/usr/bin:/bin", **blas, **(env or {})}, check=False)
     return copy, done
 
 

@@ -30,7 +30,15 @@ SIZES = {"m": 5, "n": 4, "k": 3, "nb": 2, "l": 3, "N": 2, "C": 3, "K": 2, "R": 2
          "I": 5, "ng": 3}
 SIZES_OF = {"pva_histeq": {"nbins": 256}, "pva_histogram": {"nbins": 8}, "pva_lut": {"n": 8},
             "pva_bilateral3x3": {"n": 8}, "pva_bilateral3x3_roi": {"n": 8},
-            "maxpool": {"H": 6, "W": 7}}
+            "maxpool": {"H": 6, "W": 7}, **{
+                # Index arrays hold 1 .. 7 (`_input_values`): positions inside tables of
+                # 8; CSR row pointers in any order bound rows inside 8 entries.
+                launch: {"nz": 5, "n": 8} for launch in ("gather", "axpyi", "doti",
+                                                           "doti_init")},
+            "histogram": {"nbins": 256}, "bincount": {"nbins": 8},
+            "coomv_acc": {"nnz": 5, "m": 8, "n": 8}, **{
+                launch: {"mp": 6, "nnz": 8, "n": 8} for launch in ("csrmv", "csrmv_acc",
+                                                                  "csrmv_axpby")}}
 INT_SENTINEL = -77
 
 

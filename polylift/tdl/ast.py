@@ -205,6 +205,20 @@ class Step:
 
 
 @dataclass(frozen=True)
+class DataBound:
+    """A loop bound read from data: an element of an integer array plus a constant
+    (`rowptr[i+1]`, `rowptr[i] - 1`), read once before the loop's first iteration."""
+
+    element: Access
+    const: int = 0
+    span: Span = field(default=Span(), compare=False)
+
+    def __str__(self) -> str:
+        shift = f" + {self.const}" if self.const > 0 else f" - {-self.const}" if self.const else ""
+        return f"{self.element}{shift}"
+
+
+@dataclass(frozen=True)
 class Loop:
     """`for lower <= var < upper { body }` in a loop program: the body's statements in
     order at each value of `var`, increasing, or decreasing when `reversed`. The bounds
@@ -212,8 +226,8 @@ class Loop:
     integer arrays (data bounds: `rowptr[i]`, read once before the first iteration)."""
 
     var: str
-    lower: Index | Access
-    upper: Index | Access
+    lower: Index | DataBound
+    upper: Index | DataBound
     body: tuple[Step | Loop, ...]
     reversed: bool = False
     span: Span = field(default=Span(), compare=False)

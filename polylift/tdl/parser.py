@@ -23,6 +23,7 @@ from polylift.tdl.ast import (
     Compare,
     Cond,
     Condition,
+    DataBound,
     Index,
     LocalDecl,
     Lookup,
@@ -73,6 +74,11 @@ def _saved(parser: lark.Lark) -> bytes:
 
 def _loaded(data: bytes) -> lark.Lark:
     return lark.Lark.load(io.BytesIO(data))
+
+
+def _data_bound(bound: Index | Access | DataBound) -> Index | DataBound:
+    """A loop bound: an index, or an element read from data (plus a constant)."""
+    return DataBound(bound, 0, bound.span) if isinstance(bound, Access) else bound
 
 
 def _span(meta_or_token: Any) -> Span:
@@ -195,7 +201,7 @@ class _ToAst(Transformer):
                                 "notation, not a statement of a loop program",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         order = any(isinstance(x, Token) and x.type == "REVERSED" for x in c)
-        head = [x for x in c if isinstance(x, Index | Access) or
+        head = [x for x in c if isinstance(x, Index | Access | DataBound) or
                 (isinstance(x, Token) and x.type == "CMP")]
         body = tuple(x for x in c if isinstance(x, Step | Loop))
         if len(head) == 3 and head[1] == "<":
@@ -206,11 +212,15 @@ class _ToAst(Transformer):
             raise TemplateError("a loop is 'for i < n' or 'for lo <= i < n'",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
         name = plain_subscript(var, shifted=False) if isinstance(var, Index) else None
-        if name is None or not (isinstance(lower, Index | Access)
-                                and isinstance(upper, Index | Access)):
+        if name is None or not (isinstance(lower, Index | Access | DataBound)
+                                and isinstance(upper, Index | Access | DataBound)):
             raise TemplateError(f"'{var}' is not a loop counter's name",
                                 SourceLoc(self.file, meta.line, meta.column), self.text)
-        return Loop(name, lower, upper, body, order, _span(meta))
+        return Loop(name, _data_bound(lower), _data_bound(upper), body, order, _span(meta))
+
+    def shifted_bound(self, meta, c):
+        shift = int(c[2])
+        return DataBound(c[0], shift if c[1] == "+" else -shift, _span(meta))
 
     def step(self, meta, c):
         return Step(c[0], str(c[1]), c[2], _span(meta), tuple(c[3:]))

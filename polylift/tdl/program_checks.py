@@ -7,15 +7,15 @@ sums of sizes, enclosing counters and integers, a size is a dimension of some ar
 launch reads it there), and a statement is an `=`, `+=` or `-=` of an element or a local
 without `where`, at subscripts (no scatter), inside loops. A bound may also be an element
 of a one-dimensional integer array the template only reads (a data bound, at subscripts
-of the enclosing counters: `for rowptr[i] <= k < rowptr[i+1]`), on a loop that counts
-up; a value may read a table at a computed subscript (`x[col[k]]`).
+of the enclosing counters, plus or minus an integer: `for rowptr[i] <= k < rowptr[i+1]`),
+on a loop that counts up; a value may read a table at a computed subscript (`x[col[k]]`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from polylift.tdl.ast import Access, Index, Lookup, Loop, Ref, Span, Step, Template
+from polylift.tdl.ast import Access, DataBound, Index, Lookup, Loop, Ref, Span, Step, Template
 from polylift.tdl.steps import accesses
 
 Fail = Callable[[Span, str], Exception]
@@ -41,8 +41,8 @@ def _check_loop(tpl: Template, loop: Loop, outer: list[str], taken: set[str],
         raise fail(loop.span, f"loop counter '{loop.var}' is already a size, a parameter, "
                               "a local or an enclosing loop's counter")
     for bound in (loop.lower, loop.upper):
-        if isinstance(bound, Access):
-            _check_data_bound(tpl, loop, bound, outer, fail)
+        if isinstance(bound, DataBound):
+            _check_data_bound(tpl, loop, bound.element, outer, fail)
         else:
             _check_index(bound, outer, sizes, fail, "a bound")
     inner = [*outer, loop.var]
@@ -97,8 +97,8 @@ def bound_arrays(tpl: Template) -> set[str]:
     def visit(items: tuple) -> None:
         for item in items:
             if isinstance(item, Loop):
-                found.update(b.array for b in (item.lower, item.upper)
-                             if isinstance(b, Access))
+                found.update(b.element.array for b in (item.lower, item.upper)
+                             if isinstance(b, DataBound))
                 visit(item.body)
 
     visit(tpl.program)

@@ -150,6 +150,33 @@ template sparse.csrmv {
   cost flops 2*nnz bytes esize*(2*nnz + m) + 4*(nnz + m)
 }
 
+# 1-based CSR (Fortran's, and the Sparse BLAS's one-based index base): row pointers and
+# columns count from 1, so row i's entries are rowptr[i] - 1 <= k < rowptr[i+1] - 1.
+template sparse.csrmv_one {
+  doc "y[i] = sum over rowptr[i]-1 <= k < rowptr[i+1]-1 of val[k] * x[col[k]-1] (in order): y = A x, A in 1-based CSR"
+  types f32, f64
+  array y[m] out
+  array rowptr[mp] in : i32
+  array col[nnz] in : i32
+  array val[nnz] in
+  array x[n] in
+  local s
+  compute {
+    for i < m {
+      s = 0
+      for rowptr[i] - 1 <= k < rowptr[i+1] - 1 {
+        s += val[k] * x[col[k] - 1]
+      }
+      y[i] = s
+    }
+  }
+  launch csrmv_one
+  shim m, mp, nnz, n, rowptr, col, val, x, y
+  backends ref, host
+  accuracy exact
+  cost flops 2*nnz bytes esize*(2*nnz + m) + 4*(nnz + m)
+}
+
 template sparse.csrmv_acc {
   doc "y[i] += val[k] * x[col[k]] for rowptr[i] <= k < rowptr[i+1], in order: y = y + A x, A in CSR"
   types f32, f64

@@ -38,7 +38,8 @@ SIZES_OF = {"pva_histeq": {"nbins": 256}, "pva_histogram": {"nbins": 8}, "pva_lu
             "histogram": {"nbins": 256}, "bincount": {"nbins": 8},
             "coomv_acc": {"nnz": 5, "m": 8, "n": 8}, **{
                 launch: {"mp": 6, "nnz": 8, "n": 8} for launch in ("csrmv", "csrmv_acc",
-                                                                  "csrmv_axpby")}}
+                                                                  "csrmv_axpby",
+                                                                  "csrmv_one")}}
 INT_SENTINEL = -77
 
 

@@ -69,34 +69,36 @@ def sizes(sig: Signature, known: dict[str, int], source: str) -> dict[str, int]:
 
 
 def index_ranges(source: str, sig: Signature, ints: dict[str, int]
-                 ) -> dict[str, tuple[str, int]]:
+                 ) -> dict[str, tuple[str, int, int]]:
     """What the program's index arrays hold (benchmarks/README.md): name -> (`index`,
-    count) for `POLYLIFT_INDEX(name, count)`, every element in 0 .. count-1, and
-    (`offsets`, count) for `POLYLIFT_OFFSETS(name, count)`, non-decreasing from 0 to at
-    most count (a compressed format's row pointers); for the arrays of `sig`."""
+    count, base) for `POLYLIFT_INDEX(name, count[, base])`, every element in base ..
+    base+count-1, and (`offsets`, count, base) for `POLYLIFT_OFFSETS(name, count[,
+    base])`, non-decreasing from base to at most base+count (a compressed format's row
+    pointers); for the arrays of `sig`."""
     arrays = {p.name for p in sig.params if p.kind == "array"}
     found = {}
-    for kind, name, count in re.findall(r"POLYLIFT_(INDEX|OFFSETS)\((\w+), ([^)]+)\)", source):
+    pattern = r"POLYLIFT_(INDEX|OFFSETS)\((\w+), ([^,)]+)(?:, (\d+))?\)"
+    for kind, name, count, base in re.findall(pattern, source):
         if name not in arrays:
             continue
         value = _evaluate(count, ints)
         assert value is not None, f"cannot evaluate {count}"
-        found[name] = (kind.lower(), value)
+        found[name] = (kind.lower(), value, int(base or 0))
     return found
 
 
-def ranged_input(kind: str, count: int, shape: tuple[int, ...], dtype,
+def ranged_input(kind: str, count: int, base: int, shape: tuple[int, ...], dtype,
                  rng: np.random.Generator) -> np.ndarray:
     """An index array of `kind` (`index_ranges`) with random contents."""
     if kind == "index":
-        return rng.integers(0, count, shape).astype(dtype)
+        return (rng.integers(0, count, shape) + base).astype(dtype)
     steps = rng.integers(0, 3, shape)  # rows of 0, 1 or 2 entries until count is reached
     steps.flat[0] = 0
-    return np.minimum(np.cumsum(steps).reshape(shape), count).astype(dtype)
+    return (np.minimum(np.cumsum(steps).reshape(shape), count) + base).astype(dtype)
 
 
 def make_input(p: Param, ints: dict[str, int], rng: np.random.Generator,
-               ranges: dict[str, tuple[str, int]] | None = None) -> np.ndarray:
+               ranges: dict[str, tuple[str, int, int]] | None = None) -> np.ndarray:
     """Deterministic random contents for an array parameter (an index array's within
     its range)."""
     # A plain pointer has no size: take the product of all sizes, and at least 64 Ki.

@@ -7,7 +7,7 @@ template's declared bound; with exact inputs every kernel is BIT-EXACT. A benchm
 that fails is named in the assertion with its message and reproducer. Measured on
 2 shared cores: linalg about 35 s on x86_64 (about 70 s on aarch64 under qemu), cnn,
 image and framework about 20 s each, arrays (61 small programs) and kernels (61) about
-90 s per target and backend, sparse (9) about 15 s.
+90 s per target and backend, sparse (10) about 15 s.
 """
 
 from __future__ import annotations
@@ -88,10 +88,10 @@ def test_sparse_with_host():
     """Every indexed-vector kernel is one launch (two for the histogram: the bins are
     cleared first) whose host shim gives the ref bits: the gathers, the in-order scatter
     adds and sparse dot, the counts, the COO product (a scatter-add of lookups) and the
-    CSR product, whose rows run over data bounds (a loop program's `for rowptr[i] <= k <
-    rowptr[i+1]`). A conjugate gradient step is six launches around its scalars; its
-    dense dots may reorder their sums (PASS within their bound), everything else is
-    BIT-EXACT."""
+    CSR products (0- and 1-based), whose rows run over data bounds (a loop program's
+    `for rowptr[i] <= k < rowptr[i+1]`). A conjugate gradient step is six launches
+    around its scalars; its dense dots may reorder their sums (PASS within their bound),
+    everything else is BIT-EXACT."""
     results = _check("sparse", backend_name="host")
     assert not _failures(results), _failures(results)
     inexact = {r.kernel for r in results if r.verdict != "BIT-EXACT"}
@@ -107,7 +107,8 @@ def test_sparse_with_host():
         "kernel_axpyi": ("sparse.axpyi",), "kernel_bincount": ("sparse.bincount",),
         "kernel_gather": ("sparse.gather",), "kernel_scatter_add": ("sparse.scatter_add",),
         "kernel_sparse_dot": ("sparse.doti_init",), "kernel_csr_spmv": ("sparse.csrmv",),
-        "kernel_coo_spmv": ("blas.fill", "sparse.coomv_acc")}, launches
+        "kernel_coo_spmv": ("blas.fill", "sparse.coomv_acc"),
+        "kernel_csr_spmv_one": ("sparse.csrmv_one",)}, launches
 
 
 @pytest.mark.parametrize("suite", ["linalg", "image"])

@@ -48,7 +48,7 @@ UNDEFINED = {("pva_lut", "n"), ("pva_histogram", "nbins"), ("pva_histeq", "nbins
 # behaviour with the positions inside a larger buffer.
 OUTSIDE = {(launch, "n") for launch in ("gather", "axpyi", "doti", "doti_init")} | {
     ("histogram", "nbins"), ("bincount", "nbins"), ("coomv_acc", "m"), ("coomv_acc", "n")} | {
-    (launch, size) for launch in ("csrmv", "csrmv_acc", "csrmv_axpby")
+    (launch, size) for launch in ("csrmv", "csrmv_acc", "csrmv_axpby", "csrmv_one")
     for size in ("mp", "nnz", "n")}
 SCALES = {"beta0-nan": Scales(beta=0.0), "beta-sentinel": Scales(beta=0.75)}
 

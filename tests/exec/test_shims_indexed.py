@@ -133,13 +133,14 @@ def csr(rng: np.random.Generator, m: int, n: int) -> tuple[np.ndarray, np.ndarra
     return rowptr, col
 
 
-def csrmv_oracle(start, rowptr, col, val, x, alpha=None, beta=None) -> np.ndarray:
-    """The source's loops: each row's sum in order from `start[i]`, then y[i]."""
+def csrmv_oracle(start, rowptr, col, val, x, alpha=None, beta=None, base=0) -> np.ndarray:
+    """The source's loops: each row's sum in order from `start[i]`, then y[i]; `base`
+    is what row pointers and columns count from."""
     out = start.copy()
     for i in range(len(start)):
         acc = start[i]
-        for k in range(rowptr[i], rowptr[i + 1]):
-            acc = acc + val[k] * x[col[k]]
+        for k in range(rowptr[i] - base, rowptr[i + 1] - base):
+            acc = acc + val[k] * x[col[k] - base]
         out[i] = acc if alpha is None else alpha * acc + beta * start[i]
     return out
 
@@ -147,7 +148,7 @@ def csrmv_oracle(start, rowptr, col, val, x, alpha=None, beta=None) -> np.ndarra
 @pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
 @pytest.mark.parametrize("template", ["sparse.csrmv", "sparse.csrmv_acc",
-                                      "sparse.csrmv_axpby"])
+                                      "sparse.csrmv_axpby", "sparse.csrmv_one"])
 @pytest.mark.parametrize("stride", [1, 2])
 def test_csr_products_add_each_row_in_order(backend: str, dtype: str, template: str,
                                             stride: int):
@@ -163,6 +164,9 @@ def test_csr_products_add_each_row_in_order(backend: str, dtype: str, template: 
         want = csrmv_oracle(np.zeros(40, kind), rowptr, col, val, x)
     elif template == "sparse.csrmv_acc":
         want = csrmv_oracle(start, rowptr, col, val, x)
+    elif template == "sparse.csrmv_one":
+        rowptr, col = rowptr + 1, col + 1  # the same structure, counted from 1
+        want = csrmv_oracle(np.zeros(40, kind), rowptr, col, val, x, base=1)
     else:
         scalars = {"alpha": kind(0.7), "beta": kind(-1.3)}
         zero_start = csrmv_oracle(np.zeros(40, kind), rowptr, col, val, x)

@@ -34,7 +34,7 @@ FRAMEWORK = {
 }
 SPARSE = {
     "gather", "scatter_add", "axpyi", "sparse_dot", "histogram_u8", "bincount", "csr_spmv",
-    "cg_step", "coo_spmv",
+    "cg_step", "coo_spmv", "csr_spmv_one",
 }
 IMAGE = {
     "conv3x3_q_i8", "conv3x3_q_i16", "box_i8", "box_i16", "gaussian_i8", "gaussian_i16",

@@ -4,10 +4,10 @@ bound cannot mean."""
 
 import pytest
 
-from polylift.matcher.ir.tree import Apply, Read
+from polylift.matcher.ir.tree import Apply, Const, Read
 from polylift.matcher.program.from_template import template_program
 from polylift.matcher.program.model import Form, LoopAtom, LoopNode, Stmt
-from polylift.tdl.ast import Access, Index, Loop
+from polylift.tdl.ast import Access, DataBound, Index, Loop
 from polylift.tdl.checks import check_template
 from polylift.tdl.library import load_library
 from polylift.tdl.parser import TemplateError, parse_templates
@@ -32,9 +32,23 @@ def test_a_data_bound_is_an_element_of_an_integer_array():
     check_template(tpl, text)
     row = tpl.program[0].body[1]
     assert isinstance(row, Loop)
-    assert row.lower == Access("rowptr", (Index((("i", 1),)),))
-    assert row.upper == Access("rowptr", (Index((("i", 1),), 1),))
+    assert row.lower == DataBound(Access("rowptr", (Index((("i", 1),)),)))
+    assert row.upper == DataBound(Access("rowptr", (Index((("i", 1),), 1),)))
     assert str(row) == "for rowptr[i] <= k < rowptr[i+1] { ... }"
+
+
+def test_a_data_bound_may_add_an_integer():
+    text = _template(INT_ARRAYS, ROW.replace("rowptr[i] <= k < rowptr[i+1]",
+                                             "rowptr[i] - 1 <= k < rowptr[i+1] + 2"))
+    tpl = parse_templates(text, "t.tpl")[0]
+    check_template(tpl, text)
+    row = tpl.program[0].body[1]
+    assert isinstance(row, Loop) and (row.lower.const, row.upper.const) == (-1, 2)
+    assert str(row) == "for rowptr[i] - 1 <= k < rowptr[i+1] + 2 { ... }"
+    inner = template_program(tpl)[0].body[1]
+    assert isinstance(inner, LoopNode)
+    i = Form.of({LoopAtom(0): 1})
+    assert inner.lower == Apply("+", (Read("rowptr", (i,)), Const(-1)))
 
 
 def test_the_model_reads_data_bounds_as_elements_and_lookups_as_whole_tables():
@@ -77,8 +91,11 @@ def test_what_a_data_bound_cannot_be(arrays: str, row: str, loop: str, message: 
 
 def test_the_library_states_the_csr_products_with_data_bounds():
     library = load_library()
-    for name in ("sparse.csrmv", "sparse.csrmv_acc", "sparse.csrmv_axpby"):
+    bounds = {"sparse.csrmv": ("rowptr[i]", "rowptr[i+1]"),
+              "sparse.csrmv_acc": ("rowptr[i]", "rowptr[i+1]"),
+              "sparse.csrmv_axpby": ("rowptr[i]", "rowptr[i+1]"),
+              "sparse.csrmv_one": ("rowptr[i] - 1", "rowptr[i+1] - 1")}
+    for name, bound in bounds.items():
         row = library.templates[name].ast.program[0].body
         loops = [item for item in row if isinstance(item, Loop)]
-        assert [(str(loop.lower), str(loop.upper)) for loop in loops] == \
-            [("rowptr[i]", "rowptr[i+1]")], name
+        assert [(str(loop.lower), str(loop.upper)) for loop in loops] == [bound], name

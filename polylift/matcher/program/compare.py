@@ -150,7 +150,7 @@ class Comparer:
         if isinstance(t, Form) and isinstance(e, Form):
             yield from self.form(t, e, p)
         elif not isinstance(t, Form) and not isinstance(e, Form):
-            yield from self._node(at, t, e, p, 0)
+            yield from self._node(at, canonical(t), canonical(e), p, 0)
 
     def limit(self, at: Place, bound: Form | Node, p: Pairing) -> str:
         """A loop bound in the template's names."""

@@ -18,6 +18,7 @@ from polylift.tdl.ast import (
     Access,
     Bin,
     Call,
+    DataBound,
     Expr,
     Index,
     Lookup,
@@ -50,9 +51,13 @@ def _loop(loop: Loop, env: dict[str, Form], depth: int, tpl: Template) -> LoopNo
     return LoopNode(lower, upper, body, loop.var)
 
 
-def _bound(bound: Index | Access, env: dict[str, Form], tpl: Template) -> Form | Node:
-    """A loop bound: a form, or a data bound's element (`rowptr[i+1]`)."""
-    return _expr(bound, env, tpl) if isinstance(bound, Access) else _form(bound, env)
+def _bound(bound: Index | DataBound, env: dict[str, Form], tpl: Template) -> Form | Node:
+    """A loop bound: a form, or a data bound's element plus its constant (`rowptr[i+1]`,
+    `rowptr[i] + -1`)."""
+    if isinstance(bound, Index):
+        return _form(bound, env)
+    element = _expr(bound.element, env, tpl)
+    return apply("+", element, Const(bound.const)) if bound.const else element
 
 
 def _form(index: Index, env: dict[str, Form]) -> Form:

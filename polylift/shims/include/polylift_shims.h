@@ -279,6 +279,12 @@ void polylift_ref_csrmv_axpby_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n,
 void polylift_host_csrmv_axpby_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, float alpha, float beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
 void polylift_host_csrmv_axpby_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, double alpha, double beta, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
 
+/* csrmv_one: sparse.csrmv_one (y[i] = sum over rowptr[i]-1 <= k < rowptr[i+1]-1 of val[k] * x[col[k]-1] (in order): y = A x, A in 1-based CSR) */
+void polylift_ref_csrmv_one_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_ref_csrmv_one_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+void polylift_host_csrmv_one_f32(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const float *val, int64_t incval, const float *x, int64_t incx, float *y, int64_t incy);
+void polylift_host_csrmv_one_f64(int64_t m, int64_t mp, int64_t nnz, int64_t n, const int32_t *rowptr, int64_t incrowptr, const int32_t *col, int64_t inccol, const double *val, int64_t incval, const double *x, int64_t incx, double *y, int64_t incy);
+
 /* cube: ew.cube (z = (x * x) * x) */
 void polylift_ref_cube_f32(int64_t n, const float *x, int64_t incx, float *z, int64_t incz);
 void polylift_ref_cube_f64(int64_t n, const double *x, int64_t incx, double *z, int64_t incz);

@@ -75,11 +75,12 @@ void csr_alias(int m, const int *rowptr, const int *col, const double *val, cons
   }
 }
 
-// Near miss: 1-based row pointers (a Fortran-style structure) start each row one lower.
+// 1-based row pointers and columns (a Fortran-style structure): sparse.csrmv_one, whose
+// rows run from rowptr[i] - 1.
 // CHECK-LABEL: func.func @csr_one_based(
-// CHECK-NOT: kernel.launch
-// CHECK: scf.for
-// REMARK: [[@LINE+5]]:3: remark: no template matches the loop nest; closest sparse.csrmv: statement 2 (s += (val[k] * x[col[k]])): the loop of 'k' runs from (argument 1[i] - 1) to (argument 1[i + 1] - 1) in the nest, from rowptr[i] to rowptr[i + 1] in the template
+// CHECK-SAME: %[[M:[^:]*]]: index, %[[PTR:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[COL:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[VAL:[^:]*]]: memref<?xf64> {llvm.noalias}, %[[X:[^:]*]]: memref<?xf64> {llvm.noalias}, %[[Y:[^:]*]]: memref<?xf64>
+// CHECK-NEXT: %[[YV:.*]] = memref.subview %[[Y]][0] [%[[M]]] [1]
+// CHECK-NEXT: "kernel.launch"(%[[YV]], %[[PTR]], %[[COL]], %[[VAL]], %[[X]]) {callee = @csrmv_one_f64, source_order_matches = true, template = "sparse.csrmv_one"}
 void csr_one_based(int m, const int *restrict rowptr, const int *restrict col,
                    const double *restrict val, const double *restrict x,
                    double *restrict y)
@@ -88,6 +89,22 @@ void csr_one_based(int m, const int *restrict rowptr, const int *restrict col,
     double s = 0.0;
     for (int k = rowptr[i] - 1; k < rowptr[i + 1] - 1; k++)
       s += val[k] * x[col[k] - 1];
+    y[i] = s;
+  }
+}
+
+// Near miss: 1-based row pointers, 0-based columns.
+// CHECK-LABEL: func.func @csr_mixed_base(
+// CHECK-NOT: kernel.launch
+// CHECK: scf.for
+// REMARK: [[@LINE+4]]:3: remark: no template matches the loop nest; closest sparse.csrmv_one: statement 2 (s += (val[k] * x[(col[k] - 1)])): the nest has argument 2[k] where the template has (col[k] + -1)
+void csr_mixed_base(int m, const int *restrict rowptr, const int *restrict col,
+                    const double *restrict val, const double *restrict x, double *restrict y)
+{
+  for (int i = 0; i < m; i++) {
+    double s = 0.0;
+    for (int k = rowptr[i] - 1; k < rowptr[i + 1] - 1; k++)
+      s += val[k] * x[col[k]];
     y[i] = s;
   }
 }

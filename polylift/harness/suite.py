@@ -1,11 +1,12 @@
 """Suites: the benchmarks of a directory or of a PolyBench/C checkout, checked in turn.
 
-A suite is `linalg`, `cnn`, `image` or `arrays` (polylift's own, under `benchmarks/`)
-or any directory of `.c` benchmarks. `--polybench-root DIR` takes an unmodified PolyBench/C
-4.2.1 checkout: every `<category>/[<group>/]<name>/<name>.c` is a benchmark whose kernel
-is `kernel_<name>`; each is compiled with `-I DIR/utilities`, `-DPOLYBENCH_USE_C99_PROTO`
-(so arrays are C99 VLA parameters with their sizes) and `-DPOLYBENCH_USE_RESTRICT`, and
-both programs link `utilities/polybench.c`, compiled once per target and cached.
+A suite is one of polylift's own, a folder of `benchmarks/` (`linalg`, `cnn`, `image`,
+`arrays`, `kernels`, `framework`, `sparse`), or any directory of `.c` benchmarks.
+`--polybench-root DIR` takes an unmodified PolyBench/C 4.2.1 checkout: every
+`<category>/[<group>/]<name>/<name>.c` is a benchmark whose kernel is `kernel_<name>`;
+each is compiled with `-I DIR/utilities`, `-DPOLYBENCH_USE_C99_PROTO` (so arrays are C99
+VLA parameters with their sizes) and `-DPOLYBENCH_USE_RESTRICT`, and both programs link
+`utilities/polybench.c`, compiled once per target and cached.
 
 Checks run one at a time, or `jobs` at a time in worker processes; each verdict goes to
 stderr as its check finishes (`polylift.progress`).
@@ -33,8 +34,7 @@ POLYBENCH_DEFINES = ("POLYBENCH_USE_C99_PROTO", "POLYBENCH_USE_RESTRICT")
 
 
 def suite_sources(suite: str, root: Path | None = None) -> list[Path]:
-    """The benchmarks of a suite name (`linalg`, `cnn`, `image`, `arrays`) or a directory,
-    sorted."""
+    """The benchmarks of a suite name (a folder of `benchmarks/`) or a directory, sorted."""
     candidates = [Path(suite)]
     if "/" not in suite:
         bases = [root / "benchmarks"] if root else [Path.cwd() / "benchmarks",

@@ -97,6 +97,13 @@ class Shim:
         return " || ".join(f"{size} <= 0" for size in self.sizes) or "0"
 
     @property
+    def strided(self) -> str:
+        """The C condition that some vector's increment is not 1 (its elements are not
+        adjacent)."""
+        return " || ".join(f"{a.name} != 1" for a in self.template.shim_args
+                           if a.kind == "ld") or "0"
+
+    @property
     def ref_name(self) -> str:
         """The unit's static copy of the template's loops."""
         return f"ref_{self.dtype}"

@@ -13,7 +13,7 @@ on a loop that counts up; a value may read a table at a computed subscript (`x[c
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from polylift.tdl.ast import Access, DataBound, Index, Lookup, Loop, Ref, Span, Step, Template
 from polylift.tdl.steps import accesses
@@ -31,12 +31,12 @@ def check_program(tpl: Template, fail: Fail) -> None:
     for item in tpl.program:
         if not isinstance(item, Loop):
             raise fail(item.span, "the top level of a loop program holds loops only")
-        _check_loop(tpl, item, [], taken, fail)
+        _check_loop(tpl, item, [], (sizes, taken), fail)
 
 
-def _check_loop(tpl: Template, loop: Loop, outer: list[str], taken: set[str],
-                fail: Fail) -> None:
-    sizes = {d for a in tpl.arrays for d in a.dims}
+def _check_loop(tpl: Template, loop: Loop, outer: list[str],
+                names: tuple[set[str], set[str]], fail: Fail) -> None:
+    sizes, taken = names
     if loop.var in taken or loop.var in outer:
         raise fail(loop.span, f"loop counter '{loop.var}' is already a size, a parameter, "
                               "a local or an enclosing loop's counter")
@@ -48,7 +48,7 @@ def _check_loop(tpl: Template, loop: Loop, outer: list[str], taken: set[str],
     inner = [*outer, loop.var]
     for item in loop.body:
         if isinstance(item, Loop):
-            _check_loop(tpl, item, inner, taken, fail)
+            _check_loop(tpl, item, inner, names, fail)
         else:
             _check_statement(item, inner, sizes, fail)
 
@@ -90,30 +90,20 @@ def _check_index(index: Index, counters: list[str], sizes: set[str], fail: Fail,
                                    "loop's counter nor a size of an array")
 
 
+def _loops(items: tuple[Step | Loop, ...]) -> Iterator[Loop]:
+    """Every loop of a loop program, outer ones first."""
+    for item in items:
+        if isinstance(item, Loop):
+            yield item
+            yield from _loops(item.body)
+
+
 def bound_arrays(tpl: Template) -> set[str]:
     """The arrays whose elements a loop program's data bounds read."""
-    found: set[str] = set()
-
-    def visit(items: tuple) -> None:
-        for item in items:
-            if isinstance(item, Loop):
-                found.update(b.element.array for b in (item.lower, item.upper)
-                             if isinstance(b, DataBound))
-                visit(item.body)
-
-    visit(tpl.program)
-    return found
+    return {b.element.array for loop in _loops(tpl.program)
+            for b in (loop.lower, loop.upper) if isinstance(b, DataBound)}
 
 
 def program_vars(tpl: Template) -> set[str]:
     """Every loop counter of a loop program."""
-    found: set[str] = set()
-
-    def visit(items: tuple) -> None:
-        for item in items:
-            if isinstance(item, Loop):
-                found.add(item.var)
-                visit(item.body)
-
-    visit(tpl.program)
-    return found
+    return {loop.var for loop in _loops(tpl.program)}

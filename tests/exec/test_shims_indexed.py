@@ -52,12 +52,16 @@ def test_gather_reads_the_values_at_the_positions(backend: str, dtype: str, stri
 @pytest.mark.parametrize("backend", BACKENDS)
 def test_a_gather_position_outside_x_reads_what_the_source_reads(backend: str):
     rng = np.random.default_rng(5)
-    buffer = values(rng, "f32", 1000)
+    buffer = values(rng, "f32", 4000)
+    x, y = buffer[:600], buffer[1000:3000]  # x declared 600 elements; y further on
     idx = positions(rng, 2000, 600)
-    idx[1700] = 950  # past the 600 elements the kernel declared, inside the buffer
-    y = np.zeros(2000, dtype=np.float32)
-    run(backend, "sparse.gather", "f32", x=buffer, idx=idx, y=y, n=600)
-    assert np.array_equal(y, buffer[idx])
+    idx[1700] = 950  # past x, inside the buffer
+    idx[1705] = 1000 + 1704  # past x, into y: the value stored the iteration before
+    want = buffer.copy()
+    for k in range(2000):  # the source's loop, in order
+        want[1000 + k] = want[idx[k]]
+    run(backend, "sparse.gather", "f32", x=x, idx=idx, y=y, n=600)
+    assert np.array_equal(buffer, want)
 
 
 def axpyi_oracle(y: np.ndarray, alpha, x: np.ndarray, idx: np.ndarray) -> np.ndarray:

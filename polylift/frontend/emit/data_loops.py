@@ -30,10 +30,11 @@ class DataLoopLowering(LoopLowering):
 
     def lower_for(self, node: c_ast.For) -> None:
         """An `scf.for` where a bound is data, else the affine loop."""
-        if not self._data_bounded(node):
+        header = self._data_header(node)
+        if header is None:
             super().lower_for(node)
             return
-        name, ctype, init = self._counter(node)
+        name, ctype, init = header
         op, bound = self._upper_bound(node, name)
         self._check_data_loop(node, name, ctype, (init, bound))
         common = ct.usual_conversion(ctype, self.type_of(bound))
@@ -44,20 +45,22 @@ class DataLoopLowering(LoopLowering):
         one = self.builder.op("arith.constant 1 : index", common, node)
         if op == "<=":
             upper = self.builder.op(f"arith.addi {upper.name}, {one.name} : index", common, node)
-        self._emit_data_loop(node, ctype, (lower, upper, one))
+        self._emit_data_loop(node, Scalar(name, ctype), (lower, upper, one))
 
-    def _data_bounded(self, node: c_ast.For) -> bool:
-        """Whether the first value or the bound is data (no affine form, no entry symbol)."""
+    def _data_header(self, node: c_ast.For) -> tuple[str, CType, c_ast.Node] | None:
+        """The counter's name, type and first value where the first value or the bound is
+        data (no affine form, no entry symbol); None for any other loop."""
         if not isinstance(node.cond, c_ast.BinaryOp) or node.cond.op not in _UPWARD:
-            return False
+            return None
         try:
-            name, _, init = self._counter(node)
+            name, ctype, init = self._counter(node)
         except UnsupportedError:  # the affine lowering reports a bad header
-            return False
+            return None
         sides = (node.cond.left, node.cond.right)
         bounds = [s for s in sides if not (isinstance(s, c_ast.ID) and s.name == name)]
-        return any(self.bound_forms(e, "max") is None and self.entry_expression(e) is None
+        data = any(self.bound_forms(e, "max") is None and self.entry_expression(e) is None
                    for e in (init, *bounds))
+        return (name, ctype, init) if data else None
 
     def _upper_bound(self, node: c_ast.For, name: str) -> tuple[str, c_ast.Node]:
         """The comparison (`<` or `<=`) and the bound of a counter that runs upward by 1."""
@@ -150,11 +153,10 @@ class DataLoopLowering(LoopLowering):
         return self.builder.op(f"arith.index_cast {converted.name} : {ctype.mlir} to index",
                                ctype, node)
 
-    def _emit_data_loop(self, node: c_ast.For, ctype: CType,
+    def _emit_data_loop(self, node: c_ast.For, counter: Scalar,
                         span: tuple[Value, Value, Value]) -> None:
         """`scf.for` from `lower` to `upper` by `one`, the carried scalars as iter_args."""
         lower, upper, one = span
-        name = self._counter(node)[0]
         carried = self._carried(node)
         inits = [self.initial_value(v, node) for v in carried]
         iv = self.builder.fresh()
@@ -169,11 +171,11 @@ class DataLoopLowering(LoopLowering):
                 var.value = Value(arg, var.ctype)
         else:
             self.builder.open(head)
-        self._data_body(node, Scalar(name, ctype), iv, carried)
+        self._data_body(node, counter, iv, carried)
         self.builder.close(node)
         for var, use in zip(carried, uses, strict=False):
             var.value = Value(use, var.ctype)
-        self._kill_counter(node, name)
+        self._kill_counter(node, counter.name)
 
     def _data_body(self, node: c_ast.For, counter: Scalar, iv: str,
                    carried: list[Scalar]) -> None:
